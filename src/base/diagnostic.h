@@ -1,0 +1,140 @@
+// Diagnostics: the stable code catalogue (cli.md "Diagnostic codes") and the
+// presentation object every loader and the referee produce. A Diagnostic
+// carries its own file name and 1-based line/column; column counts
+// characters (UTF-8 code points), not bytes, so a line holding ♣ symbols
+// still points at the right token.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace trickref {
+
+// 1-based position in a source file; line 0 means "no position".
+struct Loc {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  [[nodiscard]] bool known() const { return line != 0; }
+  friend bool operator==(const Loc&, const Loc&) = default;
+};
+
+enum class Severity : std::uint8_t { kWarning, kError };
+
+enum class Code : std::uint8_t {
+  kIo,
+  kLimit,
+  kSyntax,
+  kSchema,
+  kUnknownKey,
+  kRuleset,
+  kUnknownPlayer,
+  kBadCard,
+  kNotInDeck,
+  kDuplicateCard,
+  kHandSize,
+  kWrongDealer,
+  kPluckUnowed,
+  kPluckMissing,
+  kPluckOrder,
+  kPluckJoker,
+  kPluckNotHeld,
+  kPluckReturn,
+  kPluckGive,
+  kPluckSuitRepeat,
+  kShowMissing,
+  kTrumpMissing,
+  kDiscard,
+  kFirstLead,
+  kOutOfTurn,
+  kNotHeld,
+  kDuplicatePlay,
+  kRevoke,
+  kTrumpLead,
+  kTrickSize,
+  kTrickCount,
+  kTricksTotal,
+  kTakenMismatch,
+  kScoreMismatch,
+  kWinnerMismatch,
+  kPlayedPastEnd,
+};
+
+struct CodeInfo {
+  Code code;
+  std::string_view name;      // kebab-case, stable
+  Severity severity;          // default severity
+  std::string_view summary;   // one line: when it is reported
+  std::string_view rule;      // the rule behind it, for `trickref explain`
+  std::string_view options;   // ruleset options that change it, comma separated
+};
+
+[[nodiscard]] std::span<const CodeInfo> code_catalogue();
+[[nodiscard]] const CodeInfo& info(Code code);
+[[nodiscard]] std::string_view code_name(Code code);
+[[nodiscard]] std::optional<Code> code_from_name(std::string_view name);
+[[nodiscard]] std::string_view severity_name(Severity s);
+
+struct Note {
+  std::string message;
+  Loc loc;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  Code code = Code::kSchema;
+  std::string message;
+  std::string file;
+  Loc loc;
+  int hand = 0;   // 1-based; 0 = not applicable
+  int trick = 0;  // 1-based; 0 = not applicable
+  std::string player;
+  std::string card;
+  std::vector<Note> notes;
+  // Sort key for listing a game's diagnostics in game order (rules.md §4):
+  // hand, then phase within the hand, then trick; not rendered.
+  std::uint8_t phase = 0;
+};
+
+// Phases of a hand, in the order its diagnostics are listed.
+namespace phase {
+inline constexpr std::uint8_t kGame = 0;
+inline constexpr std::uint8_t kDealer = 1;
+inline constexpr std::uint8_t kDeal = 2;
+inline constexpr std::uint8_t kExchange = 3;
+inline constexpr std::uint8_t kTrump = 4;
+inline constexpr std::uint8_t kTricks = 5;
+inline constexpr std::uint8_t kTotals = 6;
+inline constexpr std::uint8_t kResult = 9;
+}  // namespace phase
+
+// Orders a game's diagnostics: game-level first, then hand by hand (phase,
+// trick), the result last; stable within equal keys.
+void sort_game_order(std::vector<Diagnostic>& diags);
+
+// Collects diagnostics for one file or game, in the order they are found.
+class DiagnosticSink {
+ public:
+  explicit DiagnosticSink(std::string file = {}) : file_(std::move(file)) {}
+  Diagnostic& report(Code code, Loc loc, std::string message);
+  Diagnostic& report(Severity severity, Code code, Loc loc, std::string message);
+  [[nodiscard]] const std::string& file() const { return file_; }
+  [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+  [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diags_); }
+  [[nodiscard]] int error_count() const;
+  [[nodiscard]] bool has_errors() const { return error_count() > 0; }
+  void append(std::vector<Diagnostic> more);
+
+ private:
+  std::string file_;
+  std::vector<Diagnostic> diags_;
+};
+
+// Closest candidate by edit distance, for "did you mean" hints; empty when
+// nothing is close enough.
+[[nodiscard]] std::string suggest(std::string_view word, std::span<const std::string_view> candidates);
+
+}  // namespace trickref

@@ -1,0 +1,29 @@
+// File reading and atomic writing: the edge where filesystem errors become
+// messages. Nothing here throws.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace trickref {
+
+struct ReadResult {
+  std::string text;
+  std::string error;     // empty on success: a short reason ("no such file")
+  bool too_big = false;  // larger than the limit; `error` says so
+};
+
+// Reads a whole regular file, refusing anything larger than `max_bytes`.
+[[nodiscard]] ReadResult read_file(const std::filesystem::path& path, std::uint64_t max_bytes);
+
+// A lower-case reason for an errno value ("permission denied").
+[[nodiscard]] std::string reason(int err);
+
+// Writes `text` to `path` through a temporary file and a rename, so a failed
+// run never leaves a half-written file. Returns an error message or nothing.
+[[nodiscard]] std::optional<std::string> write_file_atomic(const std::filesystem::path& path,
+                                                           const std::string& text);
+
+}  // namespace trickref

@@ -1,0 +1,48 @@
+// From command-line paths to refereed games: expands files, directories
+// (recursively, in sorted order) and "-", reads each file within the limits,
+// splits it into games (YAML documents, one JSON document, or JSON Lines
+// streamed line by line), loads, resolves the ruleset and referees. Every
+// problem becomes a located diagnostic on the game (or file) it concerns;
+// one bad file never stops the batch.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/report.h"
+#include "ruleset/ruleset_loader.h"
+#include "yaml/tree.h"
+
+namespace trickref {
+
+struct InputFile {
+  std::string display;  // as the user will see it
+  std::filesystem::path path;
+  bool is_stdin = false;
+};
+
+// Expands `paths`; a path that cannot be read becomes an `io` report in `bad`.
+[[nodiscard]] std::vector<InputFile> expand_paths(const std::vector<std::string>& paths,
+                                                  std::vector<GameReport>& bad);
+
+struct BatchOptions {
+  Limits limits;
+  std::shared_ptr<const Ruleset> rules_override;  // --rules
+};
+
+// Referees every game of one input, calling `emit` for each in file order.
+// `in` is read for standard input.
+void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options, std::istream& in,
+                   const std::function<void(GameReport&&)>& emit);
+
+// Referees the games held in `text` (the whole content of a file named
+// `display`, YAML or JSON). Exposed for tests and benchmarks.
+void validate_text(std::string_view text, const std::string& display, const std::filesystem::path& dir,
+                   RulesetCatalog& catalog, const BatchOptions& options, const std::function<void(GameReport&&)>& emit);
+
+}  // namespace trickref

@@ -1,0 +1,51 @@
+#include "cli/cli.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+
+namespace trickref::cli {
+
+int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
+  Context ctx{in, out, err};
+  ctx.out_tty = &out == &std::cout && isatty(STDOUT_FILENO) != 0;
+  ctx.err_tty = &err == &std::cerr && isatty(STDERR_FILENO) != 0;
+  try {
+    CLI::App app("trickref: rules referee and game-record validator for quota trick-taking card games "
+                 "(Pluck, Nine Five Two)",
+                 "trickref");
+    app.set_version_flag("--version", "trickref 0.1.0");
+    app.require_subcommand(1);
+    app.fallthrough(false);
+    setup_validate(app, ctx);
+    setup_rules(app, ctx);
+    setup_explain(app, ctx);
+    setup_schema(app, ctx);
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+      app.parse(reversed);
+    } catch (const CLI::CallForHelp& e) {
+      return app.exit(e, out, err);
+    } catch (const CLI::CallForAllHelp& e) {
+      return app.exit(e, out, err);
+    } catch (const CLI::CallForVersion& e) {
+      return app.exit(e, out, err);
+    } catch (const CLI::ParseError& e) {
+      (void)app.exit(e, out, err);
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    return ctx.exit_code;
+  } catch (const std::bad_alloc&) {
+    err << "trickref: error: out of memory\n";
+  } catch (const std::exception&) {
+    err << "trickref: error: an internal error stopped the run; please report it with the input that caused it\n";
+  }
+  return static_cast<int>(ExitCode::kUsage);
+}
+
+}  // namespace trickref::cli

@@ -1,0 +1,32 @@
+// `trickref schema transcript | ruleset | report`: the JSON Schemas.
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "ruleset/embedded.h"
+
+namespace trickref::cli {
+
+void setup_schema(CLI::App& app, Context& ctx) {
+  auto which = std::make_shared<std::string>();
+  auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset or report");
+  sub->add_option("name", *which, "transcript | ruleset | report")
+      ->required()
+      ->check(CLI::IsMember({"transcript", "ruleset", "report"}));
+  sub->callback([which, &ctx]() {
+    const std::string file = *which + ".schema.json";
+    for (const auto& f : embedded_schemas()) {
+      if (f.path == file) {
+        ctx.out << f.text;
+        ctx.exit_code = 0;
+        return;
+      }
+    }
+    ctx.err << fmt::format("trickref: error: schema '{}' is not built in\n", *which);
+    ctx.exit_code = static_cast<int>(ExitCode::kUsage);
+  });
+}
+
+}  // namespace trickref::cli

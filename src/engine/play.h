@@ -1,0 +1,82 @@
+// Trick play (rules.md §2.6): who leads, what may be played, who wins.
+//
+// Pure: depends on cards and the ruleset only. `check_play` is a const
+// predicate returning the first rule clause a play breaks; `apply_play`
+// performs a play and assumes nothing beyond the card being a card, so the
+// referee can apply a faulty play as recorded ("the record stands").
+// `legal_plays` is exactly the set of cards `check_play` accepts, which the
+// conformance tests verify in every reached state.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cards/card.h"
+#include "ruleset/ruleset.h"
+
+namespace trickref {
+
+inline constexpr int kMaxPlayers = 8;
+
+enum class PlayFault : std::uint8_t {
+  kNone,
+  kNotInDeck,      // not a card of this ruleset's deck
+  kDuplicatePlay,  // already played this hand
+  kNotHeld,        // not in the player's hand
+  kFirstLeadCard,  // the first trick must be led with the first-lead card
+  kRevoke,         // did not follow suit while able
+  kTrumpLead,      // led trump before trumps were broken, holding a non-trump
+};
+
+struct PlayCheck {
+  PlayFault fault = PlayFault::kNone;
+  Card evidence;  // revoke: a card of the led suit held; trump-lead: a non-trump held
+  [[nodiscard]] bool ok() const { return fault == PlayFault::kNone; }
+};
+
+struct PlayState {
+  const Ruleset* rules = nullptr;
+  int players = 3;
+  Suit trump = Suit::kClubs;
+  std::array<CardSet, kMaxPlayers> hands{};  // what each seat holds now
+  CardSet played;                            // cards played so far this hand
+  bool broken = false;                       // a trump has been played to a trick
+  int trick = 0;                             // 0-based number of the trick in progress
+  int leader = 0;
+  int count = 0;  // cards in the trick in progress
+  std::array<Card, kMaxPlayers> cards{};
+  std::array<std::int8_t, kMaxPlayers> seats{};
+  std::array<int, kMaxPlayers> taken{};
+
+  [[nodiscard]] int to_play() const { return (leader + count) % players; }
+  [[nodiscard]] Suit led() const { return effective_suit(cards[0], trump); }
+  [[nodiscard]] bool trick_complete() const { return count == players; }
+};
+
+// Starts the play of a hand: `hands` as held after the exchange and discard.
+[[nodiscard]] PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet, kMaxPlayers>& hands,
+                                   int leader);
+
+// Who leads the first trick, given the dealer and (for `{card: X}`) the
+// hands at the start of play; -1 when it cannot be known.
+[[nodiscard]] int first_leader(const Ruleset& rules, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
+                               bool hands_known);
+
+// Checks `card` played by `seat` as the next card of the trick in progress.
+// Clauses, in order: deck, duplicate, held, first lead, follow suit, trump lead.
+[[nodiscard]] PlayCheck check_play(const PlayState& s, int seat, Card card);
+
+// The cards the player due to play may play now (never empty while they hold a card).
+[[nodiscard]] CardSet legal_plays(const PlayState& s);
+
+// Plays `card` for `seat` into the trick in progress, whether or not it was legal.
+void apply_play(PlayState& s, int seat, Card card);
+
+// The seat winning the trick in progress so far (precondition: count > 0).
+[[nodiscard]] int current_winner(const PlayState& s);
+
+// Closes the trick in progress: counts it for its winner, who leads next.
+// Returns the winner.
+int finish_trick(PlayState& s);
+
+}  // namespace trickref

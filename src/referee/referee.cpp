@@ -1,0 +1,1123 @@
+#include "referee/referee.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/exchange.h"
+#include "engine/play.h"
+#include "engine/scoring.h"
+
+namespace trickref {
+namespace {
+
+using Hands = std::array<CardSet, kMaxPlayers>;
+
+std::string card_list(CardSet cards) {
+  return cards.empty() ? std::string("none") : to_string(cards);
+}
+
+std::string plural(long long n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+// Where each card came from, for notes pointing at the evidence.
+struct CardOrigin {
+  Loc loc;
+  std::string how;  // "was dealt", "received ... in a pluck"
+};
+
+// One attributed play of a hand.
+struct Play {
+  int seat = -1;
+  Card card;
+  Loc loc;
+  int trick = 0;  // 0-based
+};
+
+class GameReferee {
+ public:
+  GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink) : g_(g), r_(r), sink_(sink) {
+    n_ = static_cast<int>(g.players.size());
+  }
+
+  RefereeResult run() {
+    RefereeResult out;
+    if (n_ != r_.players) {
+      report(Code::kSchema, g_.player_locs.empty() ? g_.loc : g_.player_locs.front(),
+             fmt::format("{} is played by {} players; this game lists {}", r_.name, r_.players, n_));
+      return out;
+    }
+    running_ = std::vector<long long>(static_cast<std::size_t>(n_), 0);
+    for (const auto& h : g_.hands) {
+      hand_ = h.number;
+      HandSummary s = referee_hand(h);
+      out.hands.push_back(std::move(s));
+      if (stop_) {
+        break;
+      }
+    }
+    hand_ = 0;
+    out.refereed = !stop_;
+    out.outcome = outcome();
+    check_result(out.outcome);
+    return out;
+  }
+
+ private:
+  // ------------------------------------------------------------ reporting
+  Diagnostic& report(Code code, Loc loc, std::string message) {
+    auto& d = sink_.report(code, loc, std::move(message));
+    d.hand = hand_;
+    d.trick = trick_;
+    d.phase = phase_;
+    return d;
+  }
+  Diagnostic& report(Severity sev, Code code, Loc loc, std::string message) {
+    auto& d = report(code, loc, std::move(message));
+    d.severity = sev;
+    return d;
+  }
+  const std::string& name(int seat) const { return g_.players[static_cast<std::size_t>(seat)]; }
+  static Diagnostic& about(Diagnostic& d, const std::string& player, std::optional<Card> card = std::nullopt) {
+    d.player = player;
+    if (card) {
+      d.card = to_string(*card);
+    }
+    return d;
+  }
+
+  // ----------------------------------------------------------------- hand
+  HandSummary referee_hand(const HandRec& h) {
+    HandSummary sum;
+    sum.number = h.number;
+    phase_ = phase::kDealer;
+    trick_ = 0;
+    // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
+    const int expected = prev_dealer_ < 0 ? -1 : next_dealer(r_, prev_dealer_);
+    int dealer = expected;
+    if (h.dealer && h.dealer->ok()) {
+      dealer = h.dealer->seat;
+      if (expected >= 0 && dealer != expected) {
+        about(report(Code::kWrongDealer, h.dealer->loc,
+                     fmt::format("{} is recorded as dealer of hand {}, but the deal passes to the {} from {}: "
+                                 "{} deals",
+                                 name(dealer), h.number, r_.rotation == Rotation::kLeft ? "left" : "right",
+                                 name(prev_dealer_), name(expected))),
+              name(dealer));
+      }
+    }
+    if (dealer < 0) {
+      stop_ = true;  // no dealer for the first hand: already a schema error
+      return sum;
+    }
+    if (ended_at_ > 0 && !past_end_reported_) {
+      past_end_reported_ = true;
+      report(Code::kPlayedPastEnd, h.loc,
+             fmt::format("hand {} was played after the game ended: {} reached {} in hand {}; the result stands "
+                         "as it was then",
+                         h.number, winners_text(end_winners_), r_.end_value, ended_at_));
+    }
+    dealer_ = dealer;
+    sum.dealer = dealer;
+    const auto& q = r_.quotas_for(h.number);
+    quota_.assign(static_cast<std::size_t>(n_), 0);
+    for (int s = 0; s < n_; ++s) {
+      quota_[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset_from(dealer, s, n_))];
+    }
+    sum.quota = quota_;
+    sum.trump = h.trump;
+    sum.plucks = h.plucks ? static_cast<int>(h.plucks->size()) : 0;
+
+    origins_.fill(CardOrigin{});
+    Hands hold{};
+    std::array<bool, kMaxPlayers> known{};
+    std::optional<CardSet> kitty;
+    check_deal(h, hold, known, kitty);
+
+    // Attribute the plays first: the exchange can then be checked against
+    // hands worked back from the plays when no deal is recorded.
+    plays_.clear();
+    const bool have_trump = h.trump.has_value();
+    const bool attributable = attribute(h, hold, known);
+
+    check_exchange(h, hold, known, kitty);
+    check_show(h, kitty);
+    phase_ = phase::kTrump;
+    if (h.tricks && !h.tricks->empty() && !have_trump && !h.trump_bad) {
+      report(Code::kTrumpMissing, h.tricks_loc,
+             fmt::format("hand {} records its tricks but not its trump; its plays are not checked", h.number));
+    }
+    check_discard(h, hold, known, kitty);
+
+    std::optional<std::vector<int>> played_taken;
+    if (have_trump && attributable) {
+      played_taken = check_plays(h, hold, known);
+    } else if (h.tricks && have_trump) {
+      check_trick_count(h);
+    }
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const auto used = settle_taken(h, played_taken);
+    sum.taken = used;
+    score_hand(h, used, sum);
+    prev_dealer_ = dealer;
+    return sum;
+  }
+
+  // ----------------------------------------------------------------- deal
+  void check_deal(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
+                  std::optional<CardSet>& kitty) {
+    phase_ = phase::kDeal;
+    CardSet seen;
+    bool clean = true;
+    auto take = [&](const CardRef& c, const std::string& who, int seat) -> bool {
+      if (!c.card) {
+        clean = false;
+        return false;
+      }
+      if (!r_.deck.contains(*c.card)) {
+        about(report(Code::kNotInDeck, c.loc,
+                     fmt::format("{} is not in the {} deck (dealt to {})", to_string(*c.card), r_.name, who)),
+              seat >= 0 ? who : std::string(), *c.card);
+        clean = false;
+        return false;
+      }
+      if (seen.contains(*c.card)) {
+        const auto& first = origins_[static_cast<std::size_t>(c.card->index())];
+        auto& d = report(Code::kDuplicateCard, c.loc,
+                         fmt::format("{} is dealt twice: to {} and before that {}", to_string(*c.card), who,
+                                     first.how));
+        about(d, seat >= 0 ? who : std::string(), *c.card);
+        d.notes.push_back(Note{fmt::format("{} first dealt here", to_string(*c.card)), first.loc});
+        clean = false;
+        return false;
+      }
+      seen.insert(*c.card);
+      origins_[static_cast<std::size_t>(c.card->index())] =
+          CardOrigin{c.loc, seat >= 0 ? fmt::format("to {}", who) : std::string("to the kitty")};
+      return true;
+    };
+    if (h.deal) {
+      for (int s = 0; s < n_; ++s) {
+        const auto& cards = (*h.deal)[static_cast<std::size_t>(s)];
+        if (static_cast<int>(cards.size()) != r_.hand_size) {
+          about(report(Code::kHandSize, h.deal_seat_locs[static_cast<std::size_t>(s)],
+                       fmt::format("{} was dealt {}; each player is dealt {}", name(s),
+                                   plural(static_cast<long long>(cards.size()), "card"), r_.hand_size)),
+                name(s));
+          clean = false;
+        }
+        for (const auto& c : cards) {
+          if (take(c, name(s), s)) {
+            hold[static_cast<std::size_t>(s)].insert(*c.card);
+          }
+        }
+        known[static_cast<std::size_t>(s)] = true;
+      }
+    }
+    if (h.kitty) {
+      if (static_cast<int>(h.kitty->size()) != r_.kitty) {
+        report(Code::kHandSize, h.kitty_loc,
+               fmt::format("the kitty has {}; this ruleset deals {} to it", plural(static_cast<long long>(h.kitty->size()), "card"),
+                           r_.kitty));
+      }
+      CardSet k;
+      bool ok = true;
+      for (const auto& c : *h.kitty) {
+        if (take(c, "the kitty", -1)) {
+          k.insert(*c.card);
+        } else {
+          ok = ok && c.card.has_value();
+        }
+      }
+      if (ok) {
+        kitty = k;
+      }
+    } else if (h.deal && clean && r_.kitty > 0) {
+      kitty = r_.deck - seen;  // the deal says what is left for the kitty
+    } else if (r_.kitty == 0) {
+      kitty = CardSet();
+    }
+  }
+
+  // ------------------------------------------------- attribution of plays
+  // Works out who played each card (leaders from the rules, explicit leaders
+  // taken as recorded). Returns false when the plays cannot be attributed.
+  bool attribute(const HandRec& h, const Hands& hold, const std::array<bool, kMaxPlayers>& known) {
+    if (!h.tricks || !h.trump) {
+      return false;
+    }
+    const auto& tricks = *h.tricks;
+    if (tricks.empty()) {
+      return true;
+    }
+    const bool all_known = std::all_of(known.begin(), known.begin() + n_, [](bool b) { return b; }) &&
+                           !exchange_unknown(h);
+    int leader = -1;
+    if (tricks[0].leader) {
+      leader = tricks[0].leader->seat;
+    } else if (all_known) {
+      leader = first_leader(r_, dealer_, hands_after_exchange_forward(h, hold), true);
+      if (leader < 0 && tricks[0].cards.size() > 0 && tricks[0].cards[0].card) {
+        // Nobody held the first-lead card: attribute the lead to whoever held the card led.
+        const Hands fwd = hands_after_exchange_forward(h, hold);
+        for (int s = 0; s < n_; ++s) {
+          if (fwd[static_cast<std::size_t>(s)].contains(*tricks[0].cards[0].card)) {
+            leader = s;
+          }
+        }
+      }
+    } else {
+      leader = first_leader(r_, dealer_, Hands{}, false);
+    }
+    if (leader < 0) {
+      phase_ = phase::kTricks;
+      trick_ = 1;
+      report(Code::kSchema, tricks[0].loc,
+             fmt::format("the first trick of hand {} needs its `leader`: without the deal nobody can say who held "
+                         "{}, so the plays cannot be attributed",
+                         h.number, to_string(r_.first_lead_card)));
+      trick_ = 0;
+      return false;
+    }
+    PlayState s = start_play(r_, *h.trump, Hands{}, leader);
+    for (std::size_t t = 0; t < tricks.size(); ++t) {
+      const auto& tr = tricks[t];
+      if (tr.leader) {
+        s.leader = tr.leader->seat;
+      }
+      for (const auto& c : tr.cards) {
+        if (!c.card) {
+          return false;  // a token that is not a card: the trick cannot be read
+        }
+      }
+      const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
+      for (std::size_t i = 0; i < count; ++i) {
+        const int seat = s.to_play();
+        plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
+        apply_play(s, seat, *tr.cards[i].card);
+      }
+      if (s.count > 0) {
+        finish_trick(s);
+      }
+    }
+    return true;
+  }
+
+  // True when owed plucks were not recorded, so the hands at play are unknown.
+  bool exchange_unknown(const HandRec& h) const {
+    if (h.plucks) {
+      return false;
+    }
+    if (h.number < r_.exchange_from_hand) {
+      return false;
+    }
+    if (!prev_deltas_) {
+      return true;
+    }
+    return std::any_of(prev_deltas_->begin(), prev_deltas_->end(), [](int d) { return d != 0; });
+  }
+
+  // The recorded hands moved through the recorded plucks (no checks).
+  Hands hands_after_exchange_forward(const HandRec& h, Hands hold) const {
+    if (h.plucks) {
+      for (const auto& p : *h.plucks) {
+        move_pluck(p, hold);
+      }
+    }
+    return hold;
+  }
+
+  static void move_pluck(const PluckRec& p, Hands& hold) {
+    auto& by = hold[static_cast<std::size_t>(p.by.seat)];
+    auto& from = hold[static_cast<std::size_t>(p.from.seat)];
+    if (p.gives.card) {
+      by.erase(*p.gives.card);
+      from.insert(*p.gives.card);
+    }
+    if (p.gets && p.gets->card) {
+      from.erase(*p.gets->card);
+      by.insert(*p.gets->card);
+    }
+  }
+
+  // Hands at the start of play worked back from the plays: every card a
+  // player plays in a complete hand was in their hand.
+  std::optional<Hands> inferred_play_hands(const HandRec& h) const {
+    if (!h.tricks || static_cast<int>(h.tricks->size()) != r_.tricks_per_hand() ||
+        static_cast<int>(plays_.size()) != r_.tricks_per_hand() * n_) {
+      return std::nullopt;
+    }
+    for (const auto& t : *h.tricks) {
+      if (static_cast<int>(t.cards.size()) != n_) {
+        return std::nullopt;
+      }
+    }
+    Hands out{};
+    for (const auto& p : plays_) {
+      out[static_cast<std::size_t>(p.seat)].insert(p.card);
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------- exchange
+  void check_exchange(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
+                      const std::optional<CardSet>& kitty) {
+    phase_ = phase::kExchange;
+    trick_ = 0;
+    const bool before_exchange = h.number < r_.exchange_from_hand;
+    std::optional<std::vector<OwedPlucks>> owed;
+    if (before_exchange) {
+      owed.emplace();
+    } else if (prev_deltas_) {
+      owed = owed_plucks(*prev_deltas_);
+    }
+    if (!h.plucks) {
+      if (exchange_unknown(h)) {
+        known.fill(false);  // cards moved in plucks nobody recorded
+      }
+      return;
+    }
+    // Without a deal, work the hands at the exchange back from the plays.
+    Hands ex = hold;
+    std::array<bool, kMaxPlayers> ex_known = known;
+    if (!h.deal) {
+      if (auto play = inferred_play_hands(h)) {
+        Hands back = *play;
+        const int d = dealer_;
+        bool ok = true;
+        if (r_.kitty > 0) {
+          if (h.discard && kitty) {
+            auto& dh = back[static_cast<std::size_t>(d)];
+            for (const auto& c : *h.discard) {
+              if (c.card) {
+                dh.insert(*c.card);
+              }
+            }
+            dh -= *kitty;
+          } else {
+            ok = false;
+          }
+        }
+        if (ok) {
+          for (auto it = h.plucks->rbegin(); it != h.plucks->rend(); ++it) {
+            auto& by = back[static_cast<std::size_t>(it->by.seat)];
+            auto& from = back[static_cast<std::size_t>(it->from.seat)];
+            if (it->gets && it->gets->card) {
+              by.erase(*it->gets->card);
+              from.insert(*it->gets->card);
+            }
+            if (it->gives.card) {
+              from.erase(*it->gives.card);
+              by.insert(*it->gives.card);
+            }
+          }
+          ex = back;
+          ex_known.fill(true);
+        }
+      }
+    }
+
+    std::map<std::pair<int, int>, int> remaining;
+    std::vector<int> order;
+    if (owed) {
+      for (const auto& o : *owed) {
+        remaining[{o.by, o.from}] = o.count;
+      }
+      order = plucker_order(r_, *owed, dealer_, r_.quotas_for(h.number));
+    }
+    std::set<std::tuple<int, int, int>> suits_given;
+    int max_rank = -1;
+    bool order_reported = false;
+    for (const auto& p : *h.plucks) {
+      const int by = p.by.seat;
+      const int from = p.from.seat;
+      // Owed? (rules.md §2.3)
+      if (owed) {
+        auto it = remaining.find({by, from});
+        if (before_exchange) {
+          about(report(Code::kPluckUnowed, p.loc,
+                       fmt::format("{} plucked {} in hand {}, but plucks start in hand {}", name(by), name(from),
+                                   h.number, r_.exchange_from_hand)),
+                name(by));
+        } else if (it == remaining.end() || it->second == 0) {
+          about(report(Code::kPluckUnowed, p.loc, unowed_reason(by, from, it != remaining.end())), name(by));
+        } else {
+          --it->second;
+          const int rank = static_cast<int>(std::find(order.begin(), order.end(), by) - order.begin());
+          if (rank < max_rank && !order_reported) {
+            order_reported = true;
+            const int first = order[static_cast<std::size_t>(max_rank)];
+            about(report(Code::kPluckOrder, p.loc,
+                         fmt::format("{} plucked after {} had begun, but {} goes first ({}); each plucker makes "
+                                     "all of their plucks in turn",
+                                     name(by), name(first), name(by), order_reason(by, first))),
+                  name(by));
+          }
+          max_rank = std::max(max_rank, rank);
+        }
+      }
+      // Jokers have no suit before trump is named.
+      bool joker = false;
+      if (p.gives.card && p.gives.card->is_joker()) {
+        joker = true;
+        about(report(Code::kPluckJoker, p.gives.loc,
+                     fmt::format("{} gave {} a joker ({}): jokers have no suit before trump is named and cannot be "
+                                 "given in a pluck",
+                                 name(by), name(from), to_string(*p.gives.card))),
+              name(by), *p.gives.card);
+      }
+      if (p.gets && p.gets->card && p.gets->card->is_joker()) {
+        joker = true;
+        about(report(Code::kPluckJoker, p.gets->loc,
+                     fmt::format("{} gave back a joker ({}) to {}: a joker is never returned in a pluck", name(from),
+                                 to_string(*p.gets->card), name(by))),
+              name(from), *p.gets->card);
+      }
+      const auto bs = static_cast<std::size_t>(by);
+      const auto fs = static_cast<std::size_t>(from);
+      if (p.gives.card && !joker) {
+        const Card g = *p.gives.card;
+        if (ex_known[bs] && !ex[bs].contains(g)) {
+          about(report(Code::kPluckNotHeld, p.gives.loc,
+                       fmt::format("{} gave {} to {}, but {} did not hold {}", name(by), to_string(g), name(from),
+                                   name(by), to_string(g))),
+                name(by), g);
+        } else if (ex_known[bs] && !give_allowed(r_, ex[bs], g)) {
+          const Card low = (ex[bs] & CardSet::suit(g.suit())).lowest();
+          about(report(Code::kPluckGive, p.gives.loc,
+                       fmt::format("{} gave {} to {}, but must give the lowest {} held, {}", name(by), to_string(g),
+                                   name(from), suit_singular(g.suit()), to_string(low))),
+                name(by), g);
+        }
+        if (r_.distinct_suits && !suits_given.emplace(by, from, static_cast<int>(g.suit())).second) {
+          about(report(Code::kPluckSuitRepeat, p.gives.loc,
+                       fmt::format("{} gave {} a second {} ({}) in this hand; each card to one pluckee must be of "
+                                   "a different suit",
+                                   name(by), name(from), suit_singular(g.suit()), to_string(g))),
+                name(by), g);
+        }
+        check_return(p, ex, ex_known);
+      }
+      if (ex_known[bs] && ex_known[fs]) {
+        move_pluck(p, ex);
+      } else {
+        ex_known[bs] = ex_known[fs] = false;
+      }
+      if (known[bs] && known[fs]) {
+        move_pluck(p, hold);
+      } else {
+        known[bs] = known[fs] = false;
+      }
+    }
+    if (owed && !before_exchange) {
+      for (const auto& o : *owed) {
+        const int left = remaining[{o.by, o.from}];
+        if (left > 0) {
+          about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
+                       fmt::format("{} made {} of the {} owed from {} ({} was {} over quota and {} {} short in hand "
+                                   "{})",
+                                   name(o.by), o.count - left, plural(o.count, "pluck"), name(o.from), name(o.by),
+                                   (*prev_deltas_)[static_cast<std::size_t>(o.by)], name(o.from),
+                                   -(*prev_deltas_)[static_cast<std::size_t>(o.from)], h.number - 1)),
+                name(o.by));
+        }
+      }
+    }
+    (void)kitty;
+  }
+
+  std::string unowed_reason(int by, int from, bool pair_owed) const {
+    const auto& d = *prev_deltas_;
+    const int db = d[static_cast<std::size_t>(by)];
+    const int df = d[static_cast<std::size_t>(from)];
+    if (pair_owed) {
+      return fmt::format("{} plucked {} more often than owed: {} was {} short in hand {}", name(by), name(from),
+                         name(from), -df, hand_ - 1);
+    }
+    if (db <= 0) {
+      return fmt::format("{} plucked {}, but {} was not over quota in hand {} ({})", name(by), name(from), name(by),
+                         hand_ - 1, db == 0 ? "made it exactly" : fmt::format("{} short", -db));
+    }
+    return fmt::format("{} plucked {}, but {} was not short in hand {}", name(by), name(from), name(from), hand_ - 1);
+  }
+
+  std::string order_reason(int by, int first) const {
+    int nb = 0;
+    int nf = 0;
+    for (int s = 0; s < n_; ++s) {
+      (void)s;
+    }
+    const auto& d = *prev_deltas_;
+    nb = d[static_cast<std::size_t>(by)];
+    nf = d[static_cast<std::size_t>(first)];
+    switch (r_.pluck_order) {
+      case PluckOrder::kMostFirst:
+        return nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", name(dealer_))
+                        : fmt::format("{} to {}'s {}", plural(nb, "pluck"), name(first), nf);
+      case PluckOrder::kLeastFirst:
+        return nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", name(dealer_))
+                        : fmt::format("fewest first: {} to {}'s {}", plural(nb, "pluck"), name(first), nf);
+      case PluckOrder::kHighestQuotaFirst:
+        return "the higher quota this hand goes first";
+    }
+    return {};
+  }
+
+  void check_return(const PluckRec& p, const Hands& ex, const std::array<bool, kMaxPlayers>& ex_known) {
+    const int by = p.by.seat;
+    const int from = p.from.seat;
+    const Card g = *p.gives.card;
+    const std::optional<Card> got = p.gets && p.gets->card ? p.gets->card : std::nullopt;
+    if (p.gets && !p.gets->card) {
+      return;  // a bad token: already reported
+    }
+    if (got && got->is_joker()) {
+      return;  // already a pluck-joker
+    }
+    const Loc where = p.gets ? p.gets->loc : p.loc;
+    const auto fs = static_cast<std::size_t>(from);
+    if (ex_known[fs]) {
+      const auto required = required_return(r_, ex[fs], g);
+      if (required == got) {
+        return;
+      }
+      std::string msg;
+      if (!required) {
+        msg = fmt::format("{} gave back {} for {}, but held no other {} and the rules send nothing back", name(from),
+                          to_string(*got), to_string(g), suit_singular(g.suit()));
+      } else if (!got) {
+        msg = fmt::format("{} gave nothing back for {}, but must return {}", name(from), to_string(g),
+                          to_string(*required));
+      } else {
+        msg = fmt::format("{} gave back {} for {}, but the highest {} {} held{} was {}", name(from), to_string(*got),
+                          to_string(g), suit_singular(g.suit()), name(from),
+                          r_.pluck_return == PluckReturn::kHighestIncludingReceived ? " after receiving it"
+                                                                                    : " besides the card received",
+                          to_string(*required));
+      }
+      about(report(Code::kPluckReturn, where, msg), name(from), got ? got : required);
+      (void)by;
+      return;
+    }
+    // Hands unknown: only what the pluck itself proves.
+    if (r_.pluck_return == PluckReturn::kHighestIncludingReceived) {
+      if (!got) {
+        about(report(Code::kPluckReturn, where,
+                     fmt::format("{} gave nothing back for {}: the pluckee always returns a {} (at worst {} itself)",
+                                 name(from), to_string(g), suit_singular(g.suit()), to_string(g))),
+              name(from));
+      } else if (got->suit() != g.suit() || got->rank() < g.rank()) {
+        about(report(Code::kPluckReturn, where,
+                     fmt::format("{} gave back {} for {}, but must return the highest {} held, which is {} or "
+                                 "higher",
+                                 name(from), to_string(*got), to_string(g), suit_singular(g.suit()), to_string(g))),
+              name(from), got);
+      }
+    } else if (got && got->suit() != g.suit()) {
+      about(report(Code::kPluckReturn, where,
+                   fmt::format("{} gave back {} for {}, but must return a {}", name(from), to_string(*got),
+                               to_string(g), suit_singular(g.suit()))),
+            name(from), got);
+    }
+  }
+
+  // ------------------------------------------------------------------ show
+  void check_show(const HandRec& h, const std::optional<CardSet>& kitty) {
+    if (!r_.show_kitty || !h.shows || !h.plucks || !kitty) {
+      return;
+    }
+    phase_ = phase::kTrump;
+    std::map<int, CardSet> required;
+    for (const auto& p : *h.plucks) {
+      if (p.from.seat == dealer_ && p.gets && p.gets->card && !p.gets->card->is_joker()) {
+        required[p.by.seat] |= required_show(*kitty, *p.gets->card);
+      }
+    }
+    std::map<int, CardSet> shown;
+    for (const auto& s : *h.shows) {
+      for (const auto& c : s.cards) {
+        if (c.card) {
+          shown[s.to.seat].insert(*c.card);
+        }
+      }
+    }
+    for (int s = 0; s < n_; ++s) {
+      const CardSet need = required.count(s) != 0U ? required[s] : CardSet();
+      const CardSet got = shown.count(s) != 0U ? shown[s] : CardSet();
+      if (need != got) {
+        about(report(Code::kShowMissing, h.shows_loc,
+                     fmt::format("{}, the dealer, had to show {} the kitty cards above the card given back ({}), "
+                                 "but the record shows {}",
+                                 name(dealer_), name(s), card_list(need), card_list(got))),
+              name(dealer_));
+        return;  // one show-missing naming the dealer
+      }
+    }
+  }
+
+  // --------------------------------------------------------------- discard
+  void check_discard(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
+                     const std::optional<CardSet>& kitty) {
+    if (r_.kitty == 0) {
+      return;
+    }
+    phase_ = phase::kTrump;
+    const auto d = static_cast<std::size_t>(dealer_);
+    if (!h.discard) {
+      known[d] = false;
+      return;
+    }
+    if (static_cast<int>(h.discard->size()) != r_.kitty_discard) {
+      about(report(Code::kDiscard, h.discard_loc,
+                   fmt::format("{} discarded {}; the dealer discards {}", name(dealer_),
+                               plural(static_cast<long long>(h.discard->size()), "card"), r_.kitty_discard)),
+            name(dealer_));
+    }
+    if (!kitty) {
+      known[d] = false;
+      return;
+    }
+    const CardSet pool = r_.kitty_mode == KittyMode::kTakeThenDiscard ? hold[d] | *kitty : hold[d];
+    CardSet discarded;
+    for (const auto& c : *h.discard) {
+      if (!c.card) {
+        continue;
+      }
+      if (known[d] && !pool.contains(*c.card)) {
+        about(report(Code::kDiscard, c.loc,
+                     fmt::format("{} discarded {}, which {} did not hold{}", name(dealer_), to_string(*c.card),
+                                 name(dealer_),
+                                 r_.kitty_mode == KittyMode::kDiscardThenTake ? " before taking the kitty" : "")),
+              name(dealer_), *c.card);
+      }
+      discarded.insert(*c.card);
+    }
+    hold[d] = (hold[d] | *kitty) - discarded;
+  }
+
+  // ----------------------------------------------------------------- plays
+  void check_trick_count(const HandRec& h) {
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    if (static_cast<int>(h.tricks->size()) != r_.tricks_per_hand()) {
+      report(Code::kTrickCount, h.tricks_loc,
+             fmt::format("hand {} records {}; a hand has {}", h.number,
+                         plural(static_cast<long long>(h.tricks->size()), "trick"), r_.tricks_per_hand()));
+    }
+  }
+
+  std::optional<std::vector<int>> check_plays(const HandRec& h, const Hands& hold,
+                                              const std::array<bool, kMaxPlayers>& known) {
+    const auto& tricks = *h.tricks;
+    const Suit trump = *h.trump;
+    // Seats whose hand is known from the record use it; the others use the
+    // cards they go on to play (a lower bound that proves revokes).
+    Hands start{};
+    std::array<bool, kMaxPlayers> forward{};
+    for (const auto& p : plays_) {
+      start[static_cast<std::size_t>(p.seat)].insert(p.card);
+    }
+    for (int s = 0; s < n_; ++s) {
+      if (known[static_cast<std::size_t>(s)]) {
+        start[static_cast<std::size_t>(s)] = hold[static_cast<std::size_t>(s)];
+        forward[static_cast<std::size_t>(s)] = true;
+      }
+    }
+    const bool all_forward = std::all_of(forward.begin(), forward.begin() + n_, [](bool b) { return b; });
+    phase_ = phase::kTricks;
+    int expected_first = first_leader(r_, dealer_, start, all_forward);
+    PlayState s = start_play(r_, trump, start, 0);
+    std::array<int, 64> played_in{};
+    std::array<Loc, 64> played_loc{};
+    played_in.fill(-1);
+    bool first_lead_reported = false;
+    bool complete = true;
+    std::size_t pi = 0;
+    for (std::size_t t = 0; t < tricks.size(); ++t) {
+      trick_ = static_cast<int>(t) + 1;
+      const auto& tr = tricks[t];
+      const int due = t == 0 ? expected_first : s.leader;
+      const int leader = tr.leader ? tr.leader->seat : due;
+      if (tr.leader && due >= 0 && tr.leader->seat != due) {
+        if (t == 0) {
+          first_lead_reported = true;
+          about(report(Code::kFirstLead, tr.leader->loc, first_leader_message(leader, due)), name(leader));
+        } else {
+          about(report(Code::kOutOfTurn, tr.leader->loc,
+                       fmt::format("{} is recorded as leading trick {}, but {} won trick {} and leads it",
+                                   name(leader), t + 1, name(due), t)),
+                name(leader));
+        }
+      }
+      s.leader = leader;
+      const bool sized = static_cast<int>(tr.cards.size()) == n_;
+      if (!sized) {
+        complete = false;
+        report(Code::kTrickSize, tr.loc,
+               fmt::format("trick {} has {}; each of the {} players plays one", t + 1,
+                           plural(static_cast<long long>(tr.cards.size()), "card"), n_));
+      }
+      const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
+      for (std::size_t i = 0; i < count; ++i, ++pi) {
+        const CardRef& ref = tr.cards[i];
+        const Card c = *ref.card;
+        const int seat = s.to_play();
+        if (sized) {
+          const PlayCheck chk = check_play(s, seat, c);
+          if (!chk.ok()) {
+            play_fault(chk, s, seat, ref, played_in, played_loc, forward, first_lead_reported);
+          }
+        }
+        if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
+          // Not held (or a repeat): whoever held it as recorded no longer does.
+          for (int o = 0; o < n_; ++o) {
+            s.hands[static_cast<std::size_t>(o)].erase(c);
+          }
+        }
+        apply_play(s, seat, c);
+        if (played_in[static_cast<std::size_t>(c.index())] < 0) {
+          played_in[static_cast<std::size_t>(c.index())] = static_cast<int>(t);
+          played_loc[static_cast<std::size_t>(c.index())] = ref.loc;
+        }
+      }
+      if (s.count > 0) {
+        finish_trick(s);
+      }
+    }
+    trick_ = 0;
+    check_trick_count(h);
+    if (!complete || static_cast<int>(tricks.size()) != r_.tricks_per_hand()) {
+      return std::nullopt;
+    }
+    return std::vector<int>(s.taken.begin(), s.taken.begin() + n_);
+  }
+
+  std::string first_leader_message(int leader, int due) const {
+    switch (r_.first_lead) {
+      case FirstLead::kCard:
+        return fmt::format("{} is recorded as leading the first trick, but {} held {} and leads it", name(leader),
+                           name(due), to_string(r_.first_lead_card));
+      case FirstLead::kLeftOfDealer:
+        return fmt::format("{} is recorded as leading the first trick, but the player left of the dealer, {}, "
+                           "leads it",
+                           name(leader), name(due));
+      case FirstLead::kTrumpChooser:
+        return fmt::format("{} is recorded as leading the first trick, but {}, who named trump, leads it",
+                           name(leader), name(due));
+    }
+    return {};
+  }
+
+  void play_fault(const PlayCheck& chk, const PlayState& s, int seat, const CardRef& ref,
+                  const std::array<int, 64>& played_in, const std::array<Loc, 64>& played_loc,
+                  const std::array<bool, kMaxPlayers>& forward, bool& first_lead_reported) {
+    const Card c = *ref.card;
+    const std::string who = name(seat);
+    switch (chk.fault) {
+      case PlayFault::kNone:
+        return;
+      case PlayFault::kNotInDeck:
+        about(report(Code::kNotInDeck, ref.loc,
+                     fmt::format("{} played {}, which is not in the {} deck", who, to_string(c), r_.name)),
+              who, c);
+        return;
+      case PlayFault::kDuplicatePlay: {
+        const int before = played_in[static_cast<std::size_t>(c.index())];
+        auto& d = report(Code::kDuplicatePlay, ref.loc,
+                         fmt::format("{} played {}, which was already played in trick {} of this hand", who,
+                                     to_string(c), before + 1));
+        about(d, who, c);
+        d.notes.push_back(Note{fmt::format("{} first played here", to_string(c)),
+                               played_loc[static_cast<std::size_t>(c.index())]});
+        return;
+      }
+      case PlayFault::kNotHeld: {
+        if (!forward[static_cast<std::size_t>(seat)]) {
+          return;
+        }
+        auto& d = report(Code::kNotHeld, ref.loc,
+                         fmt::format("{} played {}, which {} did not hold", who, to_string(c), who));
+        about(d, who, c);
+        for (int o = 0; o < n_; ++o) {
+          if (s.hands[static_cast<std::size_t>(o)].contains(c)) {
+            d.notes.push_back(Note{fmt::format("{} was held by {}", to_string(c), name(o)),
+                                   origins_[static_cast<std::size_t>(c.index())].loc});
+          }
+        }
+        return;
+      }
+      case PlayFault::kFirstLeadCard:
+        if (!first_lead_reported) {
+          first_lead_reported = true;
+          about(report(Code::kFirstLead, ref.loc,
+                       fmt::format("{} led {} to the first trick, but held {}, which must be led first", who,
+                                   to_string(c), to_string(r_.first_lead_card))),
+                who, c);
+        }
+        return;
+      case PlayFault::kRevoke: {
+        const Suit led = s.led();
+        auto& d = report(Code::kRevoke, ref.loc,
+                         fmt::format("{} did not follow suit: played {} to a {} lead while holding {}", who,
+                                     to_string(c), suit_singular(led), to_string(chk.evidence)));
+        about(d, who, c);
+        evidence_note(d, seat, chk.evidence, played_in, played_loc, forward);
+        return;
+      }
+      case PlayFault::kTrumpLead: {
+        auto& d = report(Code::kTrumpLead, ref.loc,
+                         fmt::format("{} led {}, a trump, before trumps were broken, while holding {}", who,
+                                     to_string(c), to_string(chk.evidence)));
+        about(d, who, c);
+        evidence_note(d, seat, chk.evidence, played_in, played_loc, forward);
+        return;
+      }
+    }
+  }
+
+  void evidence_note(Diagnostic& d, int seat, Card evidence, const std::array<int, 64>& /*played_in*/,
+                     const std::array<Loc, 64>& /*played_loc*/, const std::array<bool, kMaxPlayers>& forward) {
+    if (forward[static_cast<std::size_t>(seat)]) {
+      const auto& o = origins_[static_cast<std::size_t>(evidence.index())];
+      if (o.loc.known()) {
+        d.notes.push_back(Note{fmt::format("{} was dealt {}", o.how.empty() ? name(seat) : o.how.substr(3),
+                                           to_string(evidence)),
+                               o.loc});
+      }
+      return;
+    }
+    for (const auto& p : plays_) {
+      if (p.card == evidence && p.seat == seat) {
+        d.notes.push_back(Note{fmt::format("{} played {} later, in trick {}", name(seat), to_string(evidence),
+                                           p.trick + 1),
+                               p.loc});
+        return;
+      }
+    }
+  }
+
+  // ----------------------------------------------------------------- totals
+  std::optional<std::vector<int>> settle_taken(const HandRec& h, const std::optional<std::vector<int>>& played) {
+    taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
+    std::optional<std::vector<int>> used;
+    bool adds_up = false;
+    if (played) {
+      used = played;
+      adds_up = true;
+      if (h.taken) {
+        for (int s = 0; s < n_; ++s) {
+          const auto rec = *h.taken->values[static_cast<std::size_t>(s)];
+          const int got = (*played)[static_cast<std::size_t>(s)];
+          if (rec != got) {
+            taken_mismatch_[static_cast<std::size_t>(s)] = true;
+            about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
+                         fmt::format("{} is recorded as taking {}, but won {} as played", name(s),
+                                     plural(rec, "trick"), plural(got, "trick"))),
+                  name(s));
+          }
+        }
+      }
+    } else if (h.taken) {
+      std::vector<int> rec;
+      long long total = 0;
+      for (int s = 0; s < n_; ++s) {
+        const auto v = *h.taken->values[static_cast<std::size_t>(s)];
+        total += v;
+        rec.push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
+      }
+      used = rec;
+      if (total != r_.tricks_per_hand()) {
+        report(Code::kTricksTotal, h.taken->loc,
+               fmt::format("the tricks taken add up to {}, but a hand has {}; the next hand's plucks cannot be "
+                           "checked",
+                           total, r_.tricks_per_hand()));
+      } else {
+        adds_up = true;
+      }
+    }
+    if (used && adds_up) {
+      std::vector<int> deltas;
+      for (int s = 0; s < n_; ++s) {
+        deltas.push_back((*used)[static_cast<std::size_t>(s)] - quota_[static_cast<std::size_t>(s)]);
+      }
+      prev_deltas_ = deltas;
+    } else {
+      prev_deltas_.reset();
+    }
+    return used;
+  }
+
+  void score_hand(const HandRec& h, const std::optional<std::vector<int>>& used, HandSummary& sum) {
+    if (!used || !running_) {
+      running_.reset();
+      sum.score.reset();
+      if (h.score) {
+        recorded_prev_ = std::vector<long long>();
+        for (const auto& v : h.score->values) {
+          recorded_prev_->push_back(*v);
+        }
+      }
+      return;
+    }
+    std::vector<long long> before = *running_;
+    for (int s = 0; s < n_; ++s) {
+      const auto i = static_cast<std::size_t>(s);
+      (*running_)[i] += hand_points(r_, (*used)[i], quota_[i]);
+    }
+    sum.score = running_;
+    if (h.score) {
+      std::vector<long long> rec;
+      for (int s = 0; s < n_; ++s) {
+        const auto i = static_cast<std::size_t>(s);
+        const long long r = *h.score->values[i];
+        rec.push_back(r);
+        const long long truth = (*running_)[i];
+        if (r == truth) {
+          continue;
+        }
+        const long long base = recorded_prev_ ? (*recorded_prev_)[i] : before[i];
+        const long long points = hand_points(r_, (*used)[i], quota_[i]);
+        if (recorded_prev_ && r == base + points) {
+          continue;  // carries an earlier wrong total forward: reported there
+        }
+        if (taken_mismatch_[i] && h.taken && r == base + hand_points(r_, *h.taken->values[i], quota_[i])) {
+          continue;  // follows from the wrong trick count, reported as taken-mismatch
+        }
+        about(report(Code::kScoreMismatch, h.score->locs[i],
+                     fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} for {} against "
+                                 "a quota of {})",
+                                 name(s), h.number, r, truth, before[i], points < 0 ? "-" : "+",
+                                 points < 0 ? -points : points, plural((*used)[i], "trick"), quota_[i])),
+              name(s));
+      }
+      recorded_prev_ = rec;
+    } else {
+      recorded_prev_.reset();
+    }
+    if (ended_at_ == 0 && game_over(r_, *running_)) {
+      ended_at_ = h.number;
+      end_score_ = *running_;
+      end_winners_ = leaders(*running_);
+      end_recorded_ = recorded_prev_;
+    }
+  }
+
+  std::string winners_text(const std::vector<int>& seats) const {
+    std::vector<std::string> names;
+    for (int s : seats) {
+      names.push_back(name(s));
+    }
+    return fmt::format("{}", fmt::join(names, " and "));
+  }
+
+  GameOutcome outcome() const {
+    GameOutcome o;
+    if (ended_at_ > 0) {
+      o.finished = true;
+      o.winners = end_winners_;
+      o.score = end_score_;
+      o.decided_hand = ended_at_;
+    } else {
+      o.score = running_;
+    }
+    return o;
+  }
+
+  void check_result(const GameOutcome& o) {
+    if (!g_.result) {
+      return;
+    }
+    phase_ = phase::kResult;
+    hand_ = 0;
+    trick_ = 0;
+    const auto& res = *g_.result;
+    if (!o.score) {
+      return;  // the scores cannot be known from the record
+    }
+    if (res.winners) {
+      std::vector<int> rec;
+      for (const auto& p : *res.winners) {
+        rec.push_back(p.seat);
+      }
+      std::sort(rec.begin(), rec.end());
+      std::vector<int> truth = o.winners;
+      std::sort(truth.begin(), truth.end());
+      if (rec != truth) {
+        std::vector<std::string> scores;
+        for (long long v : *o.score) {
+          scores.push_back(std::to_string(v));
+        }
+        std::string msg;
+        if (!o.finished) {
+          msg = r_.has_target()
+                    ? fmt::format("the record names {} as winner, but the game is not finished: nobody has won "
+                                  "yet (scores {}, target {})",
+                                  rec.empty() ? "nobody" : winners_text(rec), fmt::join(scores, "-"), r_.end_value)
+                    : fmt::format("the record names {} as winner, but {} plays no target: there is no winner",
+                                  rec.empty() ? "nobody" : winners_text(rec), r_.name);
+        } else {
+          msg = fmt::format("the record names {} as winner, but {} won, {} after hand {}",
+                            rec.empty() ? "nobody" : winners_text(rec), winners_text(truth), fmt::join(scores, "-"),
+                            o.decided_hand);
+        }
+        auto& d = report(Code::kWinnerMismatch, res.winner_loc, msg);
+        if (!rec.empty()) {
+          d.player = name(rec.front());
+        }
+      }
+    }
+    if (res.score) {
+      for (int s = 0; s < n_; ++s) {
+        const auto i = static_cast<std::size_t>(s);
+        const long long r = *res.score->values[i];
+        if (r == (*o.score)[i]) {
+          continue;
+        }
+        const auto& last = o.finished ? end_recorded_ : recorded_prev_;
+        if (last && (*last)[i] == r) {
+          continue;  // the recorded running total, already checked hand by hand
+        }
+        about(report(Code::kScoreMismatch, res.score->locs[i],
+                     fmt::format("{}'s final score is recorded as {}, but it is {}", name(s), r, (*o.score)[i])),
+              name(s));
+      }
+    }
+  }
+
+  const Game& g_;
+  const Ruleset& r_;
+  DiagnosticSink& sink_;
+  int n_ = 0;
+  int hand_ = 0;
+  int trick_ = 0;
+  std::uint8_t phase_ = phase::kGame;
+  bool stop_ = false;
+  int prev_dealer_ = -1;
+  int dealer_ = 0;
+  std::vector<int> quota_;
+  std::optional<std::vector<int>> prev_deltas_;
+  std::optional<std::vector<long long>> running_;
+  std::optional<std::vector<long long>> recorded_prev_;
+  std::optional<std::vector<long long>> end_recorded_;
+  std::vector<bool> taken_mismatch_;
+  std::array<CardOrigin, 64> origins_{};
+  std::vector<Play> plays_;
+  int ended_at_ = 0;
+  bool past_end_reported_ = false;
+  std::vector<long long> end_score_;
+  std::vector<int> end_winners_;
+};
+
+}  // namespace
+
+RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink) {
+  return GameReferee(game, rules, sink).run();
+}
+
+}  // namespace trickref

@@ -1,0 +1,43 @@
+// The referee: replays a Game through the engine under a Ruleset and
+// reports every breach the record proves (rules.md §4). The record stands:
+// after an illegal play or pluck the cards move as recorded, so one mistake
+// is one diagnostic and the rest of the game is still refereed and scored.
+// Recorded figures (taken, score, result) are compared, never adopted.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "ruleset/ruleset.h"
+#include "transcript/transcript.h"
+
+namespace trickref {
+
+struct HandSummary {
+  int number = 0;
+  int dealer = 0;
+  std::optional<Suit> trump;
+  std::vector<int> quota;                          // by seat
+  std::optional<std::vector<int>> taken;           // the counts scored (played, else recorded)
+  std::optional<std::vector<long long>> score;     // running score after the hand
+  int plucks = 0;                                  // plucks recorded
+};
+
+struct GameOutcome {
+  bool finished = false;
+  std::vector<int> winners;                     // seats
+  std::optional<std::vector<long long>> score;  // final (or current, if unfinished)
+  int decided_hand = 0;                         // the hand that ended the game
+};
+
+struct RefereeResult {
+  std::vector<HandSummary> hands;
+  GameOutcome outcome;
+  bool refereed = false;  // false when the record could not be replayed at all
+};
+
+// Referees `game` under `rules`; diagnostics go to `sink`, in game order.
+[[nodiscard]] RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink);
+
+}  // namespace trickref

@@ -1,0 +1,311 @@
+#include "report/report.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace trickref {
+namespace {
+
+constexpr std::string_view kRed = "\x1b[1;31m";
+constexpr std::string_view kMagenta = "\x1b[1;35m";
+constexpr std::string_view kCyan = "\x1b[1;36m";
+constexpr std::string_view kBold = "\x1b[1m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+std::string paint(std::string_view text, std::string_view code, bool color) {
+  return color ? fmt::format("{}{}{}", code, text, kReset) : std::string(text);
+}
+
+std::string where(const std::string& file, Loc loc) {
+  return loc.known() ? fmt::format("{}:{}:{}", file, loc.line, loc.column) : file;
+}
+
+std::string scores_text(const std::vector<std::string>& players, const std::vector<long long>& score) {
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < players.size() && i < score.size(); ++i) {
+    parts.push_back(fmt::format("{} {}", players[i], score[i]));
+  }
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::size_t display_width(std::string_view s) {
+  std::size_t n = 0;
+  for (char c : s) {
+    if ((static_cast<unsigned char>(c) & 0xC0U) != 0x80U) {
+      ++n;
+    }
+  }
+  return n;
+}
+
+std::string pad(std::string_view s, std::size_t width) {
+  std::string out(s);
+  const std::size_t w = display_width(s);
+  if (w < width) {
+    out.append(width - w, ' ');
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string suit_text(std::optional<Suit> s) { return s ? std::string(1, suit_letter(*s)) : std::string("?"); }
+
+void count(Summary& s, const GameReport& g) {
+  for (const auto& d : g.diagnostics) {
+    if (d.severity == Severity::kError) {
+      ++s.errors;
+    } else {
+      ++s.warnings;
+    }
+  }
+}
+
+std::string render_diagnostic(const Diagnostic& d, const TextStyle& style) {
+  std::string ctx;
+  if (d.hand > 0 && d.trick > 0) {
+    ctx = fmt::format(" (hand {}, trick {})", d.hand, d.trick);
+  } else if (d.hand > 0) {
+    ctx = fmt::format(" (hand {})", d.hand);
+  }
+  const bool err = d.severity == Severity::kError;
+  std::string out = fmt::format("{}: {} {} [{}]{}\n", paint(where(d.file, d.loc), kBold, style.color),
+                                paint(fmt::format("{}:", severity_name(d.severity)), err ? kRed : kMagenta, style.color),
+                                d.message, code_name(d.code), ctx);
+  for (const auto& n : d.notes) {
+    out += fmt::format("{}: {} {}\n", paint(where(d.file, n.loc), kBold, style.color),
+                       paint("note:", kCyan, style.color), n.message);
+  }
+  return out;
+}
+
+std::string render_text(const GameReport& g, const TextStyle& style) {
+  std::string out;
+  for (const auto& d : g.diagnostics) {
+    out += render_diagnostic(d, style);
+  }
+  if (!style.tables || !g.result || g.players.empty()) {
+    return out;
+  }
+  const auto& r = *g.result;
+  out += paint(fmt::format("{} game {}{}{}", g.file, g.index + 1, g.id.empty() ? "" : fmt::format(" [{}]", g.id),
+                           g.ruleset.empty() ? "" : fmt::format(" ({})", g.ruleset)),
+               kBold, style.color);
+  out += "\n";
+  // One column per player: tricks taken / quota, then the running score.
+  std::size_t width = 12;
+  for (const auto& p : g.players) {
+    width = std::max(width, display_width(p) + 2);
+  }
+  std::size_t dealer_w = 6;
+  for (const auto& p : g.players) {
+    dealer_w = std::max(dealer_w, display_width(p));
+  }
+  out += fmt::format("  {:>4}  {}  {:<5}", "hand", pad("dealer", dealer_w), "trump");
+  for (const auto& p : g.players) {
+    out += "  " + pad(p, width);
+  }
+  out += "\n";
+  for (const auto& h : r.hands) {
+    out += fmt::format("  {:>4}  {}  {:<5}", h.number,
+                       pad(g.players[static_cast<std::size_t>(h.dealer)], dealer_w), suit_text(h.trump));
+    for (std::size_t s = 0; s < g.players.size(); ++s) {
+      const std::string taken = h.taken ? std::to_string((*h.taken)[s]) : std::string("?");
+      const std::string score = h.score ? std::to_string((*h.score)[s]) : std::string("?");
+      out += "  " + pad(fmt::format("{:>2}/{:<2} {:>4}", taken, h.quota[s], score), width);
+    }
+    out += "\n";
+  }
+  const auto& o = r.outcome;
+  std::vector<std::string> winners;
+  for (int w : o.winners) {
+    winners.push_back(g.players[static_cast<std::size_t>(w)]);
+  }
+  if (o.finished) {
+    out += fmt::format("  result: {} {} in hand {} ({})\n", fmt::join(winners, " and "),
+                       winners.size() > 1 ? "share the win" : "wins", o.decided_hand,
+                       scores_text(g.players, *o.score));
+  } else if (o.score) {
+    out += fmt::format("  result: no winner yet after {} ({})\n",
+                       r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
+                       scores_text(g.players, *o.score));
+  } else {
+    out += "  result: the scores cannot be worked out from the record\n";
+  }
+  return out;
+}
+
+std::string render_summary(const Summary& s, const TextStyle& style) {
+  auto n = [](int k, std::string_view w) { return fmt::format("{} {}{}", k, w, k == 1 ? "" : "s"); };
+  const std::string text = fmt::format("{}, {}: {}, {}", n(s.files, "file"), n(s.games, "game"), n(s.errors, "error"),
+                                       n(s.warnings, "warning"));
+  return paint(text, kBold, style.color) + "\n";
+}
+
+namespace {
+
+nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<long long>& values) {
+  nlohmann::ordered_json m = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < players.size() && i < values.size(); ++i) {
+    m[players[i]] = values[i];
+  }
+  return m;
+}
+
+nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<int>& values) {
+  return seat_map(players, std::vector<long long>(values.begin(), values.end()));
+}
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
+  nlohmann::ordered_json j;
+  j["severity"] = std::string(severity_name(d.severity));
+  j["code"] = std::string(code_name(d.code));
+  j["message"] = d.message;
+  j["file"] = d.file;
+  if (d.loc.known()) {
+    j["line"] = d.loc.line;
+    j["column"] = d.loc.column;
+  }
+  if (d.hand > 0) {
+    j["hand"] = d.hand;
+  }
+  if (d.trick > 0) {
+    j["trick"] = d.trick;
+  }
+  if (!d.player.empty()) {
+    j["player"] = d.player;
+  }
+  if (!d.card.empty() && parse_card(d.card)) {
+    j["card"] = to_string(*parse_card(d.card));
+  }
+  if (!d.notes.empty()) {
+    auto notes = nlohmann::ordered_json::array();
+    for (const auto& n : d.notes) {
+      nlohmann::ordered_json nj;
+      nj["message"] = n.message;
+      if (n.loc.known()) {
+        nj["line"] = n.loc.line;
+        nj["column"] = n.loc.column;
+      }
+      notes.push_back(std::move(nj));
+    }
+    j["notes"] = std::move(notes);
+  }
+  return j;
+}
+
+}  // namespace
+
+nlohmann::ordered_json game_json(const GameReport& g) {
+  nlohmann::ordered_json j;
+  j["file"] = g.file;
+  j["index"] = g.index;
+  if (!g.id.empty()) {
+    j["id"] = g.id;
+  }
+  if (!g.ruleset.empty()) {
+    j["ruleset"] = g.ruleset;
+  }
+  if (!g.players.empty()) {
+    j["players"] = g.players;
+  }
+  if (!g.event.empty()) {
+    nlohmann::ordered_json e = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : g.event) {
+      e[k] = v;
+    }
+    j["event"] = std::move(e);
+  }
+  if (g.result) {
+    auto hands = nlohmann::ordered_json::array();
+    for (const auto& h : g.result->hands) {
+      nlohmann::ordered_json hj;
+      hj["number"] = h.number;
+      hj["dealer"] = g.players[static_cast<std::size_t>(h.dealer)];
+      if (h.trump) {
+        hj["trump"] = suit_text(h.trump);
+      }
+      hj["quota"] = seat_map(g.players, h.quota);
+      if (h.taken) {
+        hj["taken"] = seat_map(g.players, *h.taken);
+      }
+      if (h.score) {
+        hj["score"] = seat_map(g.players, *h.score);
+      }
+      if (h.plucks > 0) {
+        hj["plucks"] = h.plucks;
+      }
+      hands.push_back(std::move(hj));
+    }
+    j["hands"] = std::move(hands);
+    const auto& o = g.result->outcome;
+    nlohmann::ordered_json rj;
+    rj["finished"] = o.finished;
+    auto winners = nlohmann::ordered_json::array();
+    for (int w : o.winners) {
+      winners.push_back(g.players[static_cast<std::size_t>(w)]);
+    }
+    rj["winners"] = std::move(winners);
+    if (o.score) {
+      rj["score"] = seat_map(g.players, *o.score);
+    }
+    if (o.decided_hand > 0) {
+      rj["hand"] = o.decided_hand;
+    }
+    j["result"] = std::move(rj);
+  }
+  auto diags = nlohmann::ordered_json::array();
+  for (const auto& d : g.diagnostics) {
+    diags.push_back(diagnostic_json(d));
+  }
+  j["diagnostics"] = std::move(diags);
+  return j;
+}
+
+nlohmann::ordered_json summary_json(const Summary& s) {
+  nlohmann::ordered_json j;
+  j["files"] = s.files;
+  j["games"] = s.games;
+  j["errors"] = s.errors;
+  j["warnings"] = s.warnings;
+  return j;
+}
+
+nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games) {
+  nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+  for (const auto& c : code_catalogue()) {
+    nlohmann::ordered_json r;
+    r["id"] = std::string(c.name);
+    r["shortDescription"] = {{"text", std::string(c.summary)}};
+    r["fullDescription"] = {{"text", std::string(c.rule)}};
+    r["defaultConfiguration"] = {{"level", c.severity == Severity::kError ? "error" : "warning"}};
+    rules.push_back(std::move(r));
+  }
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  for (const auto& g : games) {
+    for (const auto& d : g.diagnostics) {
+      nlohmann::ordered_json r;
+      r["ruleId"] = std::string(code_name(d.code));
+      r["level"] = d.severity == Severity::kError ? "error" : "warning";
+      r["message"] = {{"text", d.message}};
+      nlohmann::ordered_json phys;
+      phys["artifactLocation"] = {{"uri", d.file}};
+      if (d.loc.known()) {
+        phys["region"] = {{"startLine", d.loc.line}, {"startColumn", d.loc.column}};
+      }
+      r["locations"] = nlohmann::ordered_json::array({{{"physicalLocation", phys}}});
+      results.push_back(std::move(r));
+    }
+  }
+  nlohmann::ordered_json run;
+  run["tool"] = {{"driver", {{"name", "trickref"}, {"informationUri", "https://trickref.example/"}, {"rules", rules}}}};
+  run["results"] = std::move(results);
+  nlohmann::ordered_json out;
+  out["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  out["version"] = "2.1.0";
+  out["runs"] = nlohmann::ordered_json::array({run});
+  return out;
+}
+
+}  // namespace trickref

@@ -1,0 +1,55 @@
+// The report of a validate run and its renderers: compiler-style text with a
+// per-game table of hands, JSON (cli.md, stable key order), JSON Lines and
+// SARIF 2.1.0. Renderers read only these types.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "base/diagnostic.h"
+#include "referee/referee.h"
+
+namespace trickref {
+
+struct GameReport {
+  std::string file;
+  int index = 0;
+  std::string id;
+  std::string ruleset;  // resolved name; empty if unknown
+  std::vector<std::string> players;
+  std::vector<std::pair<std::string, std::string>> event;
+  std::optional<RefereeResult> result;  // absent when the game could not be refereed
+  std::vector<Diagnostic> diagnostics;  // in game order
+};
+
+struct Summary {
+  int files = 0;
+  int games = 0;
+  int errors = 0;
+  int warnings = 0;
+};
+
+void count(Summary& s, const GameReport& g);
+
+struct TextStyle {
+  bool color = false;
+  bool tables = true;  // false with --quiet
+};
+
+// Diagnostics (with notes) then the table of hands and the result.
+[[nodiscard]] std::string render_text(const GameReport& g, const TextStyle& style);
+[[nodiscard]] std::string render_summary(const Summary& s, const TextStyle& style);
+[[nodiscard]] std::string render_diagnostic(const Diagnostic& d, const TextStyle& style);
+
+[[nodiscard]] nlohmann::ordered_json game_json(const GameReport& g);
+[[nodiscard]] nlohmann::ordered_json summary_json(const Summary& s);
+[[nodiscard]] nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games);
+
+// The suit letter, or "?".
+[[nodiscard]] std::string suit_text(std::optional<Suit> s);
+
+}  // namespace trickref

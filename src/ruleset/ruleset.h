@@ -1,0 +1,98 @@
+// Ruleset: every number and choice the engine reads (rules.md §3). Pure data,
+// immutable after loading, passed by const&. Quotas are indexed by a seat's
+// offset from the dealer going left: [0] dealer, [1] left of dealer, ...,
+// [players-1] right of dealer, so nothing here assumes three players.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cards/card.h"
+
+namespace trickref {
+
+enum class Rotation : std::uint8_t { kLeft, kRight };
+enum class TrumpChooser : std::uint8_t { kDealer, kLeftOfDealer, kBidder };
+enum class KittyTaker : std::uint8_t { kDealer, kBidder };
+enum class KittyMode : std::uint8_t { kTakeThenDiscard, kDiscardThenTake };
+enum class PluckOrder : std::uint8_t { kMostFirst, kLeastFirst, kHighestQuotaFirst };
+enum class PluckGive : std::uint8_t { kAny, kLowestOfSuit };
+enum class PluckReturn : std::uint8_t { kHighestIncludingReceived, kHighestExcludingReceived };
+enum class PluckVoid : std::uint8_t { kReturnReceived, kLost };
+enum class FirstLead : std::uint8_t { kCard, kLeftOfDealer, kTrumpChooser };
+enum class TrumpLead : std::uint8_t { kAfterBroken, kAny };
+enum class ScoringKind : std::uint8_t { kQuota, kPlucks };
+enum class GameEnd : std::uint8_t { kTarget, kHandsRecorded, kPlucksAgainst, kTricksInHand };
+enum class TieRule : std::uint8_t { kContinue, kShare };
+enum class RevokePenalty : std::uint8_t { kNone, kForfeitHand };
+
+struct Ruleset {
+  std::string name;
+  std::string description;
+  std::string source;  // where it was loaded from ("builtin:pluck.yaml" or a path)
+
+  int players = 3;
+  std::vector<Card> deck_remove;
+  int jokers = 0;
+  CardSet deck;  // derived: the 52 less deck_remove, plus jokers
+
+  int hand_size = 17;
+  int kitty = 0;
+
+  std::vector<int> quotas;                           // by offset from the dealer
+  std::optional<std::vector<int>> quotas_first_hand;  // the first hand only
+  Rotation rotation = Rotation::kLeft;
+  TrumpChooser trump_chooser = TrumpChooser::kDealer;
+
+  KittyTaker kitty_taken_by = KittyTaker::kDealer;
+  KittyMode kitty_mode = KittyMode::kTakeThenDiscard;
+  int kitty_discard = 0;
+
+  int exchange_from_hand = 2;
+  PluckOrder pluck_order = PluckOrder::kMostFirst;
+  PluckGive pluck_give = PluckGive::kAny;
+  PluckReturn pluck_return = PluckReturn::kHighestIncludingReceived;
+  PluckVoid pluck_void = PluckVoid::kReturnReceived;
+  bool distinct_suits = false;
+  bool waivable = false;
+  bool show_kitty = false;
+
+  FirstLead first_lead = FirstLead::kCard;
+  Card first_lead_card = Card::of(Suit::kClubs, 0);
+  TrumpLead trump_lead = TrumpLead::kAfterBroken;
+  bool trump_lead_when_only_trumps = true;
+  bool must_trump_if_void = false;
+  bool must_overtrump = false;
+
+  ScoringKind scoring = ScoringKind::kQuota;
+  int over = 1;
+  int under = 0;
+
+  GameEnd end = GameEnd::kTarget;
+  int end_value = 20;  // the target (or the later end conditions' number)
+  TieRule tie = TieRule::kContinue;
+  RevokePenalty revoke_penalty = RevokePenalty::kNone;
+
+  [[nodiscard]] int tricks_per_hand() const { return hand_size; }
+  // Quotas for hand `number` (1-based), by offset from the dealer.
+  [[nodiscard]] const std::vector<int>& quotas_for(int number) const {
+    return number == 1 && quotas_first_hand ? *quotas_first_hand : quotas;
+  }
+  [[nodiscard]] bool has_target() const { return end == GameEnd::kTarget; }
+};
+
+// Seat arithmetic, with seats numbered in transcript order (play passes to
+// the next seat, "the left").
+[[nodiscard]] constexpr int left_of(int seat, int players) { return (seat + 1) % players; }
+[[nodiscard]] constexpr int right_of(int seat, int players) { return (seat + players - 1) % players; }
+// Offset of `seat` from `dealer` going left: 0 dealer, 1 left, players-1 right.
+[[nodiscard]] constexpr int offset_from(int dealer, int seat, int players) {
+  return (seat - dealer + players) % players;
+}
+[[nodiscard]] constexpr int next_dealer(const Ruleset& r, int dealer) {
+  return r.rotation == Rotation::kLeft ? left_of(dealer, r.players) : right_of(dealer, r.players);
+}
+
+}  // namespace trickref

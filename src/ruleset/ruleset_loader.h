@@ -1,0 +1,74 @@
+// Loading rulesets from YAML: built-in (embedded) or from a file, with
+// `extends:` resolution (maps merge key by key; lists, scalars and the
+// whole-replaced keys quotas, quotas_first_hand, play.first_lead and game.end
+// replace), type checks, unknown options and consistency checks, all as
+// located `ruleset` diagnostics.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "ruleset/ruleset.h"
+#include "yaml/tree.h"
+
+namespace trickref {
+
+struct OptionInfo {
+  std::string_view path;     // "exchange.order"
+  std::string_view values;   // "most_first | least_first | highest_quota_first"
+  std::string_view meaning;  // one line
+};
+
+// Every option a ruleset file may set, in the order `rules show` prints them.
+[[nodiscard]] std::span<const OptionInfo> ruleset_options();
+// The resolved value of each option, as YAML text, in ruleset_options() order.
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> option_values(const Ruleset& r);
+
+struct RulesetResult {
+  std::shared_ptr<const Ruleset> ruleset;  // null when it could not be loaded
+  std::vector<Diagnostic> diagnostics;     // errors and warnings, located in the ruleset files
+};
+
+struct BuiltinInfo {
+  std::string name;
+  std::string path;  // relative to rulesets/
+  std::string description;
+  std::string extends;
+};
+
+// Finds and loads rulesets; caches each resolved ruleset for the run.
+// No global state: the CLI makes one per run.
+class RulesetCatalog {
+ public:
+  explicit RulesetCatalog(Limits limits = {});
+  // `ref` is a built-in name or a path (relative paths against `base_dir`).
+  // A reference counts as a path when it holds a '/' or ends in .yaml/.yml/.json.
+  [[nodiscard]] const RulesetResult& resolve(std::string_view ref,
+                                             const std::filesystem::path& base_dir = {});
+  [[nodiscard]] std::vector<BuiltinInfo> builtins() const;
+  [[nodiscard]] std::vector<std::string> builtin_names() const;
+
+ private:
+  struct Source {
+    std::string id;       // cache identity: "builtin:<path>" or a canonical file path
+    std::string display;  // how diagnostics name the file
+    std::string text;
+    std::filesystem::path dir;  // where a relative `extends` path starts
+    std::string stem;           // the name a file without `name:` takes
+  };
+  friend class RulesetResolver;
+  std::optional<Source> locate(std::string_view ref, const std::filesystem::path& base_dir,
+                               std::string& error) const;
+
+  Limits limits_;
+  std::map<std::string, std::string> builtin_by_name_;  // name -> embedded path
+  std::map<std::string, RulesetResult> cache_;
+};
+
+}  // namespace trickref

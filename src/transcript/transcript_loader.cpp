@@ -1,0 +1,569 @@
+#include "transcript/transcript_loader.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace trickref {
+
+std::optional<long long> parse_integer(std::string_view s) {
+  if (!s.empty() && s.front() == '+') {
+    s.remove_prefix(1);
+  }
+  long long v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size()) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 8> kGameKeys = {"game", "id",      "event", "date",
+                                                       "notes", "players", "hands", "result"};
+constexpr std::array<std::string_view, 11> kHandKeys = {"dealer", "deal",    "kitty", "plucks", "exchanges", "trump",
+                                                        "discard", "shows", "tricks", "taken", "score"};
+constexpr std::array<std::string_view, 4> kPluckKeys = {"by", "from", "gives", "gets"};
+constexpr std::array<std::string_view, 2> kShowKeys = {"to", "cards"};
+constexpr std::array<std::string_view, 2> kTrickKeys = {"leader", "cards"};
+constexpr std::array<std::string_view, 2> kResultKeys = {"winner", "score"};
+
+class Loader {
+ public:
+  Loader(Game& game, DiagnosticSink& sink) : g_(game), sink_(sink) {}
+
+  void game(Node root) {
+    g_.loc = root.loc();
+    if (!root.is_map()) {
+      report(Code::kSchema, root.loc(), fmt::format("a game is a map with `players` and `hands`, not {}",
+                                                    root.kind_name()));
+      return;
+    }
+    check_keys(root, kGameKeys, "game");
+    if (const Node n = root.find("game"); n.valid()) {
+      if (n.is_scalar() && !n.scalar().empty()) {
+        g_.ruleset_ref = std::string(n.scalar());
+        g_.ruleset_loc = n.loc();
+      } else {
+        report(Code::kSchema, n.loc(), fmt::format("`game` names a ruleset, not {}", n.kind_name()));
+      }
+    }
+    if (const Node n = root.find("id"); n.valid()) {
+      g_.id = scalar_text(n, "id");
+    }
+    if (const Node n = root.find("event"); n.valid()) {
+      if (n.is_map()) {
+        flatten_event(n, "");
+      } else if (!n.is_null()) {
+        report(Code::kSchema, n.loc(), fmt::format("`event` is a map of details, not {}", n.kind_name()));
+      }
+    }
+    for (const char* key : {"date", "notes"}) {
+      if (const Node n = root.find(key); n.valid()) {
+        (void)scalar_text(n, key);
+      }
+    }
+    const Node players = root.find("players");
+    if (!players.valid()) {
+      report(Code::kSchema, root.loc(), "the game has no `players` list (names in seat order)");
+    } else {
+      load_players(players);
+    }
+    const Node hands = root.find("hands");
+    if (!hands.valid()) {
+      report(Code::kSchema, root.loc(), "the game has no `hands` list");
+    } else if (!hands.is_sequence()) {
+      if (!hands.is_null()) {
+        report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
+      }
+    } else {
+      for (std::uint32_t i = 0; i < hands.size(); ++i) {
+        hand(hands.item(i), static_cast<int>(i) + 1);
+      }
+    }
+    if (const Node r = root.find("result"); r.valid()) {
+      result(r);
+    }
+  }
+
+ private:
+  Diagnostic& report(Code code, Loc loc, std::string message) {
+    auto& d = sink_.report(code, loc, std::move(message));
+    d.hand = hand_;
+    d.phase = phase_;
+    d.trick = trick_;
+    return d;
+  }
+
+  void check_keys(Node map, std::span<const std::string_view> allowed, std::string_view where) {
+    for (std::uint32_t i = 0; i < map.size(); ++i) {
+      const Node k = map.key(i);
+      if (!k.is_scalar()) {
+        report(Code::kSchema, k.loc(), fmt::format("a key in a {} must be a plain word", where));
+        continue;
+      }
+      if (std::find(allowed.begin(), allowed.end(), k.scalar()) == allowed.end()) {
+        const std::string hint = suggest(k.scalar(), allowed);
+        report(Code::kUnknownKey, k.loc(),
+               fmt::format("unknown key '{}' in a {}{}; it is ignored", k.scalar(), where,
+                           hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
+      }
+    }
+  }
+
+  std::string scalar_text(Node n, std::string_view key) {
+    if (n.is_null()) {
+      return {};
+    }
+    if (!n.is_scalar()) {
+      report(Code::kSchema, n.loc(), fmt::format("`{}` is a single value, not {}", key, n.kind_name()));
+      return {};
+    }
+    return std::string(n.scalar());
+  }
+
+  void flatten_event(Node map, const std::string& prefix) {
+    for (std::uint32_t i = 0; i < map.size(); ++i) {
+      const Node k = map.key(i);
+      const Node v = map.value(i);
+      const std::string key = prefix + std::string(k.scalar());
+      if (v.is_map()) {
+        flatten_event(v, key + ".");
+      } else if (v.is_scalar()) {
+        g_.event.emplace_back(key, std::string(v.scalar()));
+      } else if (v.is_sequence()) {
+        std::vector<std::string> items;
+        for (std::uint32_t j = 0; j < v.size(); ++j) {
+          items.emplace_back(v.item(j).scalar());
+        }
+        g_.event.emplace_back(key, fmt::format("{}", fmt::join(items, ", ")));
+      }
+    }
+  }
+
+  void load_players(Node n) {
+    if (!n.is_sequence() || n.size() == 0) {
+      report(Code::kSchema, n.loc(), fmt::format("`players` is a list of names in seat order, not {}",
+                                                 n.is_sequence() ? "an empty list" : n.kind_name()));
+      return;
+    }
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      const Node p = n.item(i);
+      if (!p.is_scalar() || p.scalar().empty()) {
+        report(Code::kSchema, p.loc(), fmt::format("a player is a name, not {}", p.kind_name()));
+        g_.players.emplace_back(fmt::format("#{}", i + 1));
+      } else if (std::find(g_.players.begin(), g_.players.end(), p.scalar()) != g_.players.end()) {
+        report(Code::kSchema, p.loc(), fmt::format("'{}' is listed twice in `players`", p.scalar()));
+        g_.players.emplace_back(fmt::format("{}#{}", p.scalar(), i + 1));
+      } else {
+        g_.players.emplace_back(p.scalar());
+      }
+      g_.player_locs.push_back(p.loc());
+    }
+  }
+
+  std::vector<std::string_view> player_names() const {
+    std::vector<std::string_view> v;
+    for (const auto& p : g_.players) {
+      v.push_back(p);
+    }
+    return v;
+  }
+
+  std::optional<PlayerRef> player(Node n, std::string_view what) {
+    if (!n.is_scalar() || n.scalar().empty()) {
+      report(Code::kSchema, n.loc(), fmt::format("{} is a player's name, not {}", what, n.kind_name()));
+      return std::nullopt;
+    }
+    const auto it = std::find(g_.players.begin(), g_.players.end(), n.scalar());
+    if (it == g_.players.end()) {
+      if (!g_.players.empty()) {
+        const auto names = player_names();
+        const std::string hint = suggest(n.scalar(), names);
+        report(Code::kUnknownPlayer, n.loc(),
+               fmt::format("'{}' ({}) is not one of the players: {}{}", n.scalar(), what, fmt::join(names, ", "),
+                           hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
+      }
+      return std::nullopt;
+    }
+    return PlayerRef{static_cast<int>(it - g_.players.begin()), n.loc()};
+  }
+
+  CardRef card(Node n) {
+    CardRef c;
+    c.loc = n.loc();
+    if (n.is_scalar()) {
+      c.text = std::string(n.scalar());
+      c.card = parse_card(n.scalar());
+    }
+    if (!c.card) {
+      auto& d = report(Code::kBadCard, n.loc(),
+                       n.is_scalar()
+                           ? fmt::format("'{}' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)",
+                                         n.scalar())
+                           : fmt::format("expected a card, found {}", n.kind_name()));
+      d.card = c.text;
+    }
+    return c;
+  }
+
+  std::optional<std::vector<CardRef>> cards(Node n, std::string_view what) {
+    if (!n.is_sequence()) {
+      if (n.is_null()) {
+        return std::vector<CardRef>{};
+      }
+      report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what, n.kind_name()));
+      return std::nullopt;
+    }
+    std::vector<CardRef> out;
+    out.reserve(n.size());
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      out.push_back(card(n.item(i)));
+    }
+    return out;
+  }
+
+  std::optional<SeatNumbers> numbers(Node n, std::string_view what, bool non_negative) {
+    if (!n.is_map()) {
+      report(Code::kSchema, n.loc(), fmt::format("`{}` is a map of players to numbers, not {}", what, n.kind_name()));
+      return std::nullopt;
+    }
+    SeatNumbers out;
+    out.loc = n.loc();
+    out.values.resize(g_.players.size());
+    out.locs.resize(g_.players.size());
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      auto p = player(n.key(i), fmt::format("a key of `{}`", what));
+      const Node v = n.value(i);
+      const auto value = v.is_scalar() && !v.quoted() ? parse_integer(v.scalar()) : std::nullopt;
+      if (!value || (non_negative && *value < 0) || *value > 1'000'000'000LL || *value < -1'000'000'000LL) {
+        report(Code::kSchema, v.loc(),
+               fmt::format("`{}` values are whole numbers{}, not {}", what, non_negative ? " (0 or more)" : "",
+                           v.is_scalar() ? fmt::format("'{}'", v.scalar()) : std::string(v.kind_name())));
+        ok = false;
+        continue;
+      }
+      if (p) {
+        out.values[static_cast<std::size_t>(p->seat)] = *value;
+        out.locs[static_cast<std::size_t>(p->seat)] = v.loc();
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok) {
+      return std::nullopt;
+    }
+    for (std::size_t s = 0; s < g_.players.size(); ++s) {
+      if (!out.values[s]) {
+        report(Code::kSchema, n.loc(), fmt::format("`{}` lacks {}", what, g_.players[s]));
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+  void hand(Node n, int number) {
+    hand_ = number;
+    phase_ = phase::kDealer;
+    HandRec h;
+    h.number = number;
+    h.loc = n.loc();
+    if (!n.is_map()) {
+      report(Code::kSchema, n.loc(), fmt::format("hand {} is a map (dealer, trump, tricks, ...), not {}", number,
+                                                 n.kind_name()));
+      g_.hands.push_back(std::move(h));
+      return;
+    }
+    check_keys(n, kHandKeys, "hand");
+    if (const Node d = n.find("dealer"); d.valid()) {
+      h.dealer = player(d, "the dealer");
+    } else if (number == 1) {
+      report(Code::kSchema, n.loc(), "the first hand must name its `dealer`");
+    }
+    phase_ = phase::kDeal;
+    if (const Node d = n.find("deal"); d.valid()) {
+      h.deal_loc = d.loc();
+      deal(d, h);
+    }
+    if (const Node k = n.find("kitty"); k.valid()) {
+      h.kitty_loc = k.loc();
+      h.kitty = cards(k, "`kitty`");
+    }
+    phase_ = phase::kExchange;
+    Node pl = n.find("plucks");
+    if (const Node ex = n.find("exchanges"); ex.valid()) {
+      if (pl.valid()) {
+        report(Code::kSchema, ex.loc(), "`exchanges` is a synonym of `plucks`; give one of them");
+      } else {
+        pl = ex;
+      }
+    }
+    if (pl.valid()) {
+      h.plucks_loc = pl.loc();
+      plucks(pl, h);
+    }
+    phase_ = phase::kTrump;
+    if (const Node t = n.find("trump"); t.valid()) {
+      h.trump_loc = t.loc();
+      if (const auto s = t.is_scalar() ? parse_suit(t.scalar()) : std::nullopt) {
+        h.trump = s;
+      } else if (!t.is_null()) {
+        h.trump_bad = true;
+        report(Code::kSchema, t.loc(),
+               fmt::format("`trump` is a suit (C, D, H or S), not {}",
+                           t.is_scalar() ? fmt::format("'{}'", t.scalar()) : std::string(t.kind_name())));
+      }
+    }
+    if (const Node d = n.find("discard"); d.valid()) {
+      h.discard_loc = d.loc();
+      h.discard = cards(d, "`discard`");
+    }
+    if (const Node s = n.find("shows"); s.valid()) {
+      h.shows_loc = s.loc();
+      shows(s, h);
+    }
+    phase_ = phase::kTricks;
+    if (const Node t = n.find("tricks"); t.valid()) {
+      h.tricks_loc = t.loc();
+      tricks(t, h);
+    }
+    phase_ = phase::kTotals;
+    if (const Node t = n.find("taken"); t.valid()) {
+      h.taken = numbers(t, "taken", true);
+    }
+    if (const Node s = n.find("score"); s.valid()) {
+      h.score = numbers(s, "score", false);
+    }
+    g_.hands.push_back(std::move(h));
+    trick_ = 0;
+  }
+
+  void deal(Node d, HandRec& h) {
+    if (!d.is_map()) {
+      report(Code::kSchema, d.loc(), fmt::format("`deal` is a map of players to the cards dealt, not {}",
+                                                 d.kind_name()));
+      return;
+    }
+    std::vector<std::vector<CardRef>> by_seat(g_.players.size());
+    std::vector<bool> seen(g_.players.size(), false);
+    h.deal_seat_locs.assign(g_.players.size(), Loc{});
+    bool ok = true;
+    for (std::uint32_t i = 0; i < d.size(); ++i) {
+      auto p = player(d.key(i), "a key of `deal`");
+      auto cs = cards(d.value(i), fmt::format("the deal of {}", d.key(i).scalar()));
+      if (!p || !cs) {
+        ok = false;
+        continue;
+      }
+      const auto s = static_cast<std::size_t>(p->seat);
+      by_seat[s] = std::move(*cs);
+      seen[s] = true;
+      h.deal_seat_locs[s] = d.value(i).loc();
+    }
+    for (std::size_t s = 0; s < seen.size(); ++s) {
+      if (!seen[s] && ok) {
+        report(Code::kSchema, d.loc(), fmt::format("`deal` lacks the cards of {}", g_.players[s]));
+        ok = false;
+      }
+    }
+    if (ok) {
+      h.deal = std::move(by_seat);
+    }
+  }
+
+  void plucks(Node n, HandRec& h) {
+    if (!n.is_sequence()) {
+      if (n.is_null()) {
+        h.plucks.emplace();
+        return;
+      }
+      report(Code::kSchema, n.loc(), fmt::format("`plucks` is a list of {{by, from, gives, gets}}, not {}",
+                                                 n.kind_name()));
+      return;
+    }
+    std::vector<PluckRec> out;
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      const Node p = n.item(i);
+      if (!p.is_map()) {
+        report(Code::kSchema, p.loc(), fmt::format("a pluck is a map {{by, from, gives, gets}}, not {}", p.kind_name()));
+        ok = false;
+        continue;
+      }
+      check_keys(p, kPluckKeys, "pluck");
+      PluckRec r;
+      r.loc = p.loc();
+      bool this_ok = true;
+      for (const char* key : {"by", "from", "gives"}) {
+        if (!p.find(key).valid()) {
+          report(Code::kSchema, p.loc(), fmt::format("the pluck lacks `{}`", key));
+          this_ok = false;
+        }
+      }
+      if (!this_ok) {
+        ok = false;
+        continue;
+      }
+      auto by = player(p.find("by"), "the plucker (`by`)");
+      auto from = player(p.find("from"), "the pluckee (`from`)");
+      r.gives = card(p.find("gives"));
+      if (const Node g = p.find("gets"); g.valid() && !g.is_null()) {
+        r.gets = card(g);
+      }
+      if (!by || !from) {
+        ok = false;
+        continue;
+      }
+      r.by = *by;
+      r.from = *from;
+      if (r.by.seat == r.from.seat) {
+        report(Code::kSchema, p.loc(), fmt::format("{} cannot pluck themselves", g_.players[static_cast<std::size_t>(r.by.seat)]));
+        ok = false;
+        continue;
+      }
+      out.push_back(std::move(r));
+    }
+    if (ok) {
+      h.plucks = std::move(out);
+    }
+  }
+
+  void shows(Node n, HandRec& h) {
+    if (!n.is_sequence()) {
+      if (n.is_null()) {
+        h.shows.emplace();
+        return;
+      }
+      report(Code::kSchema, n.loc(), fmt::format("`shows` is a list of {{to, cards}}, not {}", n.kind_name()));
+      return;
+    }
+    std::vector<ShowRec> out;
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      const Node s = n.item(i);
+      if (!s.is_map() || !s.find("to").valid() || !s.find("cards").valid()) {
+        report(Code::kSchema, s.loc(), "a show is a map {to: PLAYER, cards: [CARDS]}");
+        ok = false;
+        continue;
+      }
+      check_keys(s, kShowKeys, "show");
+      auto to = player(s.find("to"), "the player shown (`to`)");
+      auto cs = cards(s.find("cards"), "`cards`");
+      if (!to || !cs) {
+        ok = false;
+        continue;
+      }
+      out.push_back(ShowRec{*to, std::move(*cs), s.loc()});
+    }
+    if (ok) {
+      h.shows = std::move(out);
+    }
+  }
+
+  void tricks(Node n, HandRec& h) {
+    if (!n.is_sequence()) {
+      report(Code::kSchema, n.loc(), fmt::format("`tricks` is a list of tricks, not {}", n.kind_name()));
+      return;
+    }
+    std::vector<TrickRec> out;
+    out.reserve(n.size());
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      trick_ = static_cast<int>(i) + 1;
+      const Node t = n.item(i);
+      TrickRec r;
+      r.loc = t.loc();
+      Node list = t;
+      if (t.is_map()) {
+        check_keys(t, kTrickKeys, "trick");
+        list = t.find("cards");
+        if (const Node l = t.find("leader"); l.valid()) {
+          r.leader = player(l, "the trick's `leader`");
+          if (!r.leader) {
+            ok = false;
+          }
+        }
+        if (!list.valid()) {
+          report(Code::kSchema, t.loc(), "the trick lacks its `cards`");
+          ok = false;
+          continue;
+        }
+      }
+      auto cs = cards(list, "a trick");
+      if (!cs) {
+        ok = false;
+        continue;
+      }
+      r.cards = std::move(*cs);
+      out.push_back(std::move(r));
+    }
+    trick_ = 0;
+    if (ok) {
+      h.tricks = std::move(out);
+    } else {
+      h.tricks.reset();
+    }
+  }
+
+  void result(Node r) {
+    hand_ = 0;
+    phase_ = phase::kResult;
+    ResultRec out;
+    out.loc = r.loc();
+    if (!r.is_map()) {
+      report(Code::kSchema, r.loc(), fmt::format("`result` is a map with `winner` and/or `score`, not {}",
+                                                 r.kind_name()));
+      return;
+    }
+    check_keys(r, kResultKeys, "result");
+    if (const Node w = r.find("winner"); w.valid()) {
+      out.winner_loc = w.loc();
+      std::vector<PlayerRef> winners;
+      bool ok = true;
+      if (w.is_sequence()) {
+        for (std::uint32_t i = 0; i < w.size(); ++i) {
+          if (auto p = player(w.item(i), "a winner")) {
+            winners.push_back(*p);
+          } else {
+            ok = false;
+          }
+        }
+      } else if (!w.is_null()) {
+        if (auto p = player(w, "the winner")) {
+          winners.push_back(*p);
+        } else {
+          ok = false;
+        }
+      }
+      if (ok) {
+        out.winners = std::move(winners);
+      }
+    }
+    if (const Node s = r.find("score"); s.valid()) {
+      out.score = numbers(s, "result score", false);
+    }
+    g_.result = std::move(out);
+  }
+
+  Game& g_;
+  DiagnosticSink& sink_;
+  int hand_ = 0;
+  int trick_ = 0;
+  std::uint8_t phase_ = phase::kGame;
+};
+
+}  // namespace
+
+Game load_game(Node root, const std::string& file, int index, DiagnosticSink& sink) {
+  Game g;
+  g.file = file;
+  g.index = index;
+  Loader(g, sink).game(root);
+  return g;
+}
+
+}  // namespace trickref

@@ -1,0 +1,413 @@
+#include "yaml/tree.h"
+
+#include <algorithm>
+#include <istream>
+#include <streambuf>
+#include <unordered_map>
+
+#include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+namespace trickref {
+
+// ---------------------------------------------------------------- Node view
+
+NodeKind Node::kind() const { return doc_->nodes_[index_].kind; }
+
+bool Node::quoted() const { return doc_->nodes_[index_].quoted; }
+
+bool Node::is_null() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind == NodeKind::kNull) {
+    return true;
+  }
+  if (r.kind != NodeKind::kScalar || r.quoted) {
+    return false;
+  }
+  const auto s = scalar();
+  return s == "~" || s == "null" || s == "Null" || s == "NULL";
+}
+
+std::string_view Node::scalar() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind != NodeKind::kScalar) {
+    return {};
+  }
+  return std::string_view(doc_->strings_).substr(r.first, r.count);
+}
+
+Loc Node::loc() const { return doc_->nodes_[index_].loc; }
+
+std::uint32_t Node::size() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind == NodeKind::kSequence) {
+    return r.count;
+  }
+  if (r.kind == NodeKind::kMap) {
+    return r.count / 2;
+  }
+  return 0;
+}
+
+Node Node::item(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + i]);
+}
+
+Node Node::key(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i]);
+}
+
+Node Node::value(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i + 1]);
+}
+
+Node Node::find(std::string_view name) const {
+  if (kind() != NodeKind::kMap) {
+    return {};
+  }
+  for (std::uint32_t i = 0, n = size(); i < n; ++i) {
+    const Node k = key(i);
+    if (k.kind() == NodeKind::kScalar && k.scalar() == name) {
+      return value(i);
+    }
+  }
+  return {};
+}
+
+std::string_view Node::kind_name() const {
+  if (is_null()) {
+    return "empty";
+  }
+  switch (kind()) {
+    case NodeKind::kScalar:
+      return "a scalar";
+    case NodeKind::kSequence:
+      return "a list";
+    case NodeKind::kMap:
+      return "a map";
+    case NodeKind::kNull:
+      break;
+  }
+  return "empty";
+}
+
+// ------------------------------------------------------------- TreeBuilder
+
+namespace {
+
+// Thrown from the event handler to abandon a document that breaks a limit.
+struct LimitBreach {
+  Loc loc;
+  std::string message;
+};
+
+class MemoryBuf : public std::streambuf {
+ public:
+  MemoryBuf(const char* begin, const char* end) {
+    // The get area is never written through; streambuf only offers char*.
+    char* b = const_cast<char*>(begin);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    char* e = const_cast<char*>(end);    // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    setg(b, b, e);
+  }
+};
+
+}  // namespace
+
+class TreeBuilder final : public YAML::EventHandler {
+ public:
+  TreeBuilder(Document& doc, DiagnosticSink& sink, const Limits& limits, std::uint32_t first_line)
+      : doc_(doc), sink_(sink), limits_(limits), first_line_(first_line) {
+    doc_.nodes_.clear();
+    doc_.children_.clear();
+    doc_.strings_.clear();
+    doc_.root_ = 0;
+  }
+
+  void OnDocumentStart(const YAML::Mark& mark) override { doc_.start_ = to_loc(mark); }
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    finish(add(NodeKind::kNull, false, mark, 0, 0), anchor, 1);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    const auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) {
+      // yaml-cpp reports the anchor as known but unfinished: an alias to an
+      // enclosing node, which would make the tree infinite.
+      throw LimitBreach{to_loc(mark), "an alias refers to the node that contains it"};
+    }
+    const std::uint32_t target = it->second;
+    add_child(target, expanded_[target], to_loc(mark));
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    if (value.size() > limits_.max_scalar_bytes) {
+      throw LimitBreach{to_loc(mark),
+                        fmt::format("a scalar of {} bytes is longer than the limit of {} "
+                                    "(raise it with --max-scalar)",
+                                    value.size(), limits_.max_scalar_bytes)};
+    }
+    const auto offset = static_cast<std::uint32_t>(doc_.strings_.size());
+    doc_.strings_ += value;
+    finish(add(NodeKind::kScalar, tag == "!", mark, offset, static_cast<std::uint32_t>(value.size())),
+           anchor, 1);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value /*style*/) override {
+    open(NodeKind::kSequence, mark, anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string& /*tag*/, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value /*style*/) override {
+    open(NodeKind::kMap, mark, anchor);
+  }
+  void OnMapEnd() override {
+    check_duplicate_keys(frames_.back());
+    close();
+  }
+
+ private:
+  struct Frame {
+    std::uint32_t node;
+    YAML::anchor_t anchor;
+    std::size_t pending_start;
+    std::uint64_t expanded;
+  };
+
+  Loc to_loc(const YAML::Mark& m) const {
+    return Loc{static_cast<std::uint32_t>(m.line) + first_line_, static_cast<std::uint32_t>(m.column) + 1};
+  }
+
+  std::uint32_t add(NodeKind kind, bool quoted, const YAML::Mark& mark, std::uint32_t first,
+                    std::uint32_t count) {
+    if (doc_.nodes_.size() >= limits_.max_nodes) {
+      throw LimitBreach{to_loc(mark), node_limit_message()};
+    }
+    doc_.nodes_.push_back(Document::Record{kind, quoted, to_loc(mark), first, count});
+    expanded_.push_back(1);
+    return static_cast<std::uint32_t>(doc_.nodes_.size() - 1);
+  }
+
+  std::string node_limit_message() const {
+    return fmt::format("the game has more than {} YAML nodes, counting what aliases repeat "
+                       "(raise the limit with --max-nodes)",
+                       limits_.max_nodes);
+  }
+
+  // Records a completed node as a child of the open container (or the root).
+  void add_child(std::uint32_t node, std::uint64_t expanded, Loc where) {
+    total_expanded_ += expanded;
+    if (total_expanded_ > limits_.max_nodes) {
+      throw LimitBreach{where, node_limit_message()};
+    }
+    if (frames_.empty()) {
+      doc_.root_ = node;
+      return;
+    }
+    pending_.push_back(node);
+    frames_.back().expanded += expanded;
+  }
+
+  void finish(std::uint32_t node, YAML::anchor_t anchor, std::uint64_t expanded) {
+    expanded_[node] = expanded;
+    if (anchor != YAML::NullAnchor) {
+      anchors_[anchor] = node;
+    }
+    add_child(node, expanded, doc_.nodes_[node].loc);
+  }
+
+  void open(NodeKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    if (frames_.size() >= limits_.max_depth) {
+      throw LimitBreach{to_loc(mark), fmt::format("nesting is deeper than the limit of {} levels "
+                                                  "(raise it with --max-depth)",
+                                                  limits_.max_depth)};
+    }
+    const std::uint32_t node = add(kind, false, mark, 0, 0);
+    frames_.push_back(Frame{node, anchor, pending_.size(), 1});
+  }
+
+  void close() {
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    auto& rec = doc_.nodes_[f.node];
+    rec.first = static_cast<std::uint32_t>(doc_.children_.size());
+    rec.count = static_cast<std::uint32_t>(pending_.size() - f.pending_start);
+    doc_.children_.insert(doc_.children_.end(),
+                          pending_.begin() + static_cast<std::ptrdiff_t>(f.pending_start), pending_.end());
+    pending_.resize(f.pending_start);
+    // The children were already counted in total_expanded_; count only this node now.
+    total_expanded_ -= (f.expanded - 1);
+    expanded_[f.node] = f.expanded;
+    if (f.anchor != YAML::NullAnchor) {
+      anchors_[f.anchor] = f.node;
+    }
+    add_child(f.node, f.expanded, rec.loc);
+  }
+
+  void check_duplicate_keys(const Frame& f) {
+    const std::size_t n = pending_.size() - f.pending_start;
+    // Keys are at even positions of the pending entries.
+    std::vector<std::pair<std::string_view, std::uint32_t>> keys;
+    keys.reserve(n / 2);
+    for (std::size_t i = f.pending_start; i < pending_.size(); i += 2) {
+      const auto& rec = doc_.nodes_[pending_[i]];
+      if (rec.kind == NodeKind::kScalar) {
+        keys.emplace_back(std::string_view(doc_.strings_).substr(rec.first, rec.count), pending_[i]);
+      }
+    }
+    if (keys.size() < 2) {
+      return;
+    }
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+      if (keys[i].first == keys[i - 1].first) {
+        const Loc first = doc_.nodes_[keys[i - 1].second].loc;
+        const Loc again = doc_.nodes_[keys[i].second].loc;
+        auto& d = sink_.report(Code::kSyntax, again,
+                               fmt::format("duplicate key '{}' in a map (first given at line {})",
+                                           keys[i].first, first.line));
+        d.notes.push_back(Note{fmt::format("'{}' first given here", keys[i].first), first});
+      }
+    }
+  }
+
+  Document& doc_;
+  DiagnosticSink& sink_;
+  const Limits& limits_;
+  std::uint32_t first_line_;
+  std::vector<Frame> frames_;
+  std::vector<std::uint32_t> pending_;
+  std::vector<std::uint64_t> expanded_;
+  std::uint64_t total_expanded_ = 0;
+  std::unordered_map<YAML::anchor_t, std::uint32_t> anchors_;
+};
+
+// --------------------------------------------------------------- YamlReader
+
+struct YamlReader::Impl {
+  Impl(std::string_view text, const Limits& lim, std::uint32_t line)
+      : buf(text.data(), text.data() + text.size()), stream(&buf), limits(lim), first_line(line) {}
+  MemoryBuf buf;
+  std::istream stream;
+  std::unique_ptr<YAML::Parser> parser;
+  Limits limits;
+  std::uint32_t first_line;
+};
+
+YamlReader::YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line)
+    : impl_(std::make_unique<Impl>(text, limits, first_line)) {}
+
+YamlReader::~YamlReader() = default;
+
+namespace {
+
+// yaml-cpp's messages are terse and lower-case already; keep them, but never
+// its "yaml-cpp: error at line..." prefix.
+std::string describe_parser_error(const std::string& msg) {
+  if (msg.empty()) {
+    return "the text is not valid YAML";
+  }
+  return fmt::format("invalid YAML: {}", msg);
+}
+
+}  // namespace
+
+bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
+  if (failed_) {
+    return false;
+  }
+  TreeBuilder builder(doc, sink, impl_->limits, impl_->first_line);
+  auto loc_of = [&](const YAML::Mark& m) {
+    if (m.is_null()) {
+      return Loc{impl_->first_line, 1};
+    }
+    return Loc{static_cast<std::uint32_t>(m.line) + impl_->first_line,
+               static_cast<std::uint32_t>(m.column) + 1};
+  };
+  try {
+    if (!impl_->parser) {
+      impl_->parser = std::make_unique<YAML::Parser>(impl_->stream);
+    }
+    if (!impl_->parser->HandleNextDocument(builder)) {
+      return false;
+    }
+    return true;
+  } catch (const LimitBreach& e) {
+    sink.report(Code::kLimit, e.loc, e.message);
+  } catch (const YAML::DeepRecursion& e) {
+    sink.report(Code::kLimit, loc_of(e.mark),
+                "nesting is deeper than the YAML parser allows (2000 levels)");
+  } catch (const YAML::Exception& e) {
+    sink.report(Code::kSyntax, loc_of(e.mark), describe_parser_error(e.msg));
+  } catch (const std::bad_alloc&) {
+    sink.report(Code::kLimit, Loc{impl_->first_line, 1}, "the document needs more memory than is available");
+  }
+  failed_ = true;
+  doc = Document();
+  return false;
+}
+
+// --------------------------------------------------------------- SourceText
+
+SourceText::SourceText(std::string_view text, std::uint32_t first_line)
+    : text_(text), first_line_(first_line) {
+  std::uint32_t start = 0;
+  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+    start = 3;  // yaml-cpp strips a UTF-8 byte order mark before counting columns
+  }
+  line_starts_.push_back(start);
+  for (std::uint32_t i = start; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      line_starts_.push_back(i + 1);
+    }
+  }
+}
+
+std::string_view SourceText::line(std::uint32_t number) const {
+  if (number < first_line_ || number - first_line_ >= line_starts_.size()) {
+    return {};
+  }
+  const std::uint32_t idx = number - first_line_;
+  const std::uint32_t begin = line_starts_[idx];
+  std::uint32_t end = idx + 1 < line_starts_.size() ? line_starts_[idx + 1] - 1
+                                                    : static_cast<std::uint32_t>(text_.size());
+  if (end > begin && text_[end - 1] == '\r') {
+    --end;
+  }
+  return text_.substr(begin, end - begin);
+}
+
+Loc SourceText::to_chars(Loc loc) const {
+  if (!loc.known() || loc.column <= 1) {
+    return loc;
+  }
+  const std::string_view l = line(loc.line);
+  const std::size_t bytes = std::min<std::size_t>(loc.column - 1, l.size());
+  std::uint32_t chars = 0;
+  for (std::size_t i = 0; i < bytes; ++i) {
+    if ((static_cast<unsigned char>(l[i]) & 0xC0U) != 0x80U) {
+      ++chars;
+    }
+  }
+  return Loc{loc.line, chars + 1 + static_cast<std::uint32_t>(loc.column - 1 - bytes)};
+}
+
+void SourceText::fix_columns(std::vector<Diagnostic>& diags) const {
+  for (auto& d : diags) {
+    d.loc = to_chars(d.loc);
+    for (auto& n : d.notes) {
+      n.loc = to_chars(n.loc);
+    }
+  }
+}
+
+}  // namespace trickref

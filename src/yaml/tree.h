@@ -1,0 +1,127 @@
+// A compact, read-only YAML tree with a location on every node.
+//
+// This is the only unit that includes yaml-cpp. It drives YAML::Parser with
+// an EventHandler (never YAML::Node) into flat arrays: one record per node,
+// children stored contiguously, scalar text in one string pool. While
+// building it enforces the safety limits, reports duplicate map keys, and
+// resolves aliases by sharing the anchored subtree; the expanded size of
+// every node is tracked so an alias bomb breaks the node limit instead of a
+// later walk. A self-referencing alias is rejected.
+//
+// Locations are 1-based lines and 1-based *byte* columns; `SourceText`
+// converts byte columns to character columns when a diagnostic is rendered.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+
+namespace trickref {
+
+struct Limits {
+  std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size
+  std::uint32_t max_depth = 64;                // --max-depth
+  std::uint32_t max_nodes = 500'000;           // --max-nodes (per game, aliases expanded)
+  std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
+};
+
+enum class NodeKind : std::uint8_t { kNull, kScalar, kSequence, kMap };
+
+class Document;
+
+// A view of one node; cheap to copy, valid while its Document lives.
+class Node {
+ public:
+  Node() = default;
+  Node(const Document* doc, std::uint32_t index) : doc_(doc), index_(index) {}
+
+  [[nodiscard]] bool valid() const { return doc_ != nullptr; }
+  [[nodiscard]] NodeKind kind() const;
+  [[nodiscard]] bool is_map() const { return kind() == NodeKind::kMap; }
+  [[nodiscard]] bool is_sequence() const { return kind() == NodeKind::kSequence; }
+  [[nodiscard]] bool is_scalar() const { return kind() == NodeKind::kScalar; }
+  // Null: an empty node, or a plain `~` / `null`.
+  [[nodiscard]] bool is_null() const;
+  [[nodiscard]] bool quoted() const;
+  [[nodiscard]] std::string_view scalar() const;  // empty unless a scalar
+  [[nodiscard]] Loc loc() const;
+  // Sequence items, or map entries (pairs) for a map.
+  [[nodiscard]] std::uint32_t size() const;
+  [[nodiscard]] Node item(std::uint32_t i) const;
+  [[nodiscard]] Node key(std::uint32_t i) const;
+  [[nodiscard]] Node value(std::uint32_t i) const;
+  // First value whose key is the scalar `name`; invalid if none.
+  [[nodiscard]] Node find(std::string_view name) const;
+  // "a scalar", "a list", "a map", "empty": for messages.
+  [[nodiscard]] std::string_view kind_name() const;
+
+ private:
+  const Document* doc_ = nullptr;
+  std::uint32_t index_ = 0;
+};
+
+class Document {
+ public:
+  [[nodiscard]] Node root() const { return Node(this, root_); }
+  [[nodiscard]] Loc start() const { return start_; }
+  [[nodiscard]] bool empty() const { return nodes_.empty(); }
+
+ private:
+  friend class Node;
+  friend class TreeBuilder;
+  struct Record {
+    NodeKind kind;
+    bool quoted;
+    Loc loc;
+    std::uint32_t first;  // scalar: offset in strings_; container: offset in children_
+    std::uint32_t count;  // scalar: length; sequence: items; map: 2 * entries
+  };
+  std::vector<Record> nodes_;
+  std::vector<std::uint32_t> children_;
+  std::string strings_;
+  std::uint32_t root_ = 0;
+  Loc start_;
+};
+
+// Reads the documents of one YAML (or JSON) text one at a time, so memory is
+// bounded by one document. `first_line` shifts reported lines (JSON Lines).
+class YamlReader {
+ public:
+  YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line = 1);
+  ~YamlReader();
+  YamlReader(const YamlReader&) = delete;
+  YamlReader& operator=(const YamlReader&) = delete;
+
+  // Parses the next document into `doc`. Returns false at the end of the
+  // input, or after a syntax or limit error (reported to `sink`), since the
+  // parser cannot resume after one. Duplicate keys are reported and parsing
+  // goes on.
+  bool next(Document& doc, DiagnosticSink& sink);
+  [[nodiscard]] bool failed() const { return failed_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  bool failed_ = false;
+};
+
+// Maps byte columns to character columns for one text (UTF-8 aware).
+class SourceText {
+ public:
+  explicit SourceText(std::string_view text, std::uint32_t first_line = 1);
+  // Rewrites loc.column from a 1-based byte column to a 1-based character column.
+  [[nodiscard]] Loc to_chars(Loc loc) const;
+  void fix_columns(std::vector<Diagnostic>& diags) const;
+  [[nodiscard]] std::string_view line(std::uint32_t number) const;
+
+ private:
+  std::string_view text_;
+  std::uint32_t first_line_;
+  std::vector<std::uint32_t> line_starts_;
+};
+
+}  // namespace trickref
