@@ -517,12 +517,24 @@ class GameReferee {
     }
     if (owed && !before_exchange) {
       for (const auto& o : *owed) {
-        const int left = remaining[{o.by, o.from}];
+        int left = remaining[{o.by, o.from}];
+        if (r_.distinct_suits && left > 0) {
+          // One card per suit: a pluck needs a card of a suit not yet given
+          // to this pluckee, so at most four, fewer if the plucker holds none.
+          int open = 0;
+          for (int suit = 0; suit < kSuitCount; ++suit) {
+            const bool used = suits_given.count({o.by, o.from, suit}) != 0U;
+            const bool held = !ex_known[static_cast<std::size_t>(o.by)] ||
+                              ex[static_cast<std::size_t>(o.by)].intersects(CardSet::suit(static_cast<Suit>(suit)));
+            open += (!used && held) ? 1 : 0;
+          }
+          left = std::min(left, open);
+        }
         if (left > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
                        fmt::format("{} made {} of the {} owed from {} ({} was {} over quota and {} {} short in hand "
                                    "{})",
-                                   name(o.by), o.count - left, plural(o.count, "pluck"), name(o.from), name(o.by),
+                                   name(o.by), o.count - remaining[{o.by, o.from}], plural(o.count, "pluck"), name(o.from), name(o.by),
                                    (*prev_deltas_)[static_cast<std::size_t>(o.by)], name(o.from),
                                    -(*prev_deltas_)[static_cast<std::size_t>(o.from)], h.number - 1)),
                 name(o.by));

@@ -1,0 +1,66 @@
+#include <gtest/gtest.h>
+
+#include "cards/card.h"
+
+namespace trickref {
+namespace {
+
+TEST(Card, ParsesEveryCardAndRoundTrips) {
+  for (Card c : CardSet::standard() | CardSet::jokers()) {
+    const auto parsed = parse_card(to_string(c));
+    ASSERT_TRUE(parsed) << to_string(c);
+    EXPECT_EQ(*parsed, c);
+  }
+  EXPECT_EQ((CardSet::standard() | CardSet::jokers()).size(), 54);
+}
+
+TEST(Card, AcceptsTheSpellingsOfRulesSection1) {
+  EXPECT_EQ(parse_card("10H"), Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(parse_card("TH"), Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(parse_card("th"), Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(parse_card("10\u2665"), Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(parse_card("a\u2660"), Card::of(Suit::kSpades, 12));
+  EXPECT_EQ(parse_card("2c"), Card::of(Suit::kClubs, 0));
+  EXPECT_EQ(parse_card("bj"), Card::big_joker());
+  EXPECT_EQ(parse_card("LJ"), Card::little_joker());
+  EXPECT_EQ(to_string(*parse_card("tc")), "10C");
+}
+
+TEST(Card, RejectsNonCards) {
+  for (const char* bad : {"", "1H", "11H", "HX", "ZZ", "10", "H", "JJ", "2\u2665\u2665", "QX"}) {
+    EXPECT_FALSE(parse_card(bad)) << bad;
+  }
+}
+
+TEST(Card, SuitsParse) {
+  EXPECT_EQ(parse_suit("s"), Suit::kSpades);
+  EXPECT_EQ(parse_suit("\u2663"), Suit::kClubs);
+  EXPECT_EQ(parse_suit("Hearts"), Suit::kHearts);
+  EXPECT_FALSE(parse_suit("X"));
+}
+
+TEST(CardSet, JokersJoinTheTrumpSuitOnly) {
+  const Suit trump = Suit::kDiamonds;
+  EXPECT_TRUE(follow_mask(Suit::kDiamonds, trump).contains(Card::big_joker()));
+  EXPECT_FALSE(follow_mask(Suit::kClubs, trump).contains(Card::big_joker()));
+  EXPECT_EQ(effective_suit(Card::little_joker(), trump), trump);
+  CardSet trick = CardSet::of(Card::of(Suit::kDiamonds, 12)) | CardSet::of(Card::little_joker());
+  EXPECT_EQ(highest_trump(trick, trump), Card::little_joker());
+  trick.insert(Card::big_joker());
+  EXPECT_EQ(highest_trump(trick, trump), Card::big_joker());
+}
+
+TEST(CardSet, AlgebraAndIteration) {
+  CardSet s;
+  s.insert(Card::of(Suit::kHearts, 3));
+  s.insert(Card::of(Suit::kClubs, 0));
+  EXPECT_EQ(s.size(), 2);
+  EXPECT_EQ(to_string(s), "2C 5H");
+  EXPECT_EQ(s.highest(), Card::of(Suit::kHearts, 3));
+  EXPECT_EQ(s.lowest(), Card::of(Suit::kClubs, 0));
+  EXPECT_EQ((s & CardSet::suit(Suit::kHearts)).size(), 1);
+  EXPECT_TRUE((s - CardSet::suit(Suit::kHearts)).contains(Card::of(Suit::kClubs, 0)));
+}
+
+}  // namespace
+}  // namespace trickref

@@ -1,0 +1,68 @@
+#include "support/test_support.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "batch/batch.h"
+#include "cli/cli.h"
+#include "ruleset/ruleset_loader.h"
+
+namespace trickref::test {
+
+std::shared_ptr<const Ruleset> builtin(const std::string& name) {
+  RulesetCatalog catalog;
+  const auto& res = catalog.resolve(name);
+  EXPECT_TRUE(res.ruleset) << "built-in ruleset " << name << " does not load";
+  return res.ruleset;
+}
+
+std::vector<GameReport> validate_yaml(const std::string& text, const std::string& name) {
+  RulesetCatalog catalog;
+  BatchOptions options;
+  std::vector<GameReport> out;
+  validate_text(text, name, ".", catalog, options, [&](GameReport&& g) { out.push_back(std::move(g)); });
+  return out;
+}
+
+std::vector<std::string> codes(const GameReport& g) {
+  std::vector<std::string> out;
+  for (const auto& d : g.diagnostics) {
+    out.emplace_back(code_name(d.code));
+  }
+  return out;
+}
+
+std::string diagnostics_text(const std::vector<GameReport>& games) {
+  std::string out;
+  for (const auto& g : games) {
+    for (const auto& d : g.diagnostics) {
+      out += render_diagnostic(d, TextStyle{false, false});
+    }
+  }
+  return out;
+}
+
+CliResult run_cli(const std::vector<std::string>& args, const std::string& in) {
+  std::istringstream input(in);
+  std::ostringstream out;
+  std::ostringstream err;
+  CliResult r;
+  r.exit_code = cli::run(args, input, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::string source_dir() { return TRICKREF_SOURCE_DIR; }
+
+std::string read_source_file(const std::string& relative) {
+  std::ifstream f(source_dir() + "/" + relative, std::ios::binary);
+  EXPECT_TRUE(f) << "cannot open " << relative;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+}  // namespace trickref::test

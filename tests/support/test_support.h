@@ -1,0 +1,39 @@
+// Helpers shared by the tests: load rulesets and transcripts from strings,
+// run the CLI in-process, read sample files.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "report/report.h"
+#include "ruleset/ruleset.h"
+
+namespace trickref::test {
+
+// The resolved built-in ruleset NAME (fails the test if it does not load).
+[[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
+
+// Referees YAML `text` as if read from file `name`; returns every game's report.
+[[nodiscard]] std::vector<GameReport> validate_yaml(const std::string& text, const std::string& name = "t.yaml");
+
+// The codes of a report's diagnostics, in order.
+[[nodiscard]] std::vector<std::string> codes(const GameReport& g);
+
+// Renders every diagnostic of `games` as text lines (no colour, no tables).
+[[nodiscard]] std::string diagnostics_text(const std::vector<GameReport>& games);
+
+struct CliResult {
+  int exit_code = 0;
+  std::string out;
+  std::string err;
+};
+// Runs trickref in-process with `args` and standard input `in`.
+[[nodiscard]] CliResult run_cli(const std::vector<std::string>& args, const std::string& in = {});
+
+// The contents of a file under the source tree (e.g. "samples/night/x.yaml").
+[[nodiscard]] std::string read_source_file(const std::string& relative);
+[[nodiscard]] std::string source_dir();
+
+}  // namespace trickref::test
