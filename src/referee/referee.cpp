@@ -1002,7 +1002,7 @@ class GameReferee {
           continue;  // follows from the wrong trick count, reported as taken-mismatch
         }
         about(report(Code::kScoreMismatch, h.score->locs[i],
-                     fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} for {} against "
+                     fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} {} for {} against "
                                  "a quota of {})",
                                  name(s), h.number, r, truth, before[i], points < 0 ? "-" : "+",
                                  points < 0 ? -points : points, plural((*used)[i], "trick"), quota_[i])),

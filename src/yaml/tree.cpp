@@ -268,15 +268,26 @@ class TreeBuilder final : public YAML::EventHandler {
     }
     std::stable_sort(keys.begin(), keys.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Each repeat points at the first occurrence of its key (the stable sort keeps document order within
+    // a run of equal keys); repeats are reported in document order.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> repeats;  // (repeat node, first node)
+    std::size_t run = 0;
     for (std::size_t i = 1; i < keys.size(); ++i) {
-      if (keys[i].first == keys[i - 1].first) {
-        const Loc first = doc_.nodes_[keys[i - 1].second].loc;
-        const Loc again = doc_.nodes_[keys[i].second].loc;
-        auto& d = sink_.report(Code::kSyntax, again,
-                               fmt::format("duplicate key '{}' in a map (first given at line {})",
-                                           keys[i].first, first.line));
-        d.notes.push_back(Note{fmt::format("'{}' first given here", keys[i].first), first});
+      if (keys[i].first != keys[run].first) {
+        run = i;
+      } else {
+        repeats.emplace_back(keys[i].second, keys[run].second);
       }
+    }
+    std::sort(repeats.begin(), repeats.end());
+    for (const auto& [again_node, first_node] : repeats) {
+      const Loc first = doc_.nodes_[first_node].loc;
+      const Loc again = doc_.nodes_[again_node].loc;
+      const auto& rec = doc_.nodes_[again_node];
+      const std::string_view name = std::string_view(doc_.strings_).substr(rec.first, rec.count);
+      auto& d = sink_.report(Code::kSyntax, again,
+                             fmt::format("duplicate key '{}' in a map (first given at line {})", name, first.line));
+      d.notes.push_back(Note{fmt::format("'{}' first given here", name), first});
     }
   }
 

@@ -1,0 +1,582 @@
+// YamlReader, Document and Node: values, nulls, locations, documents, and
+// the safety limits (depth, nodes, scalar length, aliases).
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "yaml/tree.h"
+
+namespace trickref {
+namespace {
+
+struct Parsed {
+  std::vector<std::unique_ptr<Document>> docs;
+  std::vector<Diagnostic> diags;
+  bool failed = false;
+  [[nodiscard]] Node root(std::size_t i = 0) const { return docs.at(i)->root(); }
+};
+
+// Reads every document of `text` (until next() returns false).
+Parsed parse(std::string_view text, const Limits& limits = {}, std::uint32_t first_line = 1) {
+  Parsed p;
+  YamlReader reader(text, limits, first_line);
+  DiagnosticSink sink("t.yaml");
+  while (true) {
+    auto doc = std::make_unique<Document>();
+    if (!reader.next(*doc, sink)) {
+      break;
+    }
+    p.docs.push_back(std::move(doc));
+  }
+  p.failed = reader.failed();
+  p.diags = sink.take();
+  return p;
+}
+
+Limits limits_with(std::uint32_t depth, std::uint32_t nodes, std::uint32_t scalar) {
+  Limits l;
+  l.max_depth = depth;
+  l.max_nodes = nodes;
+  l.max_scalar_bytes = scalar;
+  return l;
+}
+
+// Every node's location, depth first (keys before values).
+void collect_locs(Node n, std::vector<Loc>& out) {
+  out.push_back(n.loc());
+  if (n.is_sequence()) {
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      collect_locs(n.item(i), out);
+    }
+  } else if (n.is_map()) {
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      collect_locs(n.key(i), out);
+      collect_locs(n.value(i), out);
+    }
+  }
+}
+
+std::string nested_lists(int depth) {
+  return std::string(static_cast<std::size_t>(depth), '[') + "1" + std::string(static_cast<std::size_t>(depth), ']');
+}
+
+}  // namespace
+
+TEST(YamlTree, ScalarsListsAndMaps) {
+  const auto p = parse("name: Ann\ncount: 17\nlist: [a, 'b', \"c\"]\nblock:\n  - x\n  - y\nmap: {k: v}\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  EXPECT_TRUE(p.diags.empty());
+  const Node root = p.root();
+  ASSERT_TRUE(root.valid());
+  EXPECT_EQ(root.kind(), NodeKind::kMap);
+  EXPECT_TRUE(root.is_map());
+  EXPECT_EQ(root.size(), 5U);
+  EXPECT_EQ(root.key(0).scalar(), "name");
+  EXPECT_EQ(root.value(0).scalar(), "Ann");
+  EXPECT_EQ(root.key(1).scalar(), "count");
+  EXPECT_EQ(root.value(1).scalar(), "17");
+  EXPECT_TRUE(root.value(1).is_scalar());
+  EXPECT_FALSE(root.value(1).quoted());
+
+  const Node list = root.find("list");
+  ASSERT_TRUE(list.is_sequence());
+  ASSERT_EQ(list.size(), 3U);
+  EXPECT_EQ(list.item(0).scalar(), "a");
+  EXPECT_FALSE(list.item(0).quoted());
+  EXPECT_EQ(list.item(1).scalar(), "b");
+  EXPECT_TRUE(list.item(1).quoted());
+  EXPECT_EQ(list.item(2).scalar(), "c");
+  EXPECT_TRUE(list.item(2).quoted());
+
+  const Node block = root.find("block");
+  ASSERT_TRUE(block.is_sequence());
+  ASSERT_EQ(block.size(), 2U);
+  EXPECT_EQ(block.item(1).scalar(), "y");
+
+  const Node map = root.find("map");
+  ASSERT_TRUE(map.is_map());
+  EXPECT_EQ(map.size(), 1U);
+  EXPECT_EQ(map.find("k").scalar(), "v");
+
+  // Containers have no scalar text; scalars have no size.
+  EXPECT_EQ(list.scalar(), "");
+  EXPECT_EQ(root.value(0).size(), 0U);
+  EXPECT_EQ(root.kind_name(), "a map");
+  EXPECT_EQ(list.kind_name(), "a list");
+  EXPECT_EQ(root.value(0).kind_name(), "a scalar");
+}
+
+TEST(YamlTree, FindReturnsTheFirstMatchOrAnInvalidNode) {
+  const auto p = parse("a: 1\nb: {c: 2}\nlist: [a]\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  const Node root = p.root();
+  EXPECT_EQ(root.find("a").scalar(), "1");
+  EXPECT_EQ(root.find("b").find("c").scalar(), "2");
+  EXPECT_FALSE(root.find("missing").valid());
+  EXPECT_FALSE(root.find("c").valid()) << "find does not search nested maps";
+  EXPECT_FALSE(root.find("list").find("a").valid()) << "find on a list finds nothing";
+  EXPECT_FALSE(root.find("a").find("a").valid()) << "find on a scalar finds nothing";
+  EXPECT_FALSE(Node().valid());
+}
+
+TEST(YamlTree, NullHandling) {
+  const auto p = parse("tilde: ~\nword: null\ncap: Null\nupper: NULL\nempty:\nquoted: \"null\"\n"
+                       "single: '~'\nblank: ''\nlist: [~, null, ]\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  EXPECT_TRUE(p.diags.empty());
+  const Node root = p.root();
+  for (const char* key : {"tilde", "word", "cap", "upper", "empty"}) {
+    const Node n = root.find(key);
+    ASSERT_TRUE(n.valid()) << key;
+    EXPECT_TRUE(n.is_null()) << key;
+    EXPECT_FALSE(n.is_scalar()) << key;
+    EXPECT_EQ(n.kind(), NodeKind::kNull) << key;
+    EXPECT_EQ(n.kind_name(), "empty") << key;
+    EXPECT_EQ(n.scalar(), "") << key;
+  }
+  // Quoted text is never null, even when it spells null.
+  const Node quoted = root.find("quoted");
+  EXPECT_FALSE(quoted.is_null());
+  EXPECT_TRUE(quoted.is_scalar());
+  EXPECT_TRUE(quoted.quoted());
+  EXPECT_EQ(quoted.scalar(), "null");
+  EXPECT_FALSE(root.find("single").is_null());
+  EXPECT_EQ(root.find("single").scalar(), "~");
+  const Node blank = root.find("blank");
+  EXPECT_FALSE(blank.is_null());
+  EXPECT_TRUE(blank.quoted());
+  EXPECT_EQ(blank.scalar(), "");
+  EXPECT_EQ(blank.kind_name(), "a scalar");
+
+  const Node list = root.find("list");
+  ASSERT_EQ(list.size(), 2U) << "a trailing comma adds no item";
+  EXPECT_TRUE(list.item(0).is_null());
+  EXPECT_TRUE(list.item(1).is_null());
+}
+
+TEST(YamlTree, QuotedFlagForEveryScalarStyle) {
+  const auto p = parse("plain: 5\nsingle: '5'\ndouble: \"5\"\nliteral: |\n  text\nfolded: >\n  more\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  const Node root = p.root();
+  EXPECT_FALSE(root.find("plain").quoted());
+  EXPECT_TRUE(root.find("single").quoted());
+  EXPECT_TRUE(root.find("double").quoted());
+  EXPECT_TRUE(root.find("literal").quoted());
+  EXPECT_EQ(root.find("literal").scalar(), "text\n");
+  EXPECT_TRUE(root.find("folded").quoted());
+  EXPECT_EQ(root.find("folded").scalar(), "more\n");
+  // Keys carry the flag too.
+  EXPECT_FALSE(root.key(0).quoted());
+}
+
+TEST(YamlTree, LocationsAreOneBasedLinesAndColumns) {
+  const auto p = parse("game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    tricks:\n"
+                       "      - [2C, 9C, KC]\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  const Node root = p.root();
+  EXPECT_EQ(root.loc(), (Loc{1, 1}));
+  EXPECT_EQ(root.key(0).loc(), (Loc{1, 1}));
+  EXPECT_EQ(root.value(0).loc(), (Loc{1, 7}));
+  const Node players = root.find("players");
+  EXPECT_EQ(players.loc(), (Loc{2, 10}));
+  EXPECT_EQ(players.item(0).loc(), (Loc{2, 11}));
+  EXPECT_EQ(players.item(1).loc(), (Loc{2, 16}));
+  EXPECT_EQ(players.item(2).loc(), (Loc{2, 21}));
+  const Node hand = root.find("hands").item(0);
+  EXPECT_EQ(root.find("hands").loc(), (Loc{4, 3}));
+  EXPECT_EQ(hand.loc(), (Loc{4, 5}));
+  EXPECT_EQ(hand.key(0).loc(), (Loc{4, 5}));
+  EXPECT_EQ(hand.find("dealer").loc(), (Loc{4, 13}));
+  const Node trick = hand.find("tricks").item(0);
+  EXPECT_EQ(trick.loc(), (Loc{6, 9}));
+  EXPECT_EQ(trick.item(0).loc(), (Loc{6, 10}));
+  EXPECT_EQ(trick.item(2).loc(), (Loc{6, 18}));
+}
+
+TEST(YamlTree, FirstLineShiftsReportedLines) {
+  const auto p = parse("{\"a\": [1, 2]}", {}, 40);
+  ASSERT_EQ(p.docs.size(), 1U);
+  EXPECT_EQ(p.root().loc(), (Loc{40, 1}));
+  EXPECT_EQ(p.root().find("a").item(1).loc(), (Loc{40, 11}));
+  const auto bad = parse("{\"a\": [1, 2}", {}, 7);
+  ASSERT_EQ(bad.diags.size(), 1U);
+  EXPECT_EQ(bad.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(bad.diags[0].loc.line, 7U);
+}
+
+TEST(YamlTree, DocumentsAreReadOneAtATime) {
+  const std::string text = "a: 1\n---\nb: 2\n---\n- x\n- y\n";
+  YamlReader reader(text, Limits{});
+  DiagnosticSink sink("t.yaml");
+  Document doc;
+  ASSERT_TRUE(reader.next(doc, sink));
+  EXPECT_EQ(doc.start(), (Loc{1, 1}));
+  EXPECT_EQ(doc.root().find("a").scalar(), "1");
+  EXPECT_FALSE(doc.root().find("b").valid());
+  ASSERT_TRUE(reader.next(doc, sink));
+  EXPECT_EQ(doc.start(), (Loc{2, 1}));
+  EXPECT_FALSE(doc.root().find("a").valid()) << "the document is replaced, not appended to";
+  EXPECT_EQ(doc.root().find("b").scalar(), "2");
+  EXPECT_EQ(doc.root().find("b").loc(), (Loc{3, 4}));
+  ASSERT_TRUE(reader.next(doc, sink));
+  ASSERT_TRUE(doc.root().is_sequence());
+  EXPECT_EQ(doc.root().size(), 2U);
+  EXPECT_EQ(doc.root().item(1).loc(), (Loc{6, 3}));
+  EXPECT_FALSE(reader.next(doc, sink));
+  EXPECT_FALSE(reader.next(doc, sink)) << "the end stays the end";
+  EXPECT_FALSE(reader.failed());
+  EXPECT_TRUE(sink.diagnostics().empty());
+}
+
+TEST(YamlTree, EmptyInputHasNoDocument) {
+  const auto p = parse("");
+  EXPECT_TRUE(p.docs.empty());
+  EXPECT_TRUE(p.diags.empty());
+  EXPECT_FALSE(p.failed);
+  const auto comment = parse("# only a comment\n");
+  EXPECT_TRUE(comment.docs.empty());
+  EXPECT_TRUE(comment.diags.empty());
+}
+
+TEST(YamlTree, SyntaxErrorIsReportedWithItsLine) {
+  const auto p = parse("a: 1\nb: c: d\ne: 2\n");
+  EXPECT_TRUE(p.docs.empty());
+  EXPECT_TRUE(p.failed);
+  ASSERT_EQ(p.diags.size(), 1U);
+  EXPECT_EQ(p.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(p.diags[0].severity, Severity::kError);
+  EXPECT_EQ(p.diags[0].file, "t.yaml");
+  EXPECT_EQ(p.diags[0].loc, (Loc{2, 5}));
+  EXPECT_EQ(p.diags[0].message, "invalid YAML: illegal map value");
+}
+
+TEST(YamlTree, SyntaxErrorInALaterDocumentKeepsTheEarlierOnes) {
+  const std::string text = "a: 1\n---\nb: [1, 2]]\n---\nc: 3\n";
+  YamlReader reader(text, Limits{});
+  DiagnosticSink sink("t.yaml");
+  Document doc;
+  ASSERT_TRUE(reader.next(doc, sink));
+  EXPECT_EQ(doc.root().find("a").scalar(), "1");
+  EXPECT_FALSE(reader.failed());
+  EXPECT_FALSE(reader.next(doc, sink));
+  EXPECT_TRUE(reader.failed());
+  EXPECT_FALSE(reader.next(doc, sink)) << "the parser cannot resume after an error";
+  ASSERT_EQ(sink.diagnostics().size(), 1U);
+  EXPECT_EQ(sink.diagnostics()[0].code, Code::kSyntax);
+  EXPECT_EQ(sink.diagnostics()[0].loc, (Loc{3, 10}));
+  EXPECT_EQ(sink.diagnostics()[0].message, "invalid YAML: illegal flow end");
+}
+
+TEST(YamlTree, UndefinedAliasIsASyntaxError) {
+  const auto p = parse("a: &x 1\nb: *x\nc: *y\n");
+  EXPECT_TRUE(p.docs.empty());
+  ASSERT_EQ(p.diags.size(), 1U);
+  EXPECT_EQ(p.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(p.diags[0].loc, (Loc{3, 4}));
+  EXPECT_EQ(p.diags[0].message, "invalid YAML: the referenced anchor is not defined");
+}
+
+TEST(YamlTree, DuplicateKeyIsReportedWithANoteAtTheFirst) {
+  const auto p = parse("a: 1\nb: 2\na: 3\n");
+  ASSERT_EQ(p.docs.size(), 1U) << "parsing goes on after a duplicate key";
+  EXPECT_FALSE(p.failed);
+  ASSERT_EQ(p.diags.size(), 1U);
+  const Diagnostic& d = p.diags[0];
+  EXPECT_EQ(d.code, Code::kSyntax);
+  EXPECT_EQ(d.severity, Severity::kError);
+  EXPECT_EQ(d.loc, (Loc{3, 1}));
+  EXPECT_EQ(d.message, "duplicate key 'a' in a map (first given at line 1)");
+  ASSERT_EQ(d.notes.size(), 1U);
+  EXPECT_EQ(d.notes[0].loc, (Loc{1, 1}));
+  EXPECT_EQ(d.notes[0].message, "'a' first given here");
+  // find() sees the first.
+  EXPECT_EQ(p.root().find("a").scalar(), "1");
+  EXPECT_EQ(p.root().size(), 3U);
+}
+
+TEST(YamlTree, EveryRepeatOfAKeyPointsAtItsFirstOccurrence) {
+  const auto p = parse("x:\n  b: 1\n  a: 2\n  b: 3\n  a: 4\n  b: 5\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  ASSERT_EQ(p.diags.size(), 3U);
+  // In document order, each naming the first occurrence.
+  EXPECT_EQ(p.diags[0].loc, (Loc{4, 3}));
+  EXPECT_EQ(p.diags[0].message, "duplicate key 'b' in a map (first given at line 2)");
+  EXPECT_EQ(p.diags[0].notes.at(0).loc, (Loc{2, 3}));
+  EXPECT_EQ(p.diags[1].loc, (Loc{5, 3}));
+  EXPECT_EQ(p.diags[1].message, "duplicate key 'a' in a map (first given at line 3)");
+  EXPECT_EQ(p.diags[1].notes.at(0).loc, (Loc{3, 3}));
+  EXPECT_EQ(p.diags[2].loc, (Loc{6, 3}));
+  EXPECT_EQ(p.diags[2].message, "duplicate key 'b' in a map (first given at line 2)");
+  EXPECT_EQ(p.diags[2].notes.at(0).loc, (Loc{2, 3}));
+}
+
+TEST(YamlTree, DuplicateKeysInJsonAndQuotedForms) {
+  const auto p = parse("{\"a\": 1, \"b\": 2, \"a\": 3}");
+  ASSERT_EQ(p.diags.size(), 1U);
+  EXPECT_EQ(p.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(p.diags[0].loc, (Loc{1, 18}));
+  EXPECT_EQ(p.diags[0].notes.at(0).loc, (Loc{1, 2}));
+  // Keys in different maps are not duplicates.
+  EXPECT_TRUE(parse("a: {x: 1}\nb: {x: 2}\n").diags.empty());
+}
+
+TEST(YamlTree, DepthLimit) {
+  const Limits three = limits_with(3, 1000, 1000);
+  const auto ok = parse(nested_lists(3), three);
+  EXPECT_TRUE(ok.diags.empty());
+  ASSERT_EQ(ok.docs.size(), 1U);
+  EXPECT_EQ(ok.root().item(0).item(0).item(0).scalar(), "1");
+
+  const auto deep = parse(nested_lists(4), three);
+  EXPECT_TRUE(deep.docs.empty());
+  EXPECT_TRUE(deep.failed);
+  ASSERT_EQ(deep.diags.size(), 1U);
+  EXPECT_EQ(deep.diags[0].code, Code::kLimit);
+  EXPECT_EQ(deep.diags[0].loc, (Loc{1, 4}));
+  EXPECT_EQ(deep.diags[0].message, "nesting is deeper than the limit of 3 levels (raise it with --max-depth)");
+
+  // Block maps count the same way, and the location is the line of the level too deep.
+  const auto block = parse("a:\n  b:\n    c:\n      d: 1\n", three);
+  ASSERT_EQ(block.diags.size(), 1U);
+  EXPECT_EQ(block.diags[0].code, Code::kLimit);
+  EXPECT_EQ(block.diags[0].loc, (Loc{4, 7}));
+}
+
+TEST(YamlTree, DefaultDepthLimitIs64) {
+  EXPECT_EQ(Limits{}.max_depth, 64U);
+  EXPECT_TRUE(parse(nested_lists(64)).diags.empty());
+  const auto deep = parse(nested_lists(65));
+  ASSERT_EQ(deep.diags.size(), 1U);
+  EXPECT_EQ(deep.diags[0].code, Code::kLimit);
+  EXPECT_EQ(deep.diags[0].loc, (Loc{1, 65}));
+  EXPECT_EQ(deep.diags[0].message, "nesting is deeper than the limit of 64 levels (raise it with --max-depth)");
+  // Far deeper than the parser's own guard still gives `limit`, never a crash.
+  const auto very = parse(nested_lists(5000));
+  ASSERT_EQ(very.diags.size(), 1U);
+  EXPECT_EQ(very.diags[0].code, Code::kLimit);
+}
+
+TEST(YamlTree, NodeLimit) {
+  const Limits five = limits_with(64, 5, 1000);
+  const auto ok = parse("[1, 2, 3, 4]", five);
+  EXPECT_TRUE(ok.diags.empty());
+  ASSERT_EQ(ok.docs.size(), 1U);
+  EXPECT_EQ(ok.root().size(), 4U);
+
+  const auto over = parse("[1, 2, 3, 4, 5]", five);
+  EXPECT_TRUE(over.docs.empty());
+  ASSERT_EQ(over.diags.size(), 1U);
+  EXPECT_EQ(over.diags[0].code, Code::kLimit);
+  EXPECT_EQ(over.diags[0].loc, (Loc{1, 14}));
+  EXPECT_EQ(over.diags[0].message,
+            "the game has more than 5 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
+}
+
+TEST(YamlTree, NodeLimitIsPerDocument) {
+  const Limits five = limits_with(64, 5, 1000);
+  const auto p = parse("[1, 2, 3, 4]\n---\n[1, 2, 3, 4]\n---\n[1, 2, 3, 4]\n", five);
+  EXPECT_TRUE(p.diags.empty());
+  EXPECT_EQ(p.docs.size(), 3U);
+}
+
+TEST(YamlTree, NodeLimitCountsWhatAliasesRepeat) {
+  // 1 outer list + 3 for the anchored list, repeated twice more: 10 nodes once expanded.
+  const std::string text = "[&a [1, 2], *a, *a]";
+  const auto ok = parse(text, limits_with(64, 10, 1000));
+  EXPECT_TRUE(ok.diags.empty());
+  ASSERT_EQ(ok.docs.size(), 1U);
+  const auto over = parse(text, limits_with(64, 9, 1000));
+  ASSERT_EQ(over.diags.size(), 1U);
+  EXPECT_EQ(over.diags[0].code, Code::kLimit);
+  EXPECT_EQ(over.diags[0].message,
+            "the game has more than 9 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
+}
+
+TEST(YamlTree, ScalarLimit) {
+  const Limits four = limits_with(64, 1000, 4);
+  EXPECT_TRUE(parse("[abcd, 'wxyz']", four).diags.empty());
+  const auto over = parse("a: [abcd, abcde]\n", four);
+  EXPECT_TRUE(over.docs.empty());
+  ASSERT_EQ(over.diags.size(), 1U);
+  EXPECT_EQ(over.diags[0].code, Code::kLimit);
+  EXPECT_EQ(over.diags[0].loc, (Loc{1, 11}));
+  EXPECT_EQ(over.diags[0].message, "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
+  // Bytes, not characters: a suit symbol is three bytes.
+  const auto utf8 = parse("- 10\xE2\x99\xA3\n", four);
+  ASSERT_EQ(utf8.diags.size(), 1U);
+  EXPECT_EQ(utf8.diags[0].message, "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
+}
+
+TEST(YamlTree, AliasBombStaysBounded) {
+  // "Billion laughs": nine levels of ten aliases each would expand to 10^10 nodes.
+  std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i <= 9; ++i) {
+    text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int j = 0; j < 10; ++j) {
+      text += (j > 0 ? ", *a" : "*a") + std::to_string(i - 1);
+    }
+    text += "]\n";
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto p = parse(text);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_LT(elapsed, std::chrono::seconds(5));
+  EXPECT_TRUE(p.docs.empty());
+  EXPECT_TRUE(p.failed);
+  ASSERT_EQ(p.diags.size(), 1U);
+  EXPECT_EQ(p.diags[0].code, Code::kLimit);
+  // Level 5 holds 10^6 expanded nodes: the limit of 500,000 breaks inside it, on line 6.
+  EXPECT_EQ(p.diags[0].loc.line, 6U);
+  EXPECT_EQ(p.diags[0].message,
+            "the game has more than 500000 YAML nodes, counting what aliases repeat "
+            "(raise the limit with --max-nodes)");
+}
+
+TEST(YamlTree, SelfReferencingAliasIsRejected) {
+  const auto p = parse("&a [*a]");
+  EXPECT_TRUE(p.docs.empty());
+  EXPECT_TRUE(p.failed);
+  ASSERT_EQ(p.diags.size(), 1U);
+  EXPECT_EQ(p.diags[0].code, Code::kLimit);
+  EXPECT_EQ(p.diags[0].loc, (Loc{1, 5}));
+  EXPECT_EQ(p.diags[0].message, "an alias refers to the node that contains it");
+
+  const auto map = parse("top:\n  a: &m\n    b: [1, *m]\n");
+  EXPECT_TRUE(map.docs.empty());
+  ASSERT_EQ(map.diags.size(), 1U);
+  EXPECT_EQ(map.diags[0].code, Code::kLimit);
+  EXPECT_EQ(map.diags[0].loc, (Loc{3, 12}));
+  EXPECT_EQ(map.diags[0].message, "an alias refers to the node that contains it");
+}
+
+TEST(YamlTree, AliasesToCompleteAnchorsShareTheContent) {
+  const auto p = parse("base: &b {x: 1, y: [2, 3]}\nname: &n Ann\nuse: *b\nwho: *n\nlist: [*n, *b]\n");
+  ASSERT_EQ(p.docs.size(), 1U);
+  EXPECT_TRUE(p.diags.empty());
+  const Node root = p.root();
+  const Node use = root.find("use");
+  ASSERT_TRUE(use.is_map());
+  EXPECT_EQ(use.find("x").scalar(), "1");
+  ASSERT_EQ(use.find("y").size(), 2U);
+  EXPECT_EQ(use.find("y").item(1).scalar(), "3");
+  EXPECT_EQ(root.find("who").scalar(), "Ann");
+  const Node list = root.find("list");
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list.item(0).scalar(), "Ann");
+  EXPECT_EQ(list.item(1).find("y").item(0).scalar(), "2");
+  // The alias shares the anchored node, so it reports the anchor's location.
+  EXPECT_EQ(use.loc(), root.find("base").loc());
+  EXPECT_EQ(use.loc(), (Loc{1, 7}));
+}
+
+TEST(SourceText, ConvertsByteColumnsToCharacterColumns) {
+  // "♣" and "♥" are three bytes each in UTF-8.
+  const std::string text = "a: 1\ncards: [A\xE2\x99\xA3, 10\xE2\x99\xA5, KS]\n";
+  const auto p = parse(text);
+  ASSERT_EQ(p.docs.size(), 1U);
+  const Node cards = p.root().find("cards");
+  ASSERT_EQ(cards.size(), 3U);
+  EXPECT_EQ(cards.item(0).scalar(), "A\xE2\x99\xA3");
+  // Byte columns from the parser...
+  EXPECT_EQ(cards.item(0).loc(), (Loc{2, 9}));
+  EXPECT_EQ(cards.item(1).loc(), (Loc{2, 15}));
+  EXPECT_EQ(cards.item(2).loc(), (Loc{2, 22}));
+  // ...become character columns.
+  const SourceText source(text);
+  EXPECT_EQ(source.to_chars(cards.item(0).loc()), (Loc{2, 9}));
+  EXPECT_EQ(source.to_chars(cards.item(1).loc()), (Loc{2, 13}));
+  EXPECT_EQ(source.to_chars(cards.item(2).loc()), (Loc{2, 18}));
+  // A line without multi-byte characters is unchanged; so are column 1 and unknown locations.
+  EXPECT_EQ(source.to_chars(Loc{1, 4}), (Loc{1, 4}));
+  EXPECT_EQ(source.to_chars(Loc{2, 1}), (Loc{2, 1}));
+  EXPECT_EQ(source.to_chars(Loc{}), (Loc{}));
+  EXPECT_EQ(source.line(2), "cards: [A\xE2\x99\xA3, 10\xE2\x99\xA5, KS]");
+  EXPECT_EQ(source.line(3), "");
+  EXPECT_EQ(source.line(0), "");
+}
+
+TEST(SourceText, FixColumnsRewritesDiagnosticsAndNotes) {
+  const std::string text = "x: [\xE2\x99\xA3\xE2\x99\xA3, QS]\n";
+  const SourceText source(text);
+  std::vector<Diagnostic> diags(1);
+  diags[0].loc = Loc{1, 12};
+  diags[0].notes.push_back(Note{"here", Loc{1, 12}});
+  diags[0].notes.push_back(Note{"nowhere", Loc{}});
+  source.fix_columns(diags);
+  EXPECT_EQ(diags[0].loc, (Loc{1, 8}));
+  EXPECT_EQ(diags[0].notes[0].loc, (Loc{1, 8}));
+  EXPECT_EQ(diags[0].notes[1].loc, (Loc{}));
+}
+
+TEST(SourceText, FirstLineOffset) {
+  const std::string line = "{\"cards\": [\"\xE2\x99\xA0" "A\", \"KS\"]}";
+  const auto p = parse(line, {}, 12);
+  ASSERT_EQ(p.docs.size(), 1U);
+  const Node ks = p.root().find("cards").item(1);
+  EXPECT_EQ(ks.loc(), (Loc{12, 21}));
+  const SourceText source(line, 12);
+  EXPECT_EQ(source.to_chars(ks.loc()), (Loc{12, 19}));
+  EXPECT_EQ(source.line(12), line);
+  EXPECT_EQ(source.line(11), "");
+}
+
+TEST(SourceText, Utf8ByteOrderMark) {
+  const std::string body = "cards: [\xE2\x99\xA3" "2, 10\xE2\x99\xA5]\n";
+  const std::string with_bom = "\xEF\xBB\xBF" + body;
+  const auto plain = parse(body);
+  const auto bom = parse(with_bom);
+  ASSERT_EQ(plain.docs.size(), 1U);
+  ASSERT_EQ(bom.docs.size(), 1U);
+  EXPECT_TRUE(bom.diags.empty());
+  EXPECT_EQ(bom.root().key(0).scalar(), "cards") << "the mark is not part of the first key";
+  const Node ten = bom.root().find("cards").item(1);
+  EXPECT_EQ(ten.scalar(), "10\xE2\x99\xA5");
+  // The parser does not count the mark; neither does SourceText.
+  EXPECT_EQ(ten.loc(), plain.root().find("cards").item(1).loc());
+  EXPECT_EQ(ten.loc(), (Loc{1, 15}));
+  EXPECT_EQ(SourceText(with_bom).to_chars(ten.loc()), (Loc{1, 13}));
+  EXPECT_EQ(SourceText(body).to_chars(ten.loc()), (Loc{1, 13}));
+  EXPECT_EQ(SourceText(with_bom).line(1), body.substr(0, body.size() - 1));
+}
+
+TEST(YamlTree, CrlfLineEndingsGiveTheSameLocationsAsLf) {
+  const std::string lf = "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {Ann: 7}\n"
+                         "---\nx: [1, 2]\n";
+  std::string crlf;
+  for (char c : lf) {
+    if (c == '\n') {
+      crlf += "\r\n";
+    } else {
+      crlf += c;
+    }
+  }
+  const auto a = parse(lf);
+  const auto b = parse(crlf);
+  EXPECT_TRUE(b.diags.empty());
+  ASSERT_EQ(a.docs.size(), 2U);
+  ASSERT_EQ(b.docs.size(), 2U);
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::vector<Loc> la;
+    std::vector<Loc> lb;
+    collect_locs(a.root(i), la);
+    collect_locs(b.root(i), lb);
+    EXPECT_EQ(la, lb) << "document " << i;
+    EXPECT_EQ(a.docs[i]->start(), b.docs[i]->start());
+  }
+  EXPECT_EQ(b.root().find("players").item(2).scalar(), "Cat") << "no carriage return in values";
+  EXPECT_EQ(b.root(1).find("x").item(1).loc(), (Loc{7, 8}));
+  const SourceText source(crlf);
+  EXPECT_EQ(source.line(2), "players: [Ann, Bob, Cat]");
+  // An error on a CRLF file is on the same line as on the LF one.
+  const auto bad = parse("a: 1\r\nb: 2\r\nb: c: d\r\n");
+  ASSERT_EQ(bad.diags.size(), 1U);
+  EXPECT_EQ(bad.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(bad.diags[0].loc.line, 3U);
+}
+
+}  // namespace trickref
