@@ -28,7 +28,8 @@ std::string plural(long long n, std::string_view word) {
 // Where each card came from, for notes pointing at the evidence.
 struct CardOrigin {
   Loc loc;
-  std::string how;  // "was dealt", "received ... in a pluck"
+  std::string how;  // "to Ann", "to the kitty"
+  int seat = -2;    // -1: the kitty
 };
 
 // One attributed play of a hand.
@@ -175,9 +176,12 @@ class GameReferee {
     phase_ = phase::kDeal;
     CardSet seen;
     bool clean = true;
+    std::array<bool, kMaxPlayers + 1> faulty{};  // by seat; the last slot is the kitty
+    auto mark = [&](int seat) { faulty[static_cast<std::size_t>(seat < 0 ? kMaxPlayers : seat)] = true; };
     auto take = [&](const CardRef& c, const std::string& who, int seat) -> bool {
       if (!c.card) {
         clean = false;
+        mark(seat);
         return false;
       }
       if (!r_.deck.contains(*c.card)) {
@@ -185,6 +189,7 @@ class GameReferee {
                      fmt::format("{} is not in the {} deck (dealt to {})", to_string(*c.card), r_.name, who)),
               seat >= 0 ? who : std::string(), *c.card);
         clean = false;
+        mark(seat);
         return false;
       }
       if (seen.contains(*c.card)) {
@@ -195,11 +200,13 @@ class GameReferee {
         about(d, seat >= 0 ? who : std::string(), *c.card);
         d.notes.push_back(Note{fmt::format("{} first dealt here", to_string(*c.card)), first.loc});
         clean = false;
+        mark(seat);
+        mark(first.seat);
         return false;
       }
       seen.insert(*c.card);
       origins_[static_cast<std::size_t>(c.card->index())] =
-          CardOrigin{c.loc, seat >= 0 ? fmt::format("to {}", who) : std::string("to the kitty")};
+          CardOrigin{c.loc, seat >= 0 ? fmt::format("to {}", who) : std::string("to the kitty"), seat};
       return true;
     };
     if (h.deal) {
@@ -211,6 +218,7 @@ class GameReferee {
                                    plural(static_cast<long long>(cards.size()), "card"), r_.hand_size)),
                 name(s));
           clean = false;
+          mark(s);
         }
         for (const auto& c : cards) {
           if (take(c, name(s), s)) {
@@ -222,6 +230,7 @@ class GameReferee {
     }
     if (h.kitty) {
       if (static_cast<int>(h.kitty->size()) != r_.kitty) {
+        mark(-1);
         report(Code::kHandSize, h.kitty_loc,
                fmt::format("the kitty has {}; this ruleset deals {} to it", plural(static_cast<long long>(h.kitty->size()), "card"),
                            r_.kitty));
@@ -243,12 +252,26 @@ class GameReferee {
     } else if (r_.kitty == 0) {
       kitty = CardSet();
     }
+    // Where a deal entry is wrong, which cards that player (or the kitty)
+    // really had cannot be known: checks that need it are skipped (§4).
+    for (int s = 0; s < n_; ++s) {
+      if (faulty[static_cast<std::size_t>(s)]) {
+        known[static_cast<std::size_t>(s)] = false;
+      }
+    }
+    if (faulty[kMaxPlayers] || (r_.kitty > 0 && !kitty)) {
+      kitty.reset();
+      if (r_.kitty > 0) {
+        known[static_cast<std::size_t>(dealer_)] = false;
+      }
+    }
   }
 
   // ------------------------------------------------- attribution of plays
   // Works out who played each card (leaders from the rules, explicit leaders
   // taken as recorded). Returns false when the plays cannot be attributed.
   bool attribute(const HandRec& h, const Hands& hold, const std::array<bool, kMaxPlayers>& known) {
+    leaders_.clear();
     if (!h.tricks || !h.trump) {
       return false;
     }
@@ -256,26 +279,25 @@ class GameReferee {
     if (tricks.empty()) {
       return true;
     }
-    const bool all_known = std::all_of(known.begin(), known.begin() + n_, [](bool b) { return b; }) &&
-                           !exchange_unknown(h);
-    int leader = -1;
-    if (tricks[0].leader) {
-      leader = tricks[0].leader->seat;
-    } else if (all_known) {
-      leader = first_leader(r_, dealer_, hands_after_exchange_forward(h, hold), true);
-      if (leader < 0 && tricks[0].cards.size() > 0 && tricks[0].cards[0].card) {
-        // Nobody held the first-lead card: attribute the lead to whoever held the card led.
-        const Hands fwd = hands_after_exchange_forward(h, hold);
-        for (int s = 0; s < n_; ++s) {
-          if (fwd[static_cast<std::size_t>(s)].contains(*tricks[0].cards[0].card)) {
-            leader = s;
-          }
+    // The recorded deal moved through the recorded plucks: used to find the
+    // first leader and to decide who really led a trick with a wrong leader.
+    const bool recorded = h.deal.has_value() && !exchange_unknown(h);
+    const Hands fwd = recorded ? hands_after_exchange_forward(h, hold) : Hands{};
+    std::array<bool, kMaxPlayers> usable{};
+    for (int s = 0; s < n_; ++s) {
+      usable[static_cast<std::size_t>(s)] =
+          recorded && known[static_cast<std::size_t>(s)] && (s != dealer_ || r_.kitty == 0);
+    }
+    int due = first_leader(r_, dealer_, fwd, recorded);
+    if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
+      // Nobody was dealt the first-lead card: the lead came from whoever held the card led.
+      for (int s = 0; s < n_; ++s) {
+        if (fwd[static_cast<std::size_t>(s)].contains(*tricks[0].cards[0].card)) {
+          due = s;
         }
       }
-    } else {
-      leader = first_leader(r_, dealer_, Hands{}, false);
     }
-    if (leader < 0) {
+    if (due < 0 && !tricks[0].leader) {
       phase_ = phase::kTricks;
       trick_ = 1;
       report(Code::kSchema, tricks[0].loc,
@@ -285,28 +307,57 @@ class GameReferee {
       trick_ = 0;
       return false;
     }
-    PlayState s = start_play(r_, *h.trump, Hands{}, leader);
+    PlayState s = start_play(r_, *h.trump, fwd, due);
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       const auto& tr = tricks[t];
-      if (tr.leader) {
-        s.leader = tr.leader->seat;
-      }
       for (const auto& c : tr.cards) {
         if (!c.card) {
           return false;  // a token that is not a card: the trick cannot be read
         }
       }
+      const int expected = t == 0 ? due : s.leader;
+      int leader = expected;
+      if (tr.leader && tr.leader->seat != expected) {
+        // The record names another leader. Where the hands are known, the
+        // trick is read from whichever leader they support (fewer cards
+        // played that were not held); otherwise as recorded.
+        leader = tr.leader->seat;
+        if (expected >= 0 && conflicts(s, tr, expected, usable) < conflicts(s, tr, leader, usable)) {
+          leader = expected;
+        }
+      }
+      leaders_.push_back(leader);
+      s.leader = leader;
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       for (std::size_t i = 0; i < count; ++i) {
         const int seat = s.to_play();
-        plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
-        apply_play(s, seat, *tr.cards[i].card);
+        const Card c = *tr.cards[i].card;
+        plays_.push_back(Play{seat, c, tr.cards[i].loc, static_cast<int>(t)});
+        if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
+          for (int o = 0; o < n_; ++o) {
+            s.hands[static_cast<std::size_t>(o)].erase(c);
+          }
+        }
+        apply_play(s, seat, c);
       }
       if (s.count > 0) {
         finish_trick(s);
       }
     }
     return true;
+  }
+
+  // Cards of trick `tr` that the players would not hold if `leader` led it.
+  int conflicts(const PlayState& s, const TrickRec& tr, int leader, const std::array<bool, kMaxPlayers>& usable) const {
+    int n = 0;
+    const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto seat = static_cast<std::size_t>((leader + static_cast<int>(i)) % n_);
+      if (usable[seat] && !s.hands[seat].contains(*tr.cards[i].card)) {
+        ++n;
+      }
+    }
+    return n;
   }
 
   // True when owed plucks were not recorded, so the hands at play are unknown.
@@ -685,7 +736,9 @@ class GameReferee {
       known[d] = false;
       return;
     }
+    bool faulty = false;
     if (static_cast<int>(h.discard->size()) != r_.kitty_discard) {
+      faulty = true;
       about(report(Code::kDiscard, h.discard_loc,
                    fmt::format("{} discarded {}; the dealer discards {}", name(dealer_),
                                plural(static_cast<long long>(h.discard->size()), "card"), r_.kitty_discard)),
@@ -702,6 +755,7 @@ class GameReferee {
         continue;
       }
       if (known[d] && !pool.contains(*c.card)) {
+        faulty = true;
         about(report(Code::kDiscard, c.loc,
                      fmt::format("{} discarded {}, which {} did not hold{}", name(dealer_), to_string(*c.card),
                                  name(dealer_),
@@ -711,6 +765,9 @@ class GameReferee {
       discarded.insert(*c.card);
     }
     hold[d] = (hold[d] | *kitty) - discarded;
+    if (faulty) {
+      known[d] = false;  // which cards the dealer kept cannot be known
+    }
   }
 
   // ----------------------------------------------------------------- plays
@@ -744,7 +801,11 @@ class GameReferee {
     const bool all_forward = std::all_of(forward.begin(), forward.begin() + n_, [](bool b) { return b; });
     phase_ = phase::kTricks;
     int expected_first = first_leader(r_, dealer_, start, all_forward);
+    if (expected_first < 0 && !leaders_.empty() && !(*h.tricks)[0].leader) {
+      expected_first = leaders_[0];  // found from the recorded deal
+    }
     PlayState s = start_play(r_, trump, start, 0);
+    not_held_ = CardSet();
     std::array<int, 64> played_in{};
     std::array<Loc, 64> played_loc{};
     played_in.fill(-1);
@@ -755,16 +816,17 @@ class GameReferee {
       trick_ = static_cast<int>(t) + 1;
       const auto& tr = tricks[t];
       const int due = t == 0 ? expected_first : s.leader;
-      const int leader = tr.leader ? tr.leader->seat : due;
+      const int leader = leaders_[t];
       if (tr.leader && due >= 0 && tr.leader->seat != due) {
+        const int named = tr.leader->seat;
         if (t == 0) {
           first_lead_reported = true;
-          about(report(Code::kFirstLead, tr.leader->loc, first_leader_message(leader, due)), name(leader));
+          about(report(Code::kFirstLead, tr.leader->loc, first_leader_message(named, due)), name(named));
         } else {
           about(report(Code::kOutOfTurn, tr.leader->loc,
                        fmt::format("{} is recorded as leading trick {}, but {} won trick {} and leads it",
-                                   name(leader), t + 1, name(due), t)),
-                name(leader));
+                                   name(named), t + 1, name(due), t)),
+                name(named));
         }
       }
       s.leader = leader;
@@ -840,6 +902,9 @@ class GameReferee {
               who, c);
         return;
       case PlayFault::kDuplicatePlay: {
+        if (not_held_.contains(c)) {
+          return;  // the first play of this card was already reported as not held
+        }
         const int before = played_in[static_cast<std::size_t>(c.index())];
         auto& d = report(Code::kDuplicatePlay, ref.loc,
                          fmt::format("{} played {}, which was already played in trick {} of this hand", who,
@@ -853,6 +918,7 @@ class GameReferee {
         if (!forward[static_cast<std::size_t>(seat)]) {
           return;
         }
+        not_held_.insert(c);
         auto& d = report(Code::kNotHeld, ref.loc,
                          fmt::format("{} played {}, which {} did not hold", who, to_string(c), who));
         about(d, who, c);
@@ -1120,6 +1186,8 @@ class GameReferee {
   std::vector<bool> taken_mismatch_;
   std::array<CardOrigin, 64> origins_{};
   std::vector<Play> plays_;
+  std::vector<int> leaders_;  // who led each trick, as read
+  CardSet not_held_;
   int ended_at_ = 0;
   bool past_end_reported_ = false;
   std::vector<long long> end_score_;

@@ -1,0 +1,143 @@
+// Benchmarks:
+//  - EngineReplay: check_play + apply_play for every card of recorded hands
+//    (the referee's inner loop), reported as hands per second;
+//  - ValidateYaml: the whole validate pipeline (event parse into the located
+//    tree, load, referee) on a season file, in bytes per second;
+//  - BareEventParse: yaml-cpp's event parser with a handler that does nothing,
+//    on the same text: the ceiling ValidateYaml is compared against.
+#include <benchmark/benchmark.h>
+
+#include <sstream>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
+#include "batch/batch.h"
+#include "engine/playout.h"
+#include "ruleset/ruleset_loader.h"
+#include "transcript/writer.h"
+
+namespace trickref {
+namespace {
+
+struct Corpus {
+  std::shared_ptr<const Ruleset> rules;
+  std::vector<PlayedHand> hands;
+  std::string yaml;
+};
+
+const Corpus& corpus() {
+  static const Corpus c = [] {
+    Corpus out;
+    RulesetCatalog catalog;
+    out.rules = catalog.resolve("pluck").ruleset;
+    const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      PlayoutOptions po;
+      po.seed = seed;
+      const PlayedGame g = play_random_game(*out.rules, po);
+      out.hands.insert(out.hands.end(), g.hands.begin(), g.hands.end());
+      if (!out.yaml.empty()) {
+        out.yaml += "---\n";
+      }
+      out.yaml += to_yaml(g, *out.rules, "pluck", players, WriteOptions{});
+    }
+    return out;
+  }();
+  return c;
+}
+
+void EngineReplay(benchmark::State& state) {
+  const Corpus& c = corpus();
+  const Ruleset& r = *c.rules;
+  std::vector<std::array<CardSet, kMaxPlayers>> starts;
+  for (const auto& h : c.hands) {
+    std::array<CardSet, kMaxPlayers> s{};
+    for (std::size_t t = 0; t < h.tricks.size(); ++t) {
+      for (std::size_t i = 0; i < h.tricks[t].size(); ++i) {
+        s[static_cast<std::size_t>((h.leaders[t] + static_cast<int>(i)) % r.players)].insert(h.tricks[t][i]);
+      }
+    }
+    starts.push_back(s);
+  }
+  std::int64_t hands = 0;
+  int faults = 0;
+  for (auto _ : state) {
+    for (std::size_t k = 0; k < c.hands.size(); ++k) {
+      const auto& h = c.hands[k];
+      PlayState s = start_play(r, h.trump, starts[k], h.leaders[0]);
+      for (const auto& trick : h.tricks) {
+        for (Card card : trick) {
+          const int seat = s.to_play();
+          faults += check_play(s, seat, card).ok() ? 0 : 1;
+          apply_play(s, seat, card);
+        }
+        finish_trick(s);
+      }
+      benchmark::DoNotOptimize(s.taken);
+    }
+    hands += static_cast<std::int64_t>(c.hands.size());
+  }
+  if (faults != 0) {
+    state.SkipWithError("a recorded play was illegal");
+  }
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  state.counters["ns/hand"] = benchmark::Counter(static_cast<double>(hands) * 1e-9,
+                                                 benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(EngineReplay)->Unit(benchmark::kMillisecond);
+
+void ValidateYaml(benchmark::State& state) {
+  const Corpus& c = corpus();
+  RulesetCatalog catalog;
+  BatchOptions options;
+  std::size_t games = 0;
+  for (auto _ : state) {
+    validate_text(c.yaml, "season.yaml", ".", catalog, options, [&](GameReport&& g) {
+      games += g.diagnostics.empty() ? 1 : 1000000;
+      benchmark::DoNotOptimize(g);
+    });
+  }
+  if (games != 40 * static_cast<std::size_t>(state.iterations())) {
+    state.SkipWithError("the corpus did not referee clean");
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(c.yaml.size()) * state.iterations());
+}
+BENCHMARK(ValidateYaml)->Unit(benchmark::kMillisecond);
+
+class NullHandler final : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override { ++events; }
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override { ++events; }
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override { ++events; }
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    ++events;
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+    ++events;
+  }
+  void OnMapEnd() override {}
+  std::size_t events = 0;
+};
+
+void BareEventParse(benchmark::State& state) {
+  const Corpus& c = corpus();
+  for (auto _ : state) {
+    std::istringstream in(c.yaml);
+    YAML::Parser parser(in);
+    NullHandler h;
+    while (parser.HandleNextDocument(h)) {
+    }
+    benchmark::DoNotOptimize(h.events);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(c.yaml.size()) * state.iterations());
+}
+BENCHMARK(BareEventParse)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace trickref
+
+BENCHMARK_MAIN();
