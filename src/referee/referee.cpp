@@ -57,10 +57,10 @@ class GameReferee {
     for (const auto& h : g_.hands) {
       hand_ = h.number;
       HandSummary s = referee_hand(h);
-      out.hands.push_back(std::move(s));
       if (stop_) {
-        break;
+        break;  // the hand could not be refereed at all (no dealer): nothing to show
       }
+      out.hands.push_back(std::move(s));
     }
     hand_ = 0;
     out.refereed = !stop_;
@@ -1101,7 +1101,7 @@ class GameReferee {
       o.winners = end_winners_;
       o.score = end_score_;
       o.decided_hand = ended_at_;
-    } else {
+    } else if (!stop_) {
       o.score = running_;
     }
     return o;

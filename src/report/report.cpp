@@ -89,6 +89,9 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
     return out;
   }
   const auto& r = *g.result;
+  if (r.hands.empty() && !r.outcome.score) {
+    return out;  // nothing could be refereed: the diagnostics say why
+  }
   out += paint(fmt::format("{} game {}{}{}", g.file, g.index + 1, g.id.empty() ? "" : fmt::format(" [{}]", g.id),
                            g.ruleset.empty() ? "" : fmt::format(" ({})", g.ruleset)),
                kBold, style.color);
@@ -103,8 +106,8 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
     dealer_w = std::max(dealer_w, display_width(p));
   }
   out += fmt::format("  {:>4}  {}  {:<5}", "hand", pad("dealer", dealer_w), "trump");
-  for (const auto& p : g.players) {
-    out += "  " + pad(p, width);
+  for (std::size_t s = 0; s < g.players.size(); ++s) {
+    out += "  " + (s + 1 < g.players.size() ? pad(g.players[s], width) : g.players[s]);
   }
   out += "\n";
   for (const auto& h : r.hands) {
@@ -113,7 +116,8 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
     for (std::size_t s = 0; s < g.players.size(); ++s) {
       const std::string taken = h.taken ? std::to_string((*h.taken)[s]) : std::string("?");
       const std::string score = h.score ? std::to_string((*h.score)[s]) : std::string("?");
-      out += "  " + pad(fmt::format("{:>2}/{:<2} {:>4}", taken, h.quota[s], score), width);
+      const std::string cell = fmt::format("{:>2}/{:<2} {:>4}", taken, h.quota[s], score);
+      out += "  " + (s + 1 < g.players.size() ? pad(cell, width) : cell);
     }
     out += "\n";
   }
@@ -131,7 +135,15 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
                        r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
                        scores_text(g.players, *o.score));
   } else {
-    out += "  result: the scores cannot be worked out from the record\n";
+    int missing = 0;
+    for (const auto& h : r.hands) {
+      if (!h.taken) {
+        missing = h.number;
+        break;
+      }
+    }
+    out += missing > 0 ? fmt::format("  result: not known: hand {} records no tricks taken\n", missing)
+                       : std::string("  result: not known from the record\n");
   }
   return out;
 }

@@ -204,8 +204,14 @@ class RulesetResolver {
       if (prefix.empty() && contains(kMetaKeys, path)) {
         continue;
       }
-      if (prefix.empty() && contains(kGroups, path) && v.is_map()) {
-        overlay(v, path, layer, flat, sink);
+      if (prefix.empty() && contains(kGroups, path)) {
+        if (v.is_map()) {
+          overlay(v, path, layer, flat, sink);
+        } else if (!v.is_null()) {
+          // A group given as a value would otherwise be dropped without a word.
+          sink.report(Code::kRuleset, v.loc(),
+                      fmt::format("`{}` is a map of options, not {}", path, v.kind_name()));
+        }
         continue;
       }
       flat[path] = FlatEntry{k, v, &layer};
@@ -225,7 +231,8 @@ namespace {
 // Turns the merged option map into a Ruleset, reporting every problem.
 class RulesetBuilder {
  public:
-  RulesetBuilder(const FlatMap& flat, std::vector<Diagnostic>& diags) : flat_(flat), diags_(diags) {}
+  RulesetBuilder(const FlatMap& flat, std::vector<Diagnostic>& diags, const RulesetLayer* top)
+      : flat_(flat), diags_(diags), top_(top) {}
 
   void error(const FlatEntry& e, Node at, std::string message) {
     Diagnostic d;
@@ -241,6 +248,23 @@ class RulesetBuilder {
   const FlatEntry* get(std::string_view path) {
     const auto it = flat_.find(path);
     return it == flat_.end() ? nullptr : &it->second;
+  }
+
+  // Where to report numbers that disagree: the first of `paths` that the file being resolved sets itself
+  // (an inherited value is not where the change was made), else the first set anywhere.
+  const FlatEntry* blame(std::initializer_list<std::string_view> paths) {
+    const FlatEntry* inherited = nullptr;
+    for (const auto path : paths) {
+      if (const auto* e = get(path)) {
+        if (e->layer == top_) {
+          return e;
+        }
+        if (inherited == nullptr) {
+          inherited = e;
+        }
+      }
+    }
+    return inherited;
   }
 
   std::optional<int> integer(const FlatEntry& e, Node v, int lo, int hi, std::string_view what) {
@@ -599,13 +623,7 @@ class RulesetBuilder {
       deck |= CardSet::jokers();
     }
     r.deck = deck;
-    const FlatEntry* where = get("deal.hand_size");
-    if (!where) {
-      where = get("deal.kitty");
-    }
-    if (!where) {
-      where = get("players");
-    }
+    const FlatEntry* where = blame({"deal.hand_size", "deal.kitty", "players", "deck.remove", "deck.jokers"});
     auto fail = [&](const FlatEntry* at, std::string message) {
       if (at) {
         error(*at, at->value, std::move(message));
@@ -625,18 +643,18 @@ class RulesetBuilder {
     if (static_cast<int>(r.quotas.size()) != r.players) {
       fail(get("quotas"), fmt::format("`quotas` names {} seats but the game has {} players", r.quotas.size(), r.players));
     } else if (const int sum = std::accumulate(r.quotas.begin(), r.quotas.end(), 0); sum != r.tricks_per_hand()) {
-      fail(get("quotas") ? get("quotas") : where,
+      fail(blame({"quotas", "deal.hand_size"}),
            fmt::format("the quotas add up to {} but a hand has {} tricks", sum, r.tricks_per_hand()));
     }
     if (r.quotas_first_hand) {
       const int sum = std::accumulate(r.quotas_first_hand->begin(), r.quotas_first_hand->end(), 0);
       if (static_cast<int>(r.quotas_first_hand->size()) != r.players || sum != r.tricks_per_hand()) {
-        fail(get("quotas_first_hand"),
+        fail(blame({"quotas_first_hand", "deal.hand_size"}),
              fmt::format("the first-hand quotas add up to {} but a hand has {} tricks", sum, r.tricks_per_hand()));
       }
     }
     if (r.kitty > 0 && r.kitty_discard != r.kitty) {
-      fail(get("kitty.discard") ? get("kitty.discard") : get("deal.kitty"),
+      fail(blame({"kitty.discard", "deal.kitty"}),
            fmt::format("the kitty taker discards {} cards but takes {}: hands would differ in size",
                        r.kitty_discard, r.kitty));
     }
@@ -644,13 +662,14 @@ class RulesetBuilder {
       fail(get("kitty.discard"), "`kitty.discard` must be 0 when there is no kitty");
     }
     if (r.first_lead == FirstLead::kCard && !deck.contains(r.first_lead_card)) {
-      fail(get("play.first_lead"),
+      fail(blame({"play.first_lead", "deck.remove"}),
            fmt::format("the first-lead card {} is not in this ruleset's deck", to_string(r.first_lead_card)));
     }
   }
 
   const FlatMap& flat_;
   std::vector<Diagnostic>& diags_;
+  const RulesetLayer* top_;
   bool ok_ = true;
 };
 
@@ -826,7 +845,7 @@ const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::fi
   const RulesetLayer* top = resolver.load(*src, chain, flat);
   if (top != nullptr && std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
                                      [](const Diagnostic& d) { return d.severity == Severity::kError; })) {
-    RulesetBuilder builder(flat, result.diagnostics);
+    RulesetBuilder builder(flat, result.diagnostics, top);
     // A ruleset without `extends` starts from Pluck's values (rules.md §3 defaults).
     Ruleset base;
     base.deck_remove = {Card::of(Suit::kDiamonds, 0), Card::of(Suit::kHearts, 0), Card::of(Suit::kSpades, 0)};

@@ -285,8 +285,9 @@ class TreeBuilder final : public YAML::EventHandler {
       const Loc again = doc_.nodes_[again_node].loc;
       const auto& rec = doc_.nodes_[again_node];
       const std::string_view name = std::string_view(doc_.strings_).substr(rec.first, rec.count);
-      auto& d = sink_.report(Code::kSyntax, again,
-                             fmt::format("duplicate key '{}' in a map (first given at line {})", name, first.line));
+      auto& d = sink_.report(
+          Code::kSyntax, again,
+          fmt::format("duplicate key '{}' in a map (first given at line {})", name, first.line));
       d.notes.push_back(Note{fmt::format("'{}' first given here", name), first});
     }
   }
