@@ -128,8 +128,8 @@ int run_diff(const std::string& a, const std::string& b, Context& ctx) {
   if (differ == 0) {
     ctx.out << fmt::format("{} and {} set every option alike\n", ra->name, rb->name);
   } else {
-    ctx.out << fmt::format("{} option{} differ between {} and {}\n", differ, differ == 1 ? "" : "s", ra->name,
-                           rb->name);
+    ctx.out << fmt::format("{} {} between {} and {}\n", differ, differ == 1 ? "option differs" : "options differ",
+                           ra->name, rb->name);
   }
   return 0;
 }
