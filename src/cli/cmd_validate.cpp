@@ -1,5 +1,6 @@
 // `trickref validate PATH...`: referee transcripts and report.
 #include <atomic>
+#include <condition_variable>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -37,6 +38,84 @@ bool use_color(const std::string& mode, bool tty) {
   return tty && (no_color == nullptr || *no_color == '\0');
 }
 
+// Writes each game as it comes, in the chosen format, and keeps the counts.
+class Output {
+ public:
+  Output(const ValidateOptions& o, Context& ctx, TextStyle style) : o_(o), ctx_(ctx), style_(style) {
+    if (o_.format == "json") {
+      ctx_.out << "{\n  \"games\": [";
+    }
+  }
+
+  void game(GameReport&& g) {
+    count(summary, g);
+    const bool io_only = !g.result && !g.diagnostics.empty() && g.diagnostics.front().code == Code::kIo;
+    if (!io_only) {
+      ++summary.games;
+    }
+    for (const auto& d : g.diagnostics) {
+      io_problem = io_problem || d.code == Code::kIo;
+    }
+    if (o_.format == "json") {
+      // The same bytes as dumping the whole report with an indent of 2.
+      const std::string text = game_json(g).dump(2);
+      ctx_.out << (first_ ? "\n" : ",\n") << "    ";
+      for (char c : text) {
+        ctx_.out << c;
+        if (c == '\n') {
+          ctx_.out << "    ";
+        }
+      }
+    } else if (o_.format == "jsonl") {
+      ctx_.out << game_json(g).dump() << "\n";
+    } else if (o_.format == "sarif") {
+      sarif_.push_back(std::move(g));
+    } else {
+      const std::string text = render_text(g, style_);
+      if (!text.empty()) {
+        if (!first_ && style_.tables) {
+          ctx_.out << "\n";
+        }
+        ctx_.out << text;
+      } else {
+        return;
+      }
+    }
+    first_ = false;
+  }
+
+  void finish() {
+    if (o_.format == "json") {
+      ctx_.out << (first_ ? "]" : "\n  ]") << ",\n  \"summary\": ";
+      const std::string text = summary_json(summary).dump(2);
+      for (char c : text) {
+        ctx_.out << c;
+        if (c == '\n') {
+          ctx_.out << "  ";
+        }
+      }
+      ctx_.out << "\n}\n";
+    } else if (o_.format == "sarif") {
+      ctx_.out << sarif_json(sarif_).dump(2) << "\n";
+    } else if (o_.format == "text" && !o_.quiet) {
+      if (!first_) {
+        ctx_.out << "\n";
+      }
+      ctx_.out << render_summary(summary, style_);
+    }
+  }
+
+  Summary summary;
+  bool io_problem = false;
+
+ private:
+  const ValidateOptions& o_;
+  Context& ctx_;
+  TextStyle style_;
+  bool first_ = true;
+  std::vector<GameReport> sarif_;
+};
+
 int run_validate(const ValidateOptions& o, Context& ctx) {
   BatchOptions batch;
   batch.limits = o.limits;
@@ -58,34 +137,60 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   }
   std::vector<GameReport> bad;
   const auto inputs = expand_paths(o.paths, bad);
-  Summary summary;
-  summary.files = static_cast<int>(inputs.size() + bad.size());
-  bool io_problem = !bad.empty();
-
-  // Each file's games, filled by worker threads, printed in input order.
-  std::vector<std::vector<GameReport>> per_file(inputs.size());
-  const unsigned jobs = std::max(1U, std::min<unsigned>(o.jobs, static_cast<unsigned>(inputs.size())));
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> done{0};
+  Output output(o, ctx, style);
+  output.summary.files = static_cast<int>(inputs.size() + bad.size());
+  for (auto& b : bad) {
+    output.game(std::move(b));
+  }
   const bool progress = ctx.err_tty && inputs.size() >= 20 && !o.quiet;
-  std::mutex progress_mutex;
-  auto worker = [&]() {
-    RulesetCatalog catalog(o.limits);
-    for (std::size_t i = next++; i < inputs.size(); i = next++) {
-      validate_file(inputs[i], catalog, batch, ctx.in, [&](GameReport&& g) { per_file[i].push_back(std::move(g)); });
-      const std::size_t finished = ++done;
-      if (progress) {
-        std::lock_guard lock(progress_mutex);
-        ctx.err << fmt::format("\r{}/{} files", finished, inputs.size()) << std::flush;
-      }
+  std::size_t done = 0;
+  auto tick = [&]() {
+    ++done;
+    if (progress) {
+      ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
     }
   };
+  const unsigned jobs = std::max(1U, std::min<unsigned>(o.jobs, static_cast<unsigned>(inputs.size())));
   if (jobs <= 1) {
-    worker();
+    // Each game is written as soon as it is refereed: memory stays bounded by one game.
+    RulesetCatalog catalog(o.limits);
+    for (const auto& input : inputs) {
+      validate_file(input, catalog, batch, ctx.in, [&](GameReport&& g) { output.game(std::move(g)); });
+      tick();
+    }
   } else {
+    // Workers referee whole files; this thread writes them in input order as they complete.
+    std::vector<std::vector<GameReport>> per_file(inputs.size());
+    std::vector<bool> ready(inputs.size(), false);
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::atomic<std::size_t> next{0};
+    auto worker = [&]() {
+      RulesetCatalog catalog(o.limits);
+      for (std::size_t i = next++; i < inputs.size(); i = next++) {
+        std::vector<GameReport> games;
+        validate_file(inputs[i], catalog, batch, ctx.in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+        std::lock_guard lock(mutex);
+        per_file[i] = std::move(games);
+        ready[i] = true;
+        cv.notify_all();
+      }
+    };
     std::vector<std::thread> threads;
     for (unsigned t = 0; t < jobs; ++t) {
       threads.emplace_back(worker);
+    }
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      std::vector<GameReport> games;
+      {
+        std::unique_lock lock(mutex);
+        cv.wait(lock, [&] { return ready[i]; });
+        games = std::move(per_file[i]);
+      }
+      for (auto& g : games) {
+        output.game(std::move(g));
+      }
+      tick();
     }
     for (auto& t : threads) {
       t.join();
@@ -94,66 +199,9 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   if (progress) {
     ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
   }
-
-  std::vector<GameReport> all;
-  for (auto& b : bad) {
-    all.push_back(std::move(b));
-  }
-  for (auto& f : per_file) {
-    for (auto& g : f) {
-      all.push_back(std::move(g));
-    }
-  }
-  for (const auto& g : all) {
-    count(summary, g);
-    if (g.result || !g.diagnostics.empty()) {
-      ++summary.games;
-    }
-    for (const auto& d : g.diagnostics) {
-      io_problem = io_problem || d.code == Code::kIo;
-    }
-  }
-  // Unreadable paths are not games.
-  for (const auto& g : all) {
-    if (!g.diagnostics.empty() && g.diagnostics.front().code == Code::kIo && !g.result) {
-      --summary.games;
-    }
-  }
-  if (o.format == "json") {
-    nlohmann::ordered_json j;
-    auto games = nlohmann::ordered_json::array();
-    for (const auto& g : all) {
-      games.push_back(game_json(g));
-    }
-    j["games"] = std::move(games);
-    j["summary"] = summary_json(summary);
-    ctx.out << j.dump(2) << "\n";
-  } else if (o.format == "jsonl") {
-    for (const auto& g : all) {
-      ctx.out << game_json(g).dump() << "\n";
-    }
-  } else if (o.format == "sarif") {
-    ctx.out << sarif_json(all).dump(2) << "\n";
-  } else {
-    bool first = true;
-    for (const auto& g : all) {
-      const std::string text = render_text(g, style);
-      if (text.empty()) {
-        continue;
-      }
-      if (!first && style.tables) {
-        ctx.out << "\n";
-      }
-      first = false;
-      ctx.out << text;
-    }
-    if (!o.quiet) {
-      if (!first) {
-        ctx.out << "\n";
-      }
-      ctx.out << render_summary(summary, style);
-    }
-  }
+  output.finish();
+  const Summary& summary = output.summary;
+  const bool io_problem = output.io_problem;
   ctx.out.flush();
   if (io_problem) {
     return static_cast<int>(ExitCode::kUsage);
