@@ -419,6 +419,7 @@ class GameReferee {
   // -------------------------------------------------------------- exchange
   void check_exchange(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
                       const std::optional<CardSet>& kitty) {
+    // `kitty` lets the hands be worked back from the plays through the dealer's discard.
     phase_ = phase::kExchange;
     trick_ = 0;
     const bool before_exchange = h.number < r_.exchange_from_hand;
@@ -592,7 +593,6 @@ class GameReferee {
         }
       }
     }
-    (void)kitty;
   }
 
   std::string unowed_reason(int by, int from, bool pair_owed) const {
@@ -611,14 +611,9 @@ class GameReferee {
   }
 
   std::string order_reason(int by, int first) const {
-    int nb = 0;
-    int nf = 0;
-    for (int s = 0; s < n_; ++s) {
-      (void)s;
-    }
     const auto& d = *prev_deltas_;
-    nb = d[static_cast<std::size_t>(by)];
-    nf = d[static_cast<std::size_t>(first)];
+    const int nb = d[static_cast<std::size_t>(by)];
+    const int nf = d[static_cast<std::size_t>(first)];
     switch (r_.pluck_order) {
       case PluckOrder::kMostFirst:
         return nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", name(dealer_))
@@ -633,7 +628,6 @@ class GameReferee {
   }
 
   void check_return(const PluckRec& p, const Hands& ex, const std::array<bool, kMaxPlayers>& ex_known) {
-    const int by = p.by.seat;
     const int from = p.from.seat;
     const Card g = *p.gives.card;
     const std::optional<Card> got = p.gets && p.gets->card ? p.gets->card : std::nullopt;
@@ -665,7 +659,6 @@ class GameReferee {
                           to_string(*required));
       }
       about(report(Code::kPluckReturn, where, msg), name(from), got ? got : required);
-      (void)by;
       return;
     }
     // Hands unknown: only what the pluck itself proves.
@@ -945,7 +938,7 @@ class GameReferee {
                          fmt::format("{} did not follow suit: played {} to a {} lead while holding {}", who,
                                      to_string(c), suit_singular(led), to_string(chk.evidence)));
         about(d, who, c);
-        evidence_note(d, seat, chk.evidence, played_in, played_loc, forward);
+        evidence_note(d, seat, chk.evidence, forward);
         return;
       }
       case PlayFault::kTrumpLead: {
@@ -953,14 +946,13 @@ class GameReferee {
                          fmt::format("{} led {}, a trump, before trumps were broken, while holding {}", who,
                                      to_string(c), to_string(chk.evidence)));
         about(d, who, c);
-        evidence_note(d, seat, chk.evidence, played_in, played_loc, forward);
+        evidence_note(d, seat, chk.evidence, forward);
         return;
       }
     }
   }
 
-  void evidence_note(Diagnostic& d, int seat, Card evidence, const std::array<int, 64>& /*played_in*/,
-                     const std::array<Loc, 64>& /*played_loc*/, const std::array<bool, kMaxPlayers>& forward) {
+  void evidence_note(Diagnostic& d, int seat, Card evidence, const std::array<bool, kMaxPlayers>& forward) {
     if (forward[static_cast<std::size_t>(seat)]) {
       const auto& o = origins_[static_cast<std::size_t>(evidence.index())];
       if (o.loc.known()) {
