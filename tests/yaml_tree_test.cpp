@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,12 @@
 #include "yaml/tree.h"
 
 namespace trickref {
+
+// Readable locations in failure messages (internal linkage: each test file has its own).
+[[maybe_unused]] static void PrintTo(const Loc& loc, std::ostream* os) {
+  *os << loc.line << ":" << loc.column;
+}
+
 namespace {
 
 struct Parsed {
@@ -62,7 +69,8 @@ void collect_locs(Node n, std::vector<Loc>& out) {
 }
 
 std::string nested_lists(int depth) {
-  return std::string(static_cast<std::size_t>(depth), '[') + "1" + std::string(static_cast<std::size_t>(depth), ']');
+  return std::string(static_cast<std::size_t>(depth), '[') + "1" +
+         std::string(static_cast<std::size_t>(depth), ']');
 }
 
 }  // namespace
@@ -125,8 +133,9 @@ TEST(YamlTree, FindReturnsTheFirstMatchOrAnInvalidNode) {
 }
 
 TEST(YamlTree, NullHandling) {
-  const auto p = parse("tilde: ~\nword: null\ncap: Null\nupper: NULL\nempty:\nquoted: \"null\"\n"
-                       "single: '~'\nblank: ''\nlist: [~, null, ]\n");
+  const auto p = parse(
+      "tilde: ~\nword: null\ncap: Null\nupper: NULL\nempty:\nquoted: \"null\"\n"
+      "single: '~'\nblank: ''\nlist: [~, null, ]\n");
   ASSERT_EQ(p.docs.size(), 1U);
   EXPECT_TRUE(p.diags.empty());
   const Node root = p.root();
@@ -175,8 +184,9 @@ TEST(YamlTree, QuotedFlagForEveryScalarStyle) {
 }
 
 TEST(YamlTree, LocationsAreOneBasedLinesAndColumns) {
-  const auto p = parse("game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    tricks:\n"
-                       "      - [2C, 9C, KC]\n");
+  const auto p = parse(
+      "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    tricks:\n"
+      "      - [2C, 9C, KC]\n");
   ASSERT_EQ(p.docs.size(), 1U);
   const Node root = p.root();
   EXPECT_EQ(root.loc(), (Loc{1, 1}));
@@ -272,6 +282,36 @@ TEST(YamlTree, SyntaxErrorInALaterDocumentKeepsTheEarlierOnes) {
   EXPECT_EQ(sink.diagnostics()[0].message, "invalid YAML: illegal flow end");
 }
 
+TEST(YamlTree, UnclosedQuoteIsASyntaxError) {
+  // yaml-cpp alone would take the rest of the file as the value.
+  const auto dq = parse("game: pluck\nid: \"g1\nplayers: [Ann, Bob, Cat]\nhands: []\n");
+  EXPECT_TRUE(dq.docs.empty());
+  EXPECT_TRUE(dq.failed);
+  ASSERT_EQ(dq.diags.size(), 1U);
+  EXPECT_EQ(dq.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(dq.diags[0].loc, (Loc{2, 5}));
+  EXPECT_EQ(dq.diags[0].message, "a quoted value is never closed: the closing \" is missing");
+
+  const auto sq = parse("a: 1\n---\nb: &x 'it''s\n");
+  ASSERT_EQ(sq.docs.size(), 1U) << "the first document is read";
+  ASSERT_EQ(sq.diags.size(), 1U);
+  EXPECT_EQ(sq.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(sq.diags[0].loc, (Loc{3, 4}));
+  EXPECT_EQ(sq.diags[0].message, "a quoted value is never closed: the closing ' is missing");
+
+  // Closed quotes, escaped quotes, multi-line quotes, tags and anchors are fine.
+  const auto ok = parse(
+      "\xEF\xBB\xBF"
+      "a: \"x\\\"y\"\nb: 'it''s'\nc: &q \"anch\"\nd: !!str \"t\"\n"
+      "e: \"multi\n  line\"\nf: |\n  \"\n");
+  EXPECT_TRUE(ok.diags.empty());
+  ASSERT_EQ(ok.docs.size(), 1U);
+  EXPECT_EQ(ok.root().find("a").scalar(), "x\"y");
+  EXPECT_EQ(ok.root().find("b").scalar(), "it's");
+  EXPECT_EQ(ok.root().find("e").scalar(), "multi line");
+  EXPECT_EQ(ok.root().find("f").scalar(), "\"\n");
+}
+
 TEST(YamlTree, UndefinedAliasIsASyntaxError) {
   const auto p = parse("a: &x 1\nb: *x\nc: *y\n");
   EXPECT_TRUE(p.docs.empty());
@@ -338,7 +378,8 @@ TEST(YamlTree, DepthLimit) {
   ASSERT_EQ(deep.diags.size(), 1U);
   EXPECT_EQ(deep.diags[0].code, Code::kLimit);
   EXPECT_EQ(deep.diags[0].loc, (Loc{1, 4}));
-  EXPECT_EQ(deep.diags[0].message, "nesting is deeper than the limit of 3 levels (raise it with --max-depth)");
+  EXPECT_EQ(deep.diags[0].message,
+            "nesting is deeper than the limit of 3 levels (raise it with --max-depth)");
 
   // Block maps count the same way, and the location is the line of the level too deep.
   const auto block = parse("a:\n  b:\n    c:\n      d: 1\n", three);
@@ -354,7 +395,8 @@ TEST(YamlTree, DefaultDepthLimitIs64) {
   ASSERT_EQ(deep.diags.size(), 1U);
   EXPECT_EQ(deep.diags[0].code, Code::kLimit);
   EXPECT_EQ(deep.diags[0].loc, (Loc{1, 65}));
-  EXPECT_EQ(deep.diags[0].message, "nesting is deeper than the limit of 64 levels (raise it with --max-depth)");
+  EXPECT_EQ(deep.diags[0].message,
+            "nesting is deeper than the limit of 64 levels (raise it with --max-depth)");
   // Far deeper than the parser's own guard still gives `limit`, never a crash.
   const auto very = parse(nested_lists(5000));
   ASSERT_EQ(very.diags.size(), 1U);
@@ -373,8 +415,9 @@ TEST(YamlTree, NodeLimit) {
   ASSERT_EQ(over.diags.size(), 1U);
   EXPECT_EQ(over.diags[0].code, Code::kLimit);
   EXPECT_EQ(over.diags[0].loc, (Loc{1, 14}));
-  EXPECT_EQ(over.diags[0].message,
-            "the game has more than 5 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
+  EXPECT_EQ(
+      over.diags[0].message,
+      "the game has more than 5 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
 }
 
 TEST(YamlTree, NodeLimitIsPerDocument) {
@@ -393,8 +436,9 @@ TEST(YamlTree, NodeLimitCountsWhatAliasesRepeat) {
   const auto over = parse(text, limits_with(64, 9, 1000));
   ASSERT_EQ(over.diags.size(), 1U);
   EXPECT_EQ(over.diags[0].code, Code::kLimit);
-  EXPECT_EQ(over.diags[0].message,
-            "the game has more than 9 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
+  EXPECT_EQ(
+      over.diags[0].message,
+      "the game has more than 9 YAML nodes, counting what aliases repeat (raise the limit with --max-nodes)");
 }
 
 TEST(YamlTree, ScalarLimit) {
@@ -405,11 +449,13 @@ TEST(YamlTree, ScalarLimit) {
   ASSERT_EQ(over.diags.size(), 1U);
   EXPECT_EQ(over.diags[0].code, Code::kLimit);
   EXPECT_EQ(over.diags[0].loc, (Loc{1, 11}));
-  EXPECT_EQ(over.diags[0].message, "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
+  EXPECT_EQ(over.diags[0].message,
+            "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
   // Bytes, not characters: a suit symbol is three bytes.
   const auto utf8 = parse("- 10\xE2\x99\xA3\n", four);
   ASSERT_EQ(utf8.diags.size(), 1U);
-  EXPECT_EQ(utf8.diags[0].message, "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
+  EXPECT_EQ(utf8.diags[0].message,
+            "a scalar of 5 bytes is longer than the limit of 4 (raise it with --max-scalar)");
 }
 
 TEST(YamlTree, AliasBombStaysBounded) {
@@ -514,19 +560,23 @@ TEST(SourceText, FixColumnsRewritesDiagnosticsAndNotes) {
 }
 
 TEST(SourceText, FirstLineOffset) {
-  const std::string line = "{\"cards\": [\"\xE2\x99\xA0" "A\", \"KS\"]}";
+  const std::string line =
+      "{\"cards\": [\"\xE2\x99\xA0"
+      "A\", \"KS\"]}";
   const auto p = parse(line, {}, 12);
   ASSERT_EQ(p.docs.size(), 1U);
   const Node ks = p.root().find("cards").item(1);
-  EXPECT_EQ(ks.loc(), (Loc{12, 21}));
+  EXPECT_EQ(ks.loc(), (Loc{12, 20}));
   const SourceText source(line, 12);
-  EXPECT_EQ(source.to_chars(ks.loc()), (Loc{12, 19}));
+  EXPECT_EQ(source.to_chars(ks.loc()), (Loc{12, 18}));
   EXPECT_EQ(source.line(12), line);
   EXPECT_EQ(source.line(11), "");
 }
 
 TEST(SourceText, Utf8ByteOrderMark) {
-  const std::string body = "cards: [\xE2\x99\xA3" "2, 10\xE2\x99\xA5]\n";
+  const std::string body =
+      "cards: [\xE2\x99\xA3"
+      "2, 10\xE2\x99\xA5]\n";
   const std::string with_bom = "\xEF\xBB\xBF" + body;
   const auto plain = parse(body);
   const auto bom = parse(with_bom);
@@ -545,8 +595,9 @@ TEST(SourceText, Utf8ByteOrderMark) {
 }
 
 TEST(YamlTree, CrlfLineEndingsGiveTheSameLocationsAsLf) {
-  const std::string lf = "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {Ann: 7}\n"
-                         "---\nx: [1, 2]\n";
+  const std::string lf =
+      "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {Ann: 7}\n"
+      "---\nx: [1, 2]\n";
   std::string crlf;
   for (char c : lf) {
     if (c == '\n') {

@@ -367,6 +367,7 @@ class RulesetBuilder {
       return std::nullopt;
     }
     std::vector<int> out(roles.size(), -1);
+    const std::size_t errors_before = diags_.size();
     for (std::uint32_t i = 0; i < v.size(); ++i) {
       const Node k = v.key(i);
       const auto it = std::find(roles.begin(), roles.end(), k.scalar());
@@ -381,12 +382,18 @@ class RulesetBuilder {
         out[static_cast<std::size_t>(it - roles.begin())] = *n;
       }
     }
+    if (diags_.size() != errors_before) {
+      return std::nullopt;  // a bad entry: its role is not reported missing as well
+    }
+    // Checked whatever went wrong elsewhere in the file, so one run reports every problem.
+    bool complete = true;
     for (std::size_t i = 0; i < roles.size(); ++i) {
-      if (out[i] < 0 && ok_) {
+      if (out[i] < 0) {
         error(*e, v, fmt::format("`{}` lacks the {} quota", path, roles[i]));
+        complete = false;
       }
     }
-    if (!ok_) {
+    if (!complete) {
       return std::nullopt;
     }
     return out;

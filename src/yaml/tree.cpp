@@ -103,6 +103,7 @@ namespace {
 struct LimitBreach {
   Loc loc;
   std::string message;
+  Code code = Code::kLimit;
 };
 
 class MemoryBuf : public std::streambuf {
@@ -119,8 +120,16 @@ class MemoryBuf : public std::streambuf {
 
 class TreeBuilder final : public YAML::EventHandler {
  public:
-  TreeBuilder(Document& doc, DiagnosticSink& sink, const Limits& limits, std::uint32_t first_line)
-      : doc_(doc), sink_(sink), limits_(limits), first_line_(first_line) {
+  TreeBuilder(Document& doc, DiagnosticSink& sink, const Limits& limits, std::uint32_t first_line,
+              std::string_view text)
+      : doc_(doc), sink_(sink), limits_(limits), first_line_(first_line), text_(text) {
+    // yaml-cpp's marks count bytes after a UTF-8 byte order mark; other encodings are not checked.
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") {
+      text_.remove_prefix(3);
+    } else if (text_.size() >= 2 && (text_.substr(0, 2) == "\xFE\xFF" || text_.substr(0, 2) == "\xFF\xFE" ||
+                                     text_.substr(0, 4).find('\0') != std::string_view::npos)) {
+      text_ = {};
+    }
     doc_.nodes_.clear();
     doc_.children_.clear();
     doc_.strings_.clear();
@@ -152,6 +161,9 @@ class TreeBuilder final : public YAML::EventHandler {
                         fmt::format("a scalar of {} bytes is longer than the limit of {} "
                                     "(raise it with --max-scalar)",
                                     value.size(), limits_.max_scalar_bytes)};
+    }
+    if (tag != "?") {  // "?": a plain scalar with no tag, which has no quotes to close
+      check_closed(mark);
     }
     const auto offset = static_cast<std::uint32_t>(doc_.strings_.size());
     doc_.strings_ += value;
@@ -194,6 +206,43 @@ class TreeBuilder final : public YAML::EventHandler {
     doc_.nodes_.push_back(Document::Record{kind, quoted, to_loc(mark), first, count});
     expanded_.push_back(1);
     return static_cast<std::uint32_t>(doc_.nodes_.size() - 1);
+  }
+
+  // yaml-cpp ends a quoted scalar that is never closed at the end of the input without an error, so
+  // the rest of the file would silently become its value. `mark` is where the node starts (its anchor
+  // or tag, if any).
+  void check_closed(const YAML::Mark& mark) const {
+    if (mark.pos < 0) {
+      return;
+    }
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    std::size_t i = static_cast<std::size_t>(mark.pos);
+    while (i < text_.size() && (text_[i] == '&' || text_[i] == '!')) {
+      while (i < text_.size() && !space(text_[i])) {
+        ++i;
+      }
+      while (i < text_.size() && space(text_[i])) {
+        ++i;
+      }
+    }
+    if (i >= text_.size() || (text_[i] != '"' && text_[i] != '\'')) {
+      return;  // a block scalar, or a text not checked
+    }
+    const char quote = text_[i];
+    for (std::size_t j = i + 1; j < text_.size(); ++j) {
+      if (quote == '"' && text_[j] == '\\') {
+        ++j;  // an escape: the next character is never the end
+      } else if (text_[j] == quote) {
+        if (quote == '\'' && j + 1 < text_.size() && text_[j + 1] == '\'') {
+          ++j;  // '' is a quote inside single quotes
+        } else {
+          return;
+        }
+      }
+    }
+    throw LimitBreach{to_loc(mark),
+                      fmt::format("a quoted value is never closed: the closing {} is missing", quote),
+                      Code::kSyntax};
   }
 
   std::string node_limit_message() const {
@@ -296,6 +345,7 @@ class TreeBuilder final : public YAML::EventHandler {
   DiagnosticSink& sink_;
   const Limits& limits_;
   std::uint32_t first_line_;
+  std::string_view text_;  // the input, for check_closed
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> pending_;
   std::vector<std::uint64_t> expanded_;
@@ -306,8 +356,9 @@ class TreeBuilder final : public YAML::EventHandler {
 // --------------------------------------------------------------- YamlReader
 
 struct YamlReader::Impl {
-  Impl(std::string_view text, const Limits& lim, std::uint32_t line)
-      : buf(text.data(), text.data() + text.size()), stream(&buf), limits(lim), first_line(line) {}
+  Impl(std::string_view t, const Limits& lim, std::uint32_t line)
+      : text(t), buf(t.data(), t.data() + t.size()), stream(&buf), limits(lim), first_line(line) {}
+  std::string_view text;
   MemoryBuf buf;
   std::istream stream;
   std::unique_ptr<YAML::Parser> parser;
@@ -337,7 +388,7 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   if (failed_) {
     return false;
   }
-  TreeBuilder builder(doc, sink, impl_->limits, impl_->first_line);
+  TreeBuilder builder(doc, sink, impl_->limits, impl_->first_line, impl_->text);
   auto loc_of = [&](const YAML::Mark& m) {
     if (m.is_null()) {
       return Loc{impl_->first_line, 1};
@@ -354,7 +405,7 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
     }
     return true;
   } catch (const LimitBreach& e) {
-    sink.report(Code::kLimit, e.loc, e.message);
+    sink.report(e.code, e.loc, e.message);
   } catch (const YAML::DeepRecursion& e) {
     sink.report(Code::kLimit, loc_of(e.mark),
                 "nesting is deeper than the YAML parser allows (2000 levels)");

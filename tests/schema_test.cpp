@@ -1,0 +1,432 @@
+// The JSON Schemas in schemas/ against what the tool reads and writes: every
+// sample transcript, every built-in ruleset and the JSON report, checked with
+// valijson (draft 7). Built only when valijson is installed.
+#ifdef TRICKREF_HAVE_VALIJSON
+
+#define VALIJSON_USE_EXCEPTIONS 1
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+#include <vector>
+
+#include "ruleset/embedded.h"
+#include "support/test_support.h"
+#include "transcript/transcript_loader.h"
+#include "yaml/tree.h"
+
+namespace trickref {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One schema from schemas/, parsed once.
+class SchemaCheck {
+ public:
+  explicit SchemaCheck(const std::string& name) : name_(name) {
+    const auto text = test::read_source_file("schemas/" + name);
+    json_ = nlohmann::json::parse(text);
+    valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+    const valijson::adapters::NlohmannJsonAdapter adapter(json_);
+    parser.populateSchema(adapter, schema_);
+  }
+
+  // Empty when `doc` is valid; otherwise one line per error: "<path>: <description>".
+  [[nodiscard]] std::vector<std::string> errors(const nlohmann::json& doc) const {
+    valijson::Validator validator;
+    valijson::ValidationResults results;
+    const valijson::adapters::NlohmannJsonAdapter target(doc);
+    if (validator.validate(schema_, target, &results)) {
+      return {};
+    }
+    std::vector<std::string> out;
+    valijson::ValidationResults::Error error;
+    while (results.popError(error)) {
+      std::string path;
+      for (const auto& part : error.context) {
+        path += part;
+      }
+      out.push_back(fmt::format("{}: {}", path, error.description));
+    }
+    return out;
+  }
+
+  // A gtest failure naming `what` and every error, if `doc` is invalid.
+  void expect_valid(const nlohmann::json& doc, const std::string& what) const {
+    const auto errs = errors(doc);
+    if (!errs.empty()) {
+      ADD_FAILURE() << what << " does not match schemas/" << name_ << ":\n  "
+                    << fmt::format("{}", fmt::join(errs, "\n  "));
+    }
+  }
+
+ private:
+  std::string name_;
+  nlohmann::json json_;
+  valijson::Schema schema_;
+};
+
+// trickref's own YAML tree as JSON: plain integers become numbers, plain true/false booleans, null
+// null; every other scalar, and every quoted one, is a string. A repeated key keeps its first value,
+// as Node::find does.
+nlohmann::json to_json(Node n) {
+  switch (n.kind()) {
+    case NodeKind::kNull:
+      return nullptr;
+    case NodeKind::kScalar: {
+      const std::string_view s = n.scalar();
+      if (!n.quoted()) {
+        if (n.is_null()) {
+          return nullptr;
+        }
+        if (s == "true") {
+          return true;
+        }
+        if (s == "false") {
+          return false;
+        }
+        if (const auto v = parse_integer(s)) {
+          return *v;
+        }
+      }
+      return std::string(s);
+    }
+    case NodeKind::kSequence: {
+      auto out = nlohmann::json::array();
+      for (std::uint32_t i = 0; i < n.size(); ++i) {
+        out.push_back(to_json(n.item(i)));
+      }
+      return out;
+    }
+    case NodeKind::kMap: {
+      auto out = nlohmann::json::object();
+      for (std::uint32_t i = 0; i < n.size(); ++i) {
+        const Node k = n.key(i);
+        const std::string key = k.is_scalar() ? std::string(k.scalar()) : to_json(k).dump();
+        if (!out.contains(key)) {
+          out[key] = to_json(n.value(i));
+        }
+      }
+      return out;
+    }
+  }
+  return nullptr;
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  EXPECT_TRUE(f) << "cannot open " << p;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+struct GameDoc {
+  std::string where;  // "samples/x.yaml (game 2)"
+  nlohmann::json json;
+};
+
+// The games of one YAML text, converted through the YAML tree; a parse failure is a test failure.
+std::vector<GameDoc> yaml_documents(const std::string& text, const std::string& display) {
+  std::vector<GameDoc> out;
+  YamlReader reader(text, Limits{});
+  DiagnosticSink sink(display);
+  int index = 0;
+  while (true) {
+    Document doc;
+    if (!reader.next(doc, sink)) {
+      break;
+    }
+    if (doc.root().is_null() && index > 0) {
+      continue;  // a trailing `---`
+    }
+    out.push_back(GameDoc{fmt::format("{} (game {})", display, index), to_json(doc.root())});
+    ++index;
+  }
+  for (const auto& d : sink.diagnostics()) {
+    ADD_FAILURE() << display << ":" << d.loc.line << ":" << d.loc.column << ": " << d.message;
+  }
+  return out;
+}
+
+// The games of one sample file by its extension: YAML documents, one JSON document, or JSON Lines.
+std::vector<GameDoc> games_in(const fs::path& path, const std::string& display) {
+  const std::string text = read_text(path);
+  const auto ext = path.extension().string();
+  if (ext == ".yaml" || ext == ".yml") {
+    return yaml_documents(text, display);
+  }
+  std::vector<GameDoc> out;
+  if (ext == ".json") {
+    try {
+      out.push_back(GameDoc{display, nlohmann::json::parse(text)});
+    } catch (const nlohmann::json::exception& e) {
+      ADD_FAILURE() << display << ": not JSON: " << e.what();
+    }
+    return out;
+  }
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) {
+      continue;
+    }
+    try {
+      out.push_back(GameDoc{fmt::format("{} (line {})", display, number), nlohmann::json::parse(line)});
+    } catch (const nlohmann::json::exception& e) {
+      ADD_FAILURE() << display << ":" << number << ": not JSON: " << e.what();
+    }
+  }
+  return out;
+}
+
+// Files under source_dir()/`dir` with one of `exts`, sorted, skipping any path under `skip`.
+std::vector<fs::path> files_under(const std::string& dir, const std::vector<std::string>& exts,
+                                  const std::string& skip = {}) {
+  const fs::path root = fs::path(test::source_dir()) / dir;
+  std::vector<fs::path> out;
+  if (!fs::exists(root)) {
+    return out;
+  }
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) {
+      continue;
+    }
+    const auto rel = fs::relative(entry.path(), fs::path(test::source_dir())).generic_string();
+    if (!skip.empty() && rel.rfind(skip, 0) == 0) {
+      continue;
+    }
+    if (std::find(exts.begin(), exts.end(), entry.path().extension().string()) != exts.end()) {
+      out.push_back(entry.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string relative_name(const fs::path& p) {
+  return fs::relative(p, fs::path(test::source_dir())).generic_string();
+}
+
+// A fresh directory under the system temp directory, removed with its files.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    path_ = fs::temp_directory_path() / fmt::format("trickref-schema-{}-{}", ::getpid(), counter++);
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  void write(const std::string& name, const std::string& text) const {
+    std::ofstream f(path_ / name, std::ios::binary);
+    f << text;
+  }
+  [[nodiscard]] std::string str() const { return path_.string(); }
+
+ private:
+  fs::path path_;
+};
+
+}  // namespace
+
+TEST(Schema, EverySchemaIsDraft7AndParses) {
+  for (const char* name : {"transcript.schema.json", "ruleset.schema.json", "report.schema.json"}) {
+    const auto json = nlohmann::json::parse(test::read_source_file(std::string("schemas/") + name));
+    EXPECT_EQ(json.at("$schema"), "http://json-schema.org/draft-07/schema#") << name;
+    EXPECT_NO_THROW(SchemaCheck{name}) << name;
+  }
+}
+
+// (a) Every valid sample game matches the transcript schema.
+TEST(Schema, SampleTranscriptsMatchTheTranscriptSchema) {
+  const SchemaCheck schema("transcript.schema.json");
+  const auto files = files_under("samples", {".yaml", ".yml", ".json", ".jsonl"}, "samples/invalid/");
+  if (files.empty()) {
+    GTEST_SKIP() << "samples/ holds no valid game files yet";
+  }
+  int games = 0;
+  for (const auto& file : files) {
+    const std::string name = relative_name(file);
+    const auto docs = games_in(file, name);
+    EXPECT_FALSE(docs.empty()) << name << " holds no game";
+    for (const auto& g : docs) {
+      schema.expect_valid(g.json, g.where);
+      ++games;
+    }
+  }
+  EXPECT_GT(games, 0);
+}
+
+// The schema accepts the spellings of rules.md §1 and every optional part of transcript.md, as the tool
+// does.
+TEST(Schema, TranscriptSchemaAcceptsEverySpellingTheToolAccepts) {
+  const SchemaCheck schema("transcript.schema.json");
+  const std::string text =
+      "game: nine-five-two\n"
+      "id: spellings\n"
+      "event: {league: Thursday, table: 3}\n"
+      "date: 2026-11-19\n"
+      "notes: symbols and lower case\n"
+      "players: [Ann, Bob, Cat]\n"
+      "hands:\n"
+      "  - dealer: Ann\n"
+      "    deal: {Ann: [10\xE2\x99\xA5, T\xE2\x99\xA3, qs, Ad], Bob: [2\xE2\x99\xA6, 3\xE2\x99\xA0], Cat: "
+      "[bj, LJ]}\n"
+      "    kitty: [4H, 5\xE2\x99\xA1]\n"
+      "    trump: \xE2\x99\xA0\n"
+      "    discard: [4H]\n"
+      "    tricks:\n"
+      "      - [10\xE2\x99\xA5, th, 9c]\n"
+      "      - {leader: Bob, cards: [2\xE2\x99\xA6, 3D, KD]}\n"
+      "    taken: {Ann: 9, Bob: 5, Cat: 2}\n"
+      "    score: {Ann: 0, Bob: 0, Cat: 0}\n"
+      "  - plucks: []\n"
+      "    trump: Heart\n"
+      "  - exchanges:\n"
+      "      - {by: Ann, from: Cat, gives: 4\xE2\x99\xA5, gets: ~}\n"
+      "      - {by: Ann, from: Cat, gives: 5H, gets: QH}\n"
+      "    shows:\n"
+      "      - {to: Ann, cards: [AC, 10C]}\n"
+      "    trump: clubs\n"
+      "result:\n"
+      "  winner: [Ann, Bob]\n"
+      "  score: {Ann: 21, Bob: 21, Cat: -3}\n";
+  const auto docs = yaml_documents(text, "spellings.yaml");
+  ASSERT_EQ(docs.size(), 1U);
+  schema.expect_valid(docs[0].json, "spellings.yaml");
+  // The tool reads every token of it.
+  for (const auto& g : test::validate_yaml(text)) {
+    for (const auto& d : g.diagnostics) {
+      EXPECT_NE(d.code, Code::kBadCard) << d.message;
+      EXPECT_NE(d.code, Code::kSchema) << d.message;
+      EXPECT_NE(d.code, Code::kUnknownKey) << d.message;
+    }
+  }
+}
+
+// The schema is not a blank cheque: what the tool rejects as schema/bad-card/unknown-key, it rejects too.
+TEST(Schema, TranscriptSchemaRejectsWhatTheToolRejects) {
+  const SchemaCheck schema("transcript.schema.json");
+  const std::string head = "game: pluck\nplayers: [Ann, Bob, Cat]\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"no dealer in the first hand", "hands:\n  - trump: S\n"},
+      {"bad card", "hands:\n  - dealer: Ann\n    tricks:\n      - [2C, 1D, KC]\n"},
+      {"unknown key", "hands:\n  - dealer: Ann\n    trumps: S\n"},
+      {"negative taken", "hands:\n  - dealer: Ann\n    taken: {Ann: -1, Bob: 6, Cat: 4}\n"},
+      {"hex taken", "hands:\n  - dealer: Ann\n    taken: {Ann: 0x10, Bob: 6, Cat: 4}\n"},
+      {"quoted number", "hands:\n  - dealer: Ann\n    taken: {Ann: \"7\", Bob: 6, Cat: 4}\n"},
+      {"bad trump", "hands:\n  - dealer: Ann\n    trump: X\n"},
+      {"pluck without gives", "hands:\n  - dealer: Ann\n  - plucks:\n      - {by: Ann, from: Bob}\n"},
+      {"no hands", ""},
+  };
+  for (const auto& [what, body] : cases) {
+    const auto docs = yaml_documents(head + body, what);
+    ASSERT_EQ(docs.size(), 1U) << what;
+    EXPECT_FALSE(schema.errors(docs[0].json).empty()) << what << " is accepted by the schema";
+  }
+}
+
+// (b) Every ruleset file matches the ruleset schema.
+TEST(Schema, RulesetFilesMatchTheRulesetSchema) {
+  const SchemaCheck schema("ruleset.schema.json");
+  const auto files = files_under("rulesets", {".yaml"});
+  EXPECT_EQ(files.size(), embedded_rulesets().size()) << "every file in rulesets/ is a built-in";
+  for (const auto& file : files) {
+    const std::string name = relative_name(file);
+    const auto docs = yaml_documents(read_text(file), name);
+    ASSERT_EQ(docs.size(), 1U) << name;
+    schema.expect_valid(docs[0].json, name);
+  }
+  // And it is not a blank cheque either.
+  const auto bad =
+      yaml_documents("extends: pluck\nexchange:\n  ordr: least_first\nquotas: {dealer: x}\n", "bad.yaml");
+  ASSERT_EQ(bad.size(), 1U);
+  EXPECT_EQ(schema.errors(bad[0].json).empty(), false);
+}
+
+// (c) The JSON report of a run over samples/ matches the report schema.
+TEST(Schema, ReportOfTheSamplesMatchesTheReportSchema) {
+  const SchemaCheck schema("report.schema.json");
+  const auto r = test::run_cli({"validate", "--format", "json", test::source_dir() + "/samples"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << "exit " << r.exit_code << "\n" << r.err;
+  nlohmann::json report;
+  ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
+  schema.expect_valid(report, "the JSON report of samples/");
+  EXPECT_EQ(report.at("summary").at("games").get<std::size_t>(), report.at("games").size());
+}
+
+// The report schema also covers what the tool writes for broken input: syntax and limit errors,
+// unparsable cards, notes, io errors, and each line of --format jsonl.
+TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
+  const SchemaCheck schema("report.schema.json");
+  TempDir dir;
+  const std::string head = "game: pluck\nplayers: [Ann, Bob, Cat]\n";
+  dir.write("a-syntax.yaml", "game: pluck\nplayers: [Ann, Bob\n");
+  dir.write("b-card.yaml",
+            head + "hands:\n  - dealer: Ann\n    trump: S\n    tricks:\n      - [2C, 1D, KC]\n");
+  dir.write("c-keys.yaml", head + "hands:\n  - dealer: Ann\n    trumps: S\n    dealer: Bob\n");
+  dir.write("d-deep.yaml", head + "notes: [[[[[[[[1]]]]]]]]\nhands: []\n");
+  dir.write("e-ruleset.yaml", "game: nosuch\nplayers: [Ann, Bob, Cat]\nhands: []\n");
+  dir.write("f-two.yaml", head + "hands: []\n---\n" + head + "hands:\n  - dealer: Zed\n");
+  dir.write("g-lines.jsonl", "{\"game\": \"pluck\", \"players\": [\"Ann\"], \"hands\": []}\n{oops\n");
+  dir.write("h-empty.yaml", "");
+  const auto r = test::run_cli(
+      {"validate", "--format", "json", "--max-depth", "6", dir.str(), dir.str() + "/missing.yaml"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;  // the missing path
+  nlohmann::json report;
+  ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
+  schema.expect_valid(report, "the JSON report of broken input");
+  std::set<std::string> codes;
+  for (const auto& g : report.at("games")) {
+    for (const auto& d : g.at("diagnostics")) {
+      codes.insert(d.at("code").get<std::string>());
+    }
+  }
+  for (const char* code :
+       {"syntax", "bad-card", "unknown-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
+    EXPECT_TRUE(codes.count(code) == 1) << "the report has no `" << code << "` to check";
+  }
+
+  // --format jsonl: one game object per line, each as the report's games[] items.
+  const auto lines = test::run_cli({"validate", "--format", "jsonl", "--max-depth", "6", dir.str()});
+  nlohmann::json wrapped = {{"games", nlohmann::json::array()},
+                            {"summary", {{"files", 0}, {"games", 0}, {"errors", 0}, {"warnings", 0}}}};
+  std::istringstream in(lines.out);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) {
+      continue;
+    }
+    nlohmann::json game;
+    ASSERT_NO_THROW(game = nlohmann::json::parse(line)) << line;
+    wrapped["games"].push_back(game);
+  }
+  EXPECT_EQ(wrapped["games"].size(), report.at("games").size() - 1) << "every game but the missing path's";
+  schema.expect_valid(wrapped, "the --format jsonl lines of broken input");
+}
+
+}  // namespace trickref
+
+#endif  // TRICKREF_HAVE_VALIJSON
