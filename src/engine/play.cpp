@@ -9,6 +9,7 @@ PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet,
   s.trump = trump;
   s.hands = hands;
   s.leader = leader;
+  s.trumps = trump_mask(trump);
   return s;
 }
 
@@ -56,7 +57,7 @@ PlayCheck check_play(const PlayState& s, int seat, Card card) {
   if (!hand.contains(card)) {
     return {PlayFault::kNotHeld, {}};
   }
-  const CardSet trumps = trump_mask(s.trump);
+  const CardSet trumps = s.trumps;
   if (s.count == 0) {
     // 4. The first trick is led with the first-lead card (Pluck: the 2C).
     if (s.trick == 0 && r.first_lead == FirstLead::kCard && card != r.first_lead_card &&
@@ -106,47 +107,49 @@ CardSet legal_plays(const PlayState& s) {
   return follow.empty() ? hand : follow;
 }
 
+namespace {
+
+// How strongly `c` bids for the trick: trumps above everything (the jokers
+// above the ace), then the suit led; a discard never wins.
+int strength(const PlayState& s, Card c, Suit led) {
+  if (s.trumps.contains(c)) {
+    return 100 + (c.is_joker() ? 20 + c.rank() : c.rank());
+  }
+  return effective_suit(c, s.trump) == led ? c.rank() : -1;
+}
+
+}  // namespace
+
 void apply_play(PlayState& s, int seat, Card card) {
   s.hands[static_cast<std::size_t>(seat)].erase(card);
   s.played.insert(card);
   if (s.count < kMaxPlayers) {
     s.cards[static_cast<std::size_t>(s.count)] = card;
     s.seats[static_cast<std::size_t>(s.count)] = static_cast<std::int8_t>(seat);
+    if (s.count == 0) {
+      s.led_suit = effective_suit(card, s.trump);
+    }
+    const int st = strength(s, card, s.led_suit);
+    if (s.count == 0 || st > s.best_strength) {
+      s.best = s.count;
+      s.best_strength = st;
+    }
     ++s.count;
   }
-  if (trump_mask(s.trump).contains(card)) {
+  if (s.trumps.contains(card)) {
     s.broken = true;
   }
 }
 
-int current_winner(const PlayState& s) {
-  const CardSet trumps = trump_mask(s.trump);
-  const Suit led = s.led();
-  int best = 0;
-  auto strength = [&](Card c) -> int {
-    // Trumps beat everything; within trumps BJ > LJ > A > ...; otherwise only
-    // cards of the suit led count.
-    if (trumps.contains(c)) {
-      return 100 + (c.is_joker() ? 20 + c.rank() : c.rank());
-    }
-    if (effective_suit(c, s.trump) == led) {
-      return c.rank();
-    }
-    return -1;
-  };
-  for (int i = 1; i < s.count; ++i) {
-    if (strength(s.cards[static_cast<std::size_t>(i)]) > strength(s.cards[static_cast<std::size_t>(best)])) {
-      best = i;
-    }
-  }
-  return s.seats[static_cast<std::size_t>(best)];
-}
+int current_winner(const PlayState& s) { return s.seats[static_cast<std::size_t>(s.best)]; }
 
 int finish_trick(PlayState& s) {
   const int winner = current_winner(s);
   ++s.taken[static_cast<std::size_t>(winner)];
   s.leader = winner;
   s.count = 0;
+  s.best = 0;
+  s.best_strength = -1;
   ++s.trick;
   return winner;
 }

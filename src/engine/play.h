@@ -47,9 +47,17 @@ struct PlayState {
   std::array<Card, kMaxPlayers> cards{};
   std::array<std::int8_t, kMaxPlayers> seats{};
   std::array<int, kMaxPlayers> taken{};
+  CardSet trumps;       // the trump suit and, if any, the jokers
+  int best = 0;         // index in `cards` of the card winning the trick so far
+  int best_strength = -1;
+  Suit led_suit = Suit::kClubs;  // valid once the trick has a card
 
-  [[nodiscard]] int to_play() const { return (leader + count) % players; }
-  [[nodiscard]] Suit led() const { return effective_suit(cards[0], trump); }
+  // No division here: this is on the path of every play.
+  [[nodiscard]] int to_play() const {
+    const int p = leader + count;
+    return p >= players ? p - players : p;
+  }
+  [[nodiscard]] Suit led() const { return led_suit; }
   [[nodiscard]] bool trick_complete() const { return count == players; }
 };
 
