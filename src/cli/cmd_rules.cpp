@@ -31,7 +31,7 @@ void print_diagnostics(const std::vector<Diagnostic>& diags, std::ostream& os, c
 }
 
 const Ruleset* resolve_or_report(RulesetCatalog& catalog, const std::string& ref, Context& ctx) {
-  const auto& res = catalog.resolve(ref, std::filesystem::current_path());
+  const auto& res = catalog.resolve(ref);
   if (!res.ruleset) {
     print_diagnostics(res.diagnostics, ctx.err, "trickref");
     return nullptr;
@@ -91,7 +91,7 @@ int run_check(const std::string& file, Context& ctx) {
   if (ref.find('/') == std::string::npos) {
     ref = "./" + ref;  // a bare file name is a path here, not a built-in name
   }
-  const auto& res = catalog.resolve(ref, std::filesystem::current_path());
+  const auto& res = catalog.resolve(ref);
   print_diagnostics(res.diagnostics, ctx.out, file);
   if (!res.ruleset) {
     return static_cast<int>(ExitCode::kFindings);

@@ -122,7 +122,7 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet};
   if (!o.rules.empty()) {
     RulesetCatalog catalog(o.limits);
-    const auto& res = catalog.resolve(o.rules, std::filesystem::current_path());
+    const auto& res = catalog.resolve(o.rules);
     if (!res.ruleset) {
       for (const auto& d : res.diagnostics) {
         Diagnostic shown = d;
