@@ -3,6 +3,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -19,7 +22,7 @@ class Cli : public ::testing::Test {
 TEST_F(Cli, CleanSamplesExitZero) {
   const auto r = test::run_cli({"validate", "samples/night", "samples/sheets", "samples/archive", "samples/levels"});
   EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_NE(r.out.find("8 files, 20 games: 0 errors, 0 warnings\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("9 files, 21 games: 0 errors, 0 warnings\n"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, ErrorsExitOneAndUnreadablePathsExitTwo) {
@@ -158,6 +161,81 @@ TEST_F(Cli, SarifOutput) {
   ASSERT_EQ(j["runs"][0]["results"].size(), 1U);
   EXPECT_EQ(j["runs"][0]["results"][0]["ruleId"], "revoke");
   EXPECT_EQ(j["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"], 18);
+}
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+class CliInputs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::filesystem::current_path(test::source_dir());
+    // Unique per test and process: ctest runs test cases in parallel.
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    root_ = std::filesystem::temp_directory_path() /
+            fmt::format("trickref-cli-{}-{}-{}", info->test_suite_name(), info->name(), getpid());
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_ / "top" / "real");
+  }
+  std::filesystem::path root_;
+};
+
+TEST_F(CliInputs, DirectoryWalkFollowsLinkedDirectoriesAndReportsLoops) {
+  std::filesystem::copy_file(test::source_dir() + "/samples/night/table-2.yaml", root_ / "top/real/g.yaml");
+  std::filesystem::create_directory_symlink(root_ / "top/real", root_ / "top/linked");
+  std::filesystem::create_directory_symlink(root_ / "top", root_ / "top/real/back");
+  const std::string top = (root_ / "top").string();
+  const auto r = test::run_cli({"validate", "--format", "json", top});
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(r.exit_code, 2);  // the loop is an io problem
+  std::vector<std::string> files;
+  for (const auto& g : j["games"]) {
+    files.push_back(g["file"]);
+  }
+  EXPECT_EQ(files, (std::vector<std::string>{top + "/linked/back", top + "/real/back", top + "/linked/g.yaml",
+                                             top + "/real/g.yaml"}));
+  EXPECT_EQ(j["games"][0]["diagnostics"][0]["code"], "io");
+  EXPECT_EQ(j["summary"]["games"], 2);
+}
+
+TEST_F(CliInputs, JsonLinesOnStandardInputStreamsLineByLine) {
+  const std::string jsonl = test::read_source_file("samples/archive/season-2026.jsonl");
+  const std::string first = jsonl.substr(0, jsonl.find('\n') + 1);
+  // The limit applies to each line, as for a .jsonl file, not to the whole input.
+  const auto r = test::run_cli({"validate", "-q", "--max-file-size", std::to_string(first.size() + 10), "-"},
+                               first + first + first);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  const auto j = test::run_cli({"validate", "--format", "jsonl", "-"}, first + "{\"players\": [\n" + first);
+  EXPECT_EQ(j.exit_code, 1);
+  const std::size_t start = j.out.find('\n') + 1;
+  const auto second = nlohmann::json::parse(j.out.substr(start, j.out.find('\n', start) - start));
+  EXPECT_EQ(second["diagnostics"][0]["line"], 2);
+  EXPECT_EQ(second["index"], 1);
+}
+
+TEST_F(CliInputs, RulesCheckOfAMissingFileIsAnEnvironmentProblem) {
+  EXPECT_EQ(test::run_cli({"rules", "check", "no/such/ruleset.yaml"}).exit_code, 2);
+  std::ofstream(root_ / "bad.yaml") << "extends: pluck\nplayers: 4\n";
+  const auto r = test::run_cli({"rules", "check", (root_ / "bad.yaml").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("`quotas` lacks the across quota (a 4-player ruleset needs dealer, left, across, right)"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST_F(CliInputs, RecordedPlucksAreCountedEvenWhenNone) {
+  const std::string y = "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n"
+                        "  - {dealer: Ann, taken: {Ann: 7, Bob: 6, Cat: 4}}\n"
+                        "  - {dealer: Bob, plucks: [], taken: {Ann: 4, Bob: 7, Cat: 6}}\n"
+                        "date: 2026-11-19\nnotes: table 3\n";
+  const auto j = nlohmann::json::parse(test::run_cli({"validate", "--format", "json", "-"}, y).out);
+  EXPECT_FALSE(j["games"][0]["hands"][0].contains("plucks"));
+  EXPECT_EQ(j["games"][0]["hands"][1]["plucks"], 0);
+  EXPECT_EQ(j["games"][0]["date"], "2026-11-19");
+  EXPECT_EQ(j["games"][0]["notes"], "table 3");
 }
 
 }  // namespace

@@ -590,14 +590,14 @@ TEST(RulesetLoader, WholeReplacedKeys) {
   // `quotas` is replaced whole: a partial map does not inherit the missing role.
   const std::string partial = dir.write("partial.yaml", "extends: pluck\nquotas: {dealer: 8, left: 5}\n");
   EXPECT_EQ(describe(catalog.resolve(partial).diagnostics),
-            (std::vector<std::string>{partial + ":2:9: `quotas` lacks the right quota [ruleset]"}));
+            (std::vector<std::string>{partial + ":2:9: `quotas` lacks the right quota (a 3-player ruleset needs dealer, left, right) [ruleset]"}));
   EXPECT_FALSE(catalog.resolve(partial).ruleset);
   const std::string partial_first =
       dir.write("pf.yaml", "extends: nine-five-two-943\nquotas_first_hand: {left: 5}\n");
   EXPECT_EQ(describe(catalog.resolve(partial_first).diagnostics),
             (std::vector<std::string>{
-                partial_first + ":2:20: `quotas_first_hand` lacks the dealer quota [ruleset]",
-                partial_first + ":2:20: `quotas_first_hand` lacks the right quota [ruleset]",
+                partial_first + ":2:20: `quotas_first_hand` lacks the dealer quota (a 3-player ruleset needs dealer, left, right) [ruleset]",
+                partial_first + ":2:20: `quotas_first_hand` lacks the right quota (a 3-player ruleset needs dealer, left, right) [ruleset]",
             }));
   // A problem elsewhere in the file does not hide a missing quota.
   const std::string two =
@@ -605,7 +605,7 @@ TEST(RulesetLoader, WholeReplacedKeys) {
   EXPECT_EQ(describe(catalog.resolve(two).diagnostics),
             (std::vector<std::string>{
                 two + ":2:1: unknown ruleset option 'rotaton' (did you mean 'rotation'?) [ruleset]",
-                two + ":3:9: `quotas` lacks the right quota [ruleset]",
+                two + ":3:9: `quotas` lacks the right quota (a 3-player ruleset needs dealer, left, right) [ruleset]",
             }));
   // A bad entry is reported once, not also as missing.
   const std::string bad =

@@ -1,6 +1,7 @@
 #include "batch/batch.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -44,6 +45,8 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   rep.id = g.id;
   rep.players = g.players;
   rep.event = g.event;
+  rep.date = g.date;
+  rep.notes = g.notes;
   std::vector<Diagnostic> ruleset_diags;
   std::shared_ptr<const Ruleset> rules = options.rules_override;
   if (!rules) {
@@ -85,10 +88,9 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
 
 void validate_jsonl(std::istream& in, const std::string& display, const std::filesystem::path& dir,
                     RulesetCatalog& catalog, const BatchOptions& options,
-                    const std::function<void(GameReport&&)>& emit) {
+                    const std::function<void(GameReport&&)>& emit, std::uint32_t first_line, int& index) {
   std::string line;
-  std::uint32_t number = 0;
-  int index = 0;
+  std::uint32_t number = first_line - 1;
   while (in) {
     line.clear();
     ++number;
@@ -135,9 +137,50 @@ void validate_jsonl(std::istream& in, const std::string& display, const std::fil
   }
 }
 
-bool looks_like_jsonl(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  return first != std::string_view::npos && text[first] == '{' && text.find("}\n{") != std::string_view::npos;
+// One whole JSON object on one line: `{` first and `}` last, ignoring blanks.
+bool looks_like_json_line(std::string_view line) {
+  const auto first = line.find_first_not_of(" \t\r\n");
+  const auto last = line.find_last_not_of(" \t\r\n");
+  return first != std::string_view::npos && line[first] == '{' && line[last] == '}';
+}
+
+// Walks `dir` in sorted order, following symbolic links to directories; a
+// link back to a directory being walked is a loop, reported and not entered.
+void walk(const std::filesystem::path& dir, const std::string& shown, std::vector<std::filesystem::path>& active,
+          std::vector<InputFile>& out, std::vector<GameReport>& bad) {
+  std::error_code ec;
+  std::vector<std::filesystem::directory_entry> entries;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    entries.push_back(*it);
+  }
+  if (ec) {
+    bad.push_back(io_report(shown, fmt::format("cannot read directory '{}': {}", shown, reason(ec.value()))));
+    return;
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+  for (const auto& e : entries) {
+    const std::string name = (std::filesystem::path(shown) / e.path().filename()).generic_string();
+    std::error_code sec;
+    if (e.is_directory(sec)) {
+      const auto real = std::filesystem::canonical(e.path(), sec);
+      if (sec) {
+        bad.push_back(io_report(name, fmt::format("cannot read directory '{}': {}", name, reason(sec.value()))));
+      } else if (std::find(active.begin(), active.end(), real) != active.end()) {
+        bad.push_back(io_report(name, fmt::format("'{}' links back to a directory being walked (a loop); it is "
+                                                  "not entered",
+                                                  name)));
+      } else {
+        active.push_back(real);
+        walk(e.path(), name, active, out, bad);
+        active.pop_back();
+      }
+    } else if (e.is_regular_file(sec) && is_record_file(e.path())) {
+      out.push_back(InputFile{name, e.path(), false});
+    } else if (e.is_symlink(sec) && is_record_file(e.path()) && !std::filesystem::exists(e.path(), sec)) {
+      bad.push_back(io_report(name, fmt::format("cannot read '{}': a link to nothing (or a link loop)", name)));
+    }
+  }
 }
 
 }  // namespace
@@ -153,32 +196,18 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
     std::error_code ec;
     const auto st = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(st)) {
-      bad.push_back(io_report(p, fmt::format("cannot read '{}': {}", p, ec ? reason(ec.value()) : "no such file or directory")));
+      const bool loop = ec && ec.value() == ELOOP;
+      bad.push_back(io_report(p, fmt::format("cannot read '{}': {}", p,
+                                             loop ? "a symbolic link loop"
+                                                  : ec ? reason(ec.value()) : "no such file or directory")));
       continue;
     }
     if (!std::filesystem::is_directory(st)) {
       out.push_back(InputFile{p, path, false});
       continue;
     }
-    std::vector<InputFile> found;
-    std::filesystem::recursive_directory_iterator it(
-        path, std::filesystem::directory_options::skip_permission_denied, ec);
-    if (ec) {
-      bad.push_back(io_report(p, fmt::format("cannot read directory '{}': {}", p, reason(ec.value()))));
-      continue;
-    }
-    for (; it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-      if (ec) {
-        bad.push_back(io_report(p, fmt::format("cannot walk '{}': {}", p, reason(ec.value()))));
-        break;
-      }
-      std::error_code fec;
-      if (it->is_regular_file(fec) && is_record_file(it->path())) {
-        found.push_back(InputFile{it->path().generic_string(), it->path(), false});
-      }
-    }
-    std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.display < b.display; });
-    out.insert(out.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    std::vector<std::filesystem::path> active{std::filesystem::canonical(path, ec)};
+    walk(path, std::filesystem::path(p).generic_string(), active, out, bad);
   }
   return out;
 }
@@ -229,11 +258,33 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(errno))));
       return;
     }
-    validate_jsonl(f, input.display, dir, catalog, options, emit);
+    int index = 0;
+    validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index);
     return;
   }
   std::string text;
   if (input.is_stdin) {
+    // JSON Lines on standard input is streamed like a .jsonl file: the first
+    // line tells, being one whole JSON object.
+    std::string first;
+    while (first.size() <= options.limits.max_file_bytes) {
+      const int c = in.get();
+      if (c == EOF) {
+        break;
+      }
+      first.push_back(static_cast<char>(c));
+      if (c == '\n') {
+        break;
+      }
+    }
+    if (looks_like_json_line(first)) {
+      std::istringstream head(first);
+      int index = 0;
+      validate_jsonl(head, input.display, dir, catalog, options, emit, 1, index);
+      validate_jsonl(in, input.display, dir, catalog, options, emit, 2, index);
+      return;
+    }
+    text = std::move(first);
     std::string buf(1 << 16, '\0');
     while (in) {
       in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
@@ -246,11 +297,6 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
         return;
       }
       text.append(buf.data(), n);
-    }
-    if (looks_like_jsonl(text)) {
-      std::istringstream lines(text);
-      validate_jsonl(lines, input.display, dir, catalog, options, emit);
-      return;
     }
   } else {
     auto read = read_file(input.path, options.limits.max_file_bytes);

@@ -94,7 +94,9 @@ int run_check(const std::string& file, Context& ctx) {
   const auto& res = catalog.resolve(ref);
   print_diagnostics(res.diagnostics, ctx.out, file);
   if (!res.ruleset) {
-    return static_cast<int>(ExitCode::kFindings);
+    // A file that cannot be read is an environment problem; one that reads but is invalid is a finding.
+    const bool unreadable = res.diagnostics.size() == 1 && res.diagnostics[0].file.empty();
+    return static_cast<int>(unreadable ? ExitCode::kUsage : ExitCode::kFindings);
   }
   const Ruleset& r = *res.ruleset;
   ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, quotas {}\n", file, r.name, r.players,

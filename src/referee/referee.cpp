@@ -132,7 +132,9 @@ class GameReferee {
     }
     sum.quota = quota_;
     sum.trump = h.trump;
-    sum.plucks = h.plucks ? static_cast<int>(h.plucks->size()) : 0;
+    if (h.plucks) {
+      sum.plucks = static_cast<int>(h.plucks->size());
+    }
 
     origins_.fill(CardOrigin{});
     Hands hold{};

@@ -21,7 +21,7 @@ struct HandSummary {
   std::vector<int> quota;                          // by seat
   std::optional<std::vector<int>> taken;           // the counts scored (played, else recorded)
   std::optional<std::vector<long long>> score;     // running score after the hand
-  int plucks = 0;                                  // plucks recorded
+  std::optional<int> plucks;                       // plucks recorded (absent: not recorded)
 };
 
 struct GameOutcome {

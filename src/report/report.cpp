@@ -229,6 +229,12 @@ nlohmann::ordered_json game_json(const GameReport& g) {
     }
     j["event"] = std::move(e);
   }
+  if (!g.date.empty()) {
+    j["date"] = g.date;
+  }
+  if (!g.notes.empty()) {
+    j["notes"] = g.notes;
+  }
   if (g.result) {
     auto hands = nlohmann::ordered_json::array();
     for (const auto& h : g.result->hands) {
@@ -245,8 +251,8 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       if (h.score) {
         hj["score"] = seat_map(g.players, *h.score);
       }
-      if (h.plucks > 0) {
-        hj["plucks"] = h.plucks;
+      if (h.plucks) {
+        hj["plucks"] = *h.plucks;
       }
       hands.push_back(std::move(hj));
     }

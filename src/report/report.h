@@ -22,6 +22,8 @@ struct GameReport {
   std::string ruleset;  // resolved name; empty if unknown
   std::vector<std::string> players;
   std::vector<std::pair<std::string, std::string>> event;
+  std::string date;
+  std::string notes;
   std::optional<RefereeResult> result;  // absent when the game could not be refereed
   std::vector<Diagnostic> diagnostics;  // in game order
 };

@@ -389,7 +389,8 @@ class RulesetBuilder {
     bool complete = true;
     for (std::size_t i = 0; i < roles.size(); ++i) {
       if (out[i] < 0) {
-        error(*e, v, fmt::format("`{}` lacks the {} quota", path, roles[i]));
+        error(*e, v, fmt::format("`{}` lacks the {} quota (a {}-player ruleset needs {})", path, roles[i], players,
+                                 fmt::join(roles, ", ")));
         complete = false;
       }
     }

@@ -102,6 +102,8 @@ struct Game {
   Loc ruleset_loc;
   std::string id;
   std::vector<std::pair<std::string, std::string>> event;  // scalar metadata, in file order
+  std::string date;
+  std::string notes;
   std::vector<std::string> players;
   std::vector<Loc> player_locs;
   std::vector<HandRec> hands;

@@ -61,10 +61,11 @@ class Loader {
         report(Code::kSchema, n.loc(), fmt::format("`event` is a map of details, not {}", n.kind_name()));
       }
     }
-    for (const char* key : {"date", "notes"}) {
-      if (const Node n = root.find(key); n.valid()) {
-        (void)scalar_text(n, key);
-      }
+    if (const Node n = root.find("date"); n.valid()) {
+      g_.date = scalar_text(n, "date");
+    }
+    if (const Node n = root.find("notes"); n.valid()) {
+      g_.notes = scalar_text(n, "notes");
     }
     const Node players = root.find("players");
     if (!players.valid()) {

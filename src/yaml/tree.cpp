@@ -148,7 +148,8 @@ class TreeBuilder final : public YAML::EventHandler {
     if (it == anchors_.end()) {
       // yaml-cpp reports the anchor as known but unfinished: an alias to an
       // enclosing node, which would make the tree infinite.
-      throw LimitBreach{to_loc(mark), "an alias refers to the node that contains it"};
+      throw LimitBreach{to_loc(mark), "an alias refers to the node that contains it, which would never end",
+                        Code::kSyntax};
     }
     const std::uint32_t target = it->second;
     add_child(target, expanded_[target], to_loc(mark));
