@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -59,32 +58,6 @@ ReadResult read_file(const std::filesystem::path& path, std::uint64_t max_bytes)
   }
   std::fclose(f);
   return out;
-}
-
-std::optional<std::string> write_file_atomic(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-trickref";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      return fmt::format("cannot write '{}': {}", tmp.string(), reason(errno));
-    }
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      return fmt::format("cannot write '{}': {}", tmp.string(), reason(errno));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    return fmt::format("cannot write '{}': {}", path.string(), reason(ec.value()));
-  }
-  return std::nullopt;
 }
 
 }  // namespace trickref

@@ -1,5 +1,5 @@
-// File reading and atomic writing: the edge where filesystem errors become
-// messages. Nothing here throws.
+// File reading: the edge where filesystem errors become messages. Nothing
+// here throws.
 #pragma once
 
 #include <cstdint>
@@ -20,10 +20,5 @@ struct ReadResult {
 
 // A lower-case reason for an errno value ("permission denied").
 [[nodiscard]] std::string reason(int err);
-
-// Writes `text` to `path` through a temporary file and a rename, so a failed
-// run never leaves a half-written file. Returns an error message or nothing.
-[[nodiscard]] std::optional<std::string> write_file_atomic(const std::filesystem::path& path,
-                                                           const std::string& text);
 
 }  // namespace trickref
