@@ -84,6 +84,21 @@ std::vector<std::string_view> option_paths() {
   return out;
 }
 
+// The seat roles a `quotas` map names, by offset from the dealer going left;
+// empty for a player count the quotas cannot yet describe.
+std::vector<std::string_view> quota_roles(int players) {
+  switch (players) {
+    case 2:
+      return {"dealer", "left"};
+    case 3:
+      return {"dealer", "left", "right"};
+    case 4:
+      return {"dealer", "left", "across", "right"};
+    default:
+      return {};
+  }
+}
+
 bool looks_like_path(std::string_view ref) {
   auto ends = [&](std::string_view suf) {
     return ref.size() >= suf.size() && ref.substr(ref.size() - suf.size()) == suf;
@@ -355,14 +370,8 @@ class RulesetBuilder {
                                path, v.kind_name()));
       return std::nullopt;
     }
-    std::vector<std::string_view> roles;
-    if (players == 3) {
-      roles = {"dealer", "left", "right"};
-    } else if (players == 4) {
-      roles = {"dealer", "left", "across", "right"};
-    } else if (players == 2) {
-      roles = {"dealer", "left"};
-    } else {
+    const std::vector<std::string_view> roles = quota_roles(players);
+    if (roles.empty()) {
       error(*e, v, fmt::format("quotas for {} players are not supported yet", players));
       return std::nullopt;
     }
@@ -682,9 +691,7 @@ class RulesetBuilder {
 };
 
 std::string yaml_list(const std::vector<int>& quotas, int players) {
-  std::vector<std::string_view> roles = players == 4 ? std::vector<std::string_view>{"dealer", "left", "across", "right"}
-                                        : players == 2 ? std::vector<std::string_view>{"dealer", "left"}
-                                                       : std::vector<std::string_view>{"dealer", "left", "right"};
+  const std::vector<std::string_view> roles = quota_roles(players);
   std::vector<std::string> parts;
   for (std::size_t i = 0; i < quotas.size() && i < roles.size(); ++i) {
     parts.push_back(fmt::format("{}: {}", roles[i], quotas[i]));
