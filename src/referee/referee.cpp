@@ -399,6 +399,20 @@ class GameReferee {
     }
   }
 
+  // The inverse of move_pluck: the hands as they were before the pluck.
+  static void undo_pluck(const PluckRec& p, Hands& hold) {
+    auto& by = hold[static_cast<std::size_t>(p.by.seat)];
+    auto& from = hold[static_cast<std::size_t>(p.from.seat)];
+    if (p.gets && p.gets->card) {
+      by.erase(*p.gets->card);
+      from.insert(*p.gets->card);
+    }
+    if (p.gives.card) {
+      from.erase(*p.gives.card);
+      by.insert(*p.gives.card);
+    }
+  }
+
   // Hands at the start of play worked back from the plays: every card a
   // player plays in a complete hand was in their hand.
   std::optional<Hands> inferred_play_hands(const HandRec& h) const {
@@ -460,16 +474,7 @@ class GameReferee {
         }
         if (ok) {
           for (auto it = h.plucks->rbegin(); it != h.plucks->rend(); ++it) {
-            auto& by = back[static_cast<std::size_t>(it->by.seat)];
-            auto& from = back[static_cast<std::size_t>(it->from.seat)];
-            if (it->gets && it->gets->card) {
-              by.erase(*it->gets->card);
-              from.insert(*it->gets->card);
-            }
-            if (it->gives.card) {
-              from.erase(*it->gives.card);
-              by.insert(*it->gives.card);
-            }
+            undo_pluck(*it, back);
           }
           ex = back;
           ex_known.fill(true);
