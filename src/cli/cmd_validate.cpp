@@ -58,14 +58,8 @@ class Output {
     }
     if (o_.format == "json") {
       // The same bytes as dumping the whole report with an indent of 2.
-      const std::string text = game_json(g).dump(2);
-      ctx_.out << (first_ ? "\n" : ",\n") << "    ";
-      for (char c : text) {
-        ctx_.out << c;
-        if (c == '\n') {
-          ctx_.out << "    ";
-        }
-      }
+      ctx_.out << (first_ ? "\n" : ",\n");
+      write_nested(game_json(g), 4);
     } else if (o_.format == "jsonl") {
       ctx_.out << game_json(g).dump() << "\n";
     } else if (o_.format == "sarif") {
@@ -87,13 +81,7 @@ class Output {
   void finish() {
     if (o_.format == "json") {
       ctx_.out << (first_ ? "]" : "\n  ]") << ",\n  \"summary\": ";
-      const std::string text = summary_json(summary).dump(2);
-      for (char c : text) {
-        ctx_.out << c;
-        if (c == '\n') {
-          ctx_.out << "  ";
-        }
-      }
+      write_nested(summary_json(summary), 2, false);
       ctx_.out << "\n}\n";
     } else if (o_.format == "sarif") {
       ctx_.out << sarif_json(sarif_).dump(2) << "\n";
@@ -109,6 +97,21 @@ class Output {
   bool io_problem = false;
 
  private:
+  // Writes `j` as dump(2) would inside a document, `depth` spaces in: the
+  // streamed report is byte for byte the whole report dumped at once.
+  void write_nested(const nlohmann::ordered_json& j, int depth, bool indent_first = true) {
+    const std::string pad(static_cast<std::size_t>(depth), ' ');
+    if (indent_first) {
+      ctx_.out << pad;
+    }
+    for (char c : j.dump(2)) {
+      ctx_.out << c;
+      if (c == '\n') {
+        ctx_.out << pad;
+      }
+    }
+  }
+
   const ValidateOptions& o_;
   Context& ctx_;
   TextStyle style_;
