@@ -23,6 +23,9 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     app.require_subcommand(1);
     app.fallthrough(false);
     setup_validate(app, ctx);
+    setup_score(app, ctx);
+    setup_compare(app, ctx);
+    setup_simulate(app, ctx);
     setup_rules(app, ctx);
     setup_explain(app, ctx);
     setup_schema(app, ctx);

@@ -21,5 +21,8 @@ void setup_validate(CLI::App& app, Context& ctx);
 void setup_rules(CLI::App& app, Context& ctx);
 void setup_explain(CLI::App& app, Context& ctx);
 void setup_schema(CLI::App& app, Context& ctx);
+void setup_score(CLI::App& app, Context& ctx);
+void setup_simulate(CLI::App& app, Context& ctx);
+void setup_compare(CLI::App& app, Context& ctx);
 
 }  // namespace trickref::cli
