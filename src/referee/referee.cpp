@@ -149,6 +149,7 @@ class GameReferee {
     const bool attributable = attribute(h, hold, known);
 
     check_exchange(h, hold, known, kitty);
+    count_plucks(h, sum);
     check_show(h, kitty);
     phase_ = phase::kTrump;
     if (h.tricks && !h.tricks->empty() && !have_trump && !h.trump_bad) {
@@ -170,6 +171,34 @@ class GameReferee {
     score_hand(h, used, sum);
     prev_dealer_ = dealer;
     return sum;
+  }
+
+  // Plucks made and suffered per seat, for the standings.
+  void count_plucks(const HandRec& h, HandSummary& sum) const {
+    std::vector<int> made(static_cast<std::size_t>(n_), 0);
+    std::vector<int> suffered(static_cast<std::size_t>(n_), 0);
+    if (h.plucks) {
+      for (const auto& p : *h.plucks) {
+        if (p.by.ok() && p.from.ok()) {
+          ++made[static_cast<std::size_t>(p.by.seat)];
+          ++suffered[static_cast<std::size_t>(p.from.seat)];
+        }
+      }
+    } else if (h.number >= r_.exchange_from_hand) {
+      if (!prev_deltas_) {
+        return;
+      }
+      const auto owed = owed_plucks(*prev_deltas_);
+      if (!owed) {
+        return;
+      }
+      for (const auto& o : *owed) {
+        made[static_cast<std::size_t>(o.by)] += o.count;
+        suffered[static_cast<std::size_t>(o.from)] += o.count;
+      }
+    }
+    sum.plucks_made = std::move(made);
+    sum.plucks_suffered = std::move(suffered);
   }
 
   // ----------------------------------------------------------------- deal

@@ -22,6 +22,10 @@ struct HandSummary {
   std::optional<std::vector<int>> taken;           // the counts scored (played, else recorded)
   std::optional<std::vector<long long>> score;     // running score after the hand
   std::optional<int> plucks;                       // plucks recorded (absent: not recorded)
+  // Plucks made and suffered, by seat: as recorded, else as the previous
+  // hand's tricks owed them (absent when neither is known).
+  std::optional<std::vector<int>> plucks_made;
+  std::optional<std::vector<int>> plucks_suffered;
 };
 
 struct GameOutcome {
