@@ -17,8 +17,14 @@
 namespace trickref {
 namespace {
 
+// Record files by extension. A league's settings (league.yaml, read by
+// `score`) share a directory with its records and are not one.
 bool is_record_file(const std::filesystem::path& p) {
   const auto ext = p.extension().string();
+  const auto stem = p.stem().string();
+  if (stem == "league" && (ext == ".yaml" || ext == ".yml")) {
+    return false;
+  }
   return ext == ".yaml" || ext == ".yml" || ext == ".json" || ext == ".jsonl";
 }
 
