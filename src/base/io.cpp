@@ -1,5 +1,9 @@
 #include "base/io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -58,6 +62,51 @@ ReadResult read_file(const std::filesystem::path& path, std::uint64_t max_bytes)
   }
   std::fclose(f);
   return out;
+}
+
+std::string write_file_atomic(const std::filesystem::path& path, std::string_view content) {
+  if (path.empty()) {
+    return "no file name";
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return "is a directory";
+  }
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  const int fd = mkstemp(tmpl.data());
+  if (fd < 0) {
+    return reason(errno);
+  }
+  // mkstemp makes the file private (0600); a report is an ordinary file.
+  const mode_t mask = umask(0);
+  umask(mask);
+  int err = fchmod(fd, 0666 & ~mask) == 0 ? 0 : errno;
+  std::size_t done = 0;
+  while (err == 0 && done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno != EINTR) {
+        err = errno;
+      }
+      continue;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (err == 0 && fsync(fd) != 0) {
+    err = errno;
+  }
+  if (close(fd) != 0 && err == 0) {
+    err = errno;
+  }
+  if (err == 0 && std::rename(tmpl.c_str(), path.c_str()) != 0) {
+    err = errno;
+  }
+  if (err != 0) {
+    std::remove(tmpl.c_str());
+    return reason(err);
+  }
+  return {};
 }
 
 }  // namespace trickref

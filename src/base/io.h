@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace trickref {
 
@@ -17,6 +18,12 @@ struct ReadResult {
 
 // Reads a whole regular file, refusing anything larger than `max_bytes`.
 [[nodiscard]] ReadResult read_file(const std::filesystem::path& path, std::uint64_t max_bytes);
+
+// Writes `content` to `path` atomically: into a temporary file beside it,
+// flushed to disk, then renamed over `path`. On any failure the temporary
+// file is removed, `path` is left as it was, and the reason is returned;
+// empty on success.
+[[nodiscard]] std::string write_file_atomic(const std::filesystem::path& path, std::string_view content);
 
 // A lower-case reason for an errno value ("permission denied").
 [[nodiscard]] std::string reason(int err);

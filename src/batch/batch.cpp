@@ -1,12 +1,16 @@
 #include "batch/batch.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <fstream>
 #include <iterator>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <system_error>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -314,6 +318,55 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     text = std::move(read.text);
   }
   validate_text(text, input.display, dir, catalog, options, emit);
+}
+
+void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& options, unsigned jobs, std::istream& in,
+                  const std::function<void(GameReport&&)>& emit, const std::function<void()>& file_done) {
+  jobs = std::max(1U, std::min<unsigned>(jobs, static_cast<unsigned>(inputs.size())));
+  if (jobs <= 1) {
+    RulesetCatalog catalog(options.limits);
+    for (const auto& input : inputs) {
+      validate_file(input, catalog, options, in, emit);
+      file_done();
+    }
+    return;
+  }
+  // Workers referee whole files; this thread emits them in input order as they complete.
+  std::vector<std::vector<GameReport>> per_file(inputs.size());
+  std::vector<bool> ready(inputs.size(), false);
+  std::mutex mutex;
+  std::condition_variable cv;
+  std::atomic<std::size_t> next{0};
+  auto worker = [&]() {
+    RulesetCatalog catalog(options.limits);
+    for (std::size_t i = next++; i < inputs.size(); i = next++) {
+      std::vector<GameReport> games;
+      validate_file(inputs[i], catalog, options, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+      std::lock_guard lock(mutex);
+      per_file[i] = std::move(games);
+      ready[i] = true;
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < jobs; ++t) {
+    threads.emplace_back(worker);
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::vector<GameReport> games;
+    {
+      std::unique_lock lock(mutex);
+      cv.wait(lock, [&] { return ready[i]; });
+      games = std::move(per_file[i]);
+    }
+    for (auto& g : games) {
+      emit(std::move(g));
+    }
+    file_done();
+  }
+  for (auto& t : threads) {
+    t.join();
+  }
 }
 
 }  // namespace trickref

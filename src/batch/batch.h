@@ -40,6 +40,13 @@ struct BatchOptions {
 void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options, std::istream& in,
                    const std::function<void(GameReport&&)>& emit);
 
+// Referees every input, up to `jobs` files at a time, calling `emit` for
+// each game in input order (file by file, game by game) and `file_done`
+// after each file. With one job each game is emitted as soon as it is
+// refereed, so memory stays bounded by one game.
+void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& options, unsigned jobs, std::istream& in,
+                  const std::function<void(GameReport&&)>& emit, const std::function<void()>& file_done);
+
 // Referees the games held in `text` (the whole content of a file named
 // `display`, YAML or JSON). Exposed for tests and benchmarks.
 void validate_text(std::string_view text, const std::string& display, const std::filesystem::path& dir,

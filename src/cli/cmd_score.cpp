@@ -1,16 +1,226 @@
-// `trickref score`: placeholder registration while issue 3 is built.
+// `trickref score PATH...`: league standings across refereed games.
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "base/io.h"
+#include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "score/league.h"
+#include "score/render.h"
+#include "score/standings.h"
 
 namespace trickref::cli {
+namespace {
+
+struct ScoreCliOptions {
+  std::vector<std::string> paths;
+  std::string rules;
+  std::string league;
+  std::string format;  // empty: from --output's extension, else text
+  std::string output;
+  std::string by;
+  std::string rank_by;
+  bool strict = false;
+  bool quiet = false;
+  unsigned jobs = 1;
+  Limits limits;
+};
+
+void print_diagnostics(const std::vector<Diagnostic>& diags, Context& ctx) {
+  for (const auto& d : diags) {
+    ctx.err << render_diagnostic(d, TextStyle{false, true});
+  }
+}
+
+// The league settings: --league, else a league.yaml at the top of a
+// directory given. Returns false (after saying why) when they cannot be used.
+bool find_league(const ScoreCliOptions& o, League& league, Context& ctx) {
+  std::string file = o.league;
+  if (file.empty()) {
+    std::vector<std::filesystem::path> found;
+    for (const auto& p : o.paths) {
+      std::error_code ec;
+      if (p == "-" || !std::filesystem::is_directory(p, ec)) {
+        continue;
+      }
+      for (const char* name : {"league.yaml", "league.yml"}) {
+        const auto candidate = std::filesystem::path(p) / name;
+        if (std::filesystem::is_regular_file(candidate, ec)) {
+          const auto real = std::filesystem::weakly_canonical(candidate, ec);
+          if (std::find(found.begin(), found.end(), real) == found.end()) {
+            found.push_back(real);
+            file = candidate.generic_string();
+          }
+        }
+      }
+    }
+    if (found.size() > 1) {
+      ctx.err << "trickref: error: more than one directory given holds a league.yaml; name the one to use with "
+                 "--league FILE\n";
+      return false;
+    }
+    if (file.empty()) {
+      return true;  // no league: the defaults
+    }
+  }
+  const auto read = read_file(file, o.limits.max_file_bytes);
+  if (!read.error.empty()) {
+    ctx.err << fmt::format("trickref: error: cannot read league settings '{}': {}\n", file, read.error);
+    return false;
+  }
+  auto loaded = load_league(read.text, file, o.limits);
+  print_diagnostics(loaded.diagnostics, ctx);
+  if (!loaded.league) {
+    return false;
+  }
+  league = std::move(*loaded.league);
+  return true;
+}
+
+std::string format_for(const ScoreCliOptions& o) {
+  if (!o.format.empty()) {
+    return o.format;
+  }
+  const auto ext = std::filesystem::path(o.output).extension().string();
+  if (ext == ".html" || ext == ".htm") {
+    return "html";
+  }
+  if (ext == ".csv" || ext == ".json") {
+    return ext.substr(1);
+  }
+  if (ext == ".md" || ext == ".markdown") {
+    return "md";
+  }
+  return "text";
+}
+
+int run_score(const ScoreCliOptions& o, Context& ctx) {
+  League league;
+  if (!find_league(o, league, ctx)) {
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  BatchOptions batch;
+  batch.limits = o.limits;
+  if (!o.rules.empty()) {
+    RulesetCatalog catalog(o.limits);
+    const auto& res = catalog.resolve(o.rules);
+    if (!res.ruleset) {
+      for (const auto& d : res.diagnostics) {
+        Diagnostic shown = d;
+        if (shown.file.empty()) {
+          shown.file = "trickref";
+        }
+        ctx.err << render_diagnostic(shown, TextStyle{false, true});
+      }
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    batch.rules_override = res.ruleset;
+  }
+  ScoreOptions so;
+  so.strict = o.strict;
+  so.by_night = o.by == "night";
+  if (!o.rank_by.empty()) {
+    so.rank_by = rank_key_from_name(o.rank_by);
+  }
+  if (so.rank_by == RankKey::kPlacing && league.placing_points.empty()) {
+    ctx.err << "trickref: error: --rank-by placing needs placing_points in the league settings (league.yaml)\n";
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  StandingsBuilder builder(league, so);
+  std::vector<GameReport> bad;
+  const auto inputs = expand_paths(o.paths, bad);
+  bool io_problem = !bad.empty();
+  for (const auto& b : bad) {
+    builder.add(b);
+  }
+  const bool progress = ctx.err_tty && inputs.size() >= 20 && !o.quiet;
+  std::size_t done = 0;
+  validate_all(
+      inputs, batch, o.jobs, ctx.in,
+      [&](GameReport&& g) {
+        for (const auto& d : g.diagnostics) {
+          io_problem = io_problem || d.code == Code::kIo;
+        }
+        builder.add(g);
+      },
+      [&]() {
+        ++done;
+        if (progress) {
+          ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
+        }
+      });
+  if (progress) {
+    ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  }
+  const Standings standings = builder.finish();
+  const ScoreView view{standings, league, so.by_night};
+  const std::string format = format_for(o);
+  std::string report;
+  if (format == "json") {
+    report = standings_json(view).dump(2) + "\n";
+  } else if (format == "csv") {
+    report = standings_csv(view);
+  } else if (format == "md") {
+    report = standings_markdown(view);
+  } else if (format == "html") {
+    report = standings_html(view);
+  } else {
+    report = standings_text(view);
+  }
+  if (o.output.empty() || o.output == "-") {
+    ctx.out << report;
+    ctx.out.flush();
+  } else {
+    const std::string error = write_file_atomic(o.output, report);
+    if (!error.empty()) {
+      ctx.err << fmt::format("trickref: error: cannot write '{}': {}; nothing was written\n", o.output, error);
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    if (!o.quiet) {
+      ctx.err << fmt::format("trickref: wrote {} ({} {} counted, {} left out)\n", o.output, standings.games.size(),
+                             standings.games.size() == 1 ? "game" : "games", standings.excluded.size());
+    }
+  }
+  if (io_problem) {
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  return standings.errors > 0 ? static_cast<int>(ExitCode::kFindings) : static_cast<int>(ExitCode::kOk);
+}
+
+}  // namespace
 
 void setup_score(CLI::App& app, Context& ctx) {
-  auto* sub = app.add_subcommand("score", "(not built yet)");
-  sub->group("");
-  sub->callback([&ctx]() {
-    ctx.err << "trickref: error: 'score' is not available in this build\n";
-    ctx.exit_code = static_cast<int>(ExitCode::kUsage);
-  });
+  auto o = std::make_shared<ScoreCliOptions>();
+  auto* sub = app.add_subcommand("score", "League standings across refereed games: a club night, a season "
+                                          "(text, CSV, JSON, Markdown or an HTML report)");
+  sub->add_option("paths", o->paths, "Transcript files (.yaml .yml .json .jsonl), directories (walked "
+                                     "recursively) or - for standard input")
+      ->required();
+  sub->add_option("--league", o->league, "League settings (league.yaml); default: a league.yaml at the top of a "
+                                         "directory given");
+  sub->add_option("--rules", o->rules, "Ruleset NAME or FILE to use instead of each game's `game:`");
+  sub->add_option("--format", o->format, "Output format (default: from --output's extension, else text)")
+      ->check(CLI::IsMember({"text", "csv", "json", "md", "html"}));
+  sub->add_option("-o,--output", o->output, "Write the report to FILE, atomically (default: standard output)");
+  sub->add_option("--by", o->by, "Also one table per night (the games' event.night)")
+      ->check(CLI::IsMember({"night"}));
+  sub->add_option("--rank-by", o->rank_by, "First ranking key (then the league's order: wins, points, quota rate)")
+      ->check(CLI::IsMember({"wins", "points", "average", "placing"}));
+  sub->add_flag("--strict", o->strict, "Leave out games with errors or warnings");
+  sub->add_flag("-q,--quiet", o->quiet, "No progress or 'wrote' line on standard error");
+  sub->add_option("-j,--jobs", o->jobs, "Files to referee in parallel")->check(CLI::Range(1U, 256U))->capture_default_str();
+  sub->add_option("--max-file-size", o->limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
+      ->capture_default_str();
+  sub->add_option("--max-depth", o->limits.max_depth, "Deepest YAML nesting accepted")->capture_default_str();
+  sub->add_option("--max-nodes", o->limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
+      ->capture_default_str();
+  sub->add_option("--max-scalar", o->limits.max_scalar_bytes, "Longest single YAML value, in bytes")
+      ->capture_default_str();
+  sub->callback([o, &ctx]() { ctx.exit_code = run_score(*o, ctx); });
 }
 
 }  // namespace trickref::cli

@@ -1,11 +1,7 @@
 // `trickref validate PATH...`: referee transcripts and report.
-#include <atomic>
-#include <condition_variable>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -26,6 +22,13 @@ struct ValidateOptions {
   unsigned jobs = 1;
   Limits limits;
 };
+
+// Records are checked to be UTF-8, but a path named on the command line or
+// found in a directory walk may not be: its bad bytes become U+FFFD instead
+// of stopping the report.
+std::string dump(const nlohmann::ordered_json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
 
 bool use_color(const std::string& mode, bool tty) {
   if (mode == "always") {
@@ -61,7 +64,7 @@ class Output {
       ctx_.out << (first_ ? "\n" : ",\n");
       write_nested(game_json(g), 4);
     } else if (o_.format == "jsonl") {
-      ctx_.out << game_json(g).dump() << "\n";
+      ctx_.out << dump(game_json(g), -1) << "\n";
     } else if (o_.format == "sarif") {
       sarif_.push_back(std::move(g));
     } else {
@@ -84,7 +87,7 @@ class Output {
       write_nested(summary_json(summary), 2, false);
       ctx_.out << "\n}\n";
     } else if (o_.format == "sarif") {
-      ctx_.out << sarif_json(sarif_).dump(2) << "\n";
+      ctx_.out << dump(sarif_json(sarif_), 2) << "\n";
     } else if (o_.format == "text" && !o_.quiet) {
       if (!first_) {
         ctx_.out << "\n";
@@ -104,7 +107,7 @@ class Output {
     if (indent_first) {
       ctx_.out << pad;
     }
-    for (char c : j.dump(2)) {
+    for (char c : dump(j, 2)) {
       ctx_.out << c;
       if (c == '\n') {
         ctx_.out << pad;
@@ -153,52 +156,7 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
       ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
     }
   };
-  const unsigned jobs = std::max(1U, std::min<unsigned>(o.jobs, static_cast<unsigned>(inputs.size())));
-  if (jobs <= 1) {
-    // Each game is written as soon as it is refereed: memory stays bounded by one game.
-    RulesetCatalog catalog(o.limits);
-    for (const auto& input : inputs) {
-      validate_file(input, catalog, batch, ctx.in, [&](GameReport&& g) { output.game(std::move(g)); });
-      tick();
-    }
-  } else {
-    // Workers referee whole files; this thread writes them in input order as they complete.
-    std::vector<std::vector<GameReport>> per_file(inputs.size());
-    std::vector<bool> ready(inputs.size(), false);
-    std::mutex mutex;
-    std::condition_variable cv;
-    std::atomic<std::size_t> next{0};
-    auto worker = [&]() {
-      RulesetCatalog catalog(o.limits);
-      for (std::size_t i = next++; i < inputs.size(); i = next++) {
-        std::vector<GameReport> games;
-        validate_file(inputs[i], catalog, batch, ctx.in, [&](GameReport&& g) { games.push_back(std::move(g)); });
-        std::lock_guard lock(mutex);
-        per_file[i] = std::move(games);
-        ready[i] = true;
-        cv.notify_all();
-      }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 0; t < jobs; ++t) {
-      threads.emplace_back(worker);
-    }
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      std::vector<GameReport> games;
-      {
-        std::unique_lock lock(mutex);
-        cv.wait(lock, [&] { return ready[i]; });
-        games = std::move(per_file[i]);
-      }
-      for (auto& g : games) {
-        output.game(std::move(g));
-      }
-      tick();
-    }
-    for (auto& t : threads) {
-      t.join();
-    }
-  }
+  validate_all(inputs, batch, o.jobs, ctx.in, [&](GameReport&& g) { output.game(std::move(g)); }, tick);
   if (progress) {
     ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
   }

@@ -1,2 +1,724 @@
-// placeholder
-#include <cstddef>
+#include "score/render.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace trickref {
+namespace {
+
+// ------------------------------------------------------------ the columns
+
+struct Column {
+  std::string_view title;  // text, Markdown and HTML header
+  std::string_view key;    // CSV header and JSON key
+  std::function<std::string(const PlayerLine&)> text;
+  bool left = false;  // left-aligned (names)
+};
+
+std::string percent(const PlayerLine& p) {
+  return p.hands == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * p.quota_made / p.hands);
+}
+
+std::string fixed2(double x) { return fmt::format("{:.2f}", x); }
+
+// The standings columns, in order; placing only when the league awards it.
+std::vector<Column> columns(const League& league) {
+  std::vector<Column> c{
+      {"Rank", "rank", [](const PlayerLine& p) { return rank_text(p); }},
+      {"Player", "player", [](const PlayerLine& p) { return p.player; }, true},
+      {"Games", "games", [](const PlayerLine& p) { return std::to_string(p.games); }},
+      {"Fin", "finished", [](const PlayerLine& p) { return std::to_string(p.finished); }},
+      {"Wins", "wins", [](const PlayerLine& p) { return std::to_string(p.wins); }},
+      {"Points", "points", [](const PlayerLine& p) { return std::to_string(p.points); }},
+      {"Avg", "average", [](const PlayerLine& p) { return fixed2(p.average()); }},
+  };
+  if (!league.placing_points.empty()) {
+    c.push_back({"Placing", "placing", [](const PlayerLine& p) { return std::to_string(p.placing); }});
+  }
+  const std::vector<Column> rest{
+      {"Hands", "hands", [](const PlayerLine& p) { return std::to_string(p.hands); }},
+      {"Made", "quota_made", [](const PlayerLine& p) { return std::to_string(p.quota_made); }},
+      {"Made%", "quota_rate", percent},
+      {"Over", "over", [](const PlayerLine& p) { return std::to_string(p.over); }},
+      {"Short", "short", [](const PlayerLine& p) { return std::to_string(p.short_); }},
+      {"Plucks", "plucks_made", [](const PlayerLine& p) { return std::to_string(p.plucks_made); }},
+      {"Plucked", "plucks_suffered", [](const PlayerLine& p) { return std::to_string(p.plucks_suffered); }},
+  };
+  c.insert(c.end(), rest.begin(), rest.end());
+  return c;
+}
+
+std::string keys_text(const std::vector<RankKey>& keys) {
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const std::string_view name = keys[i] == RankKey::kQuotaRate ? "quota rate"
+                                  : keys[i] == RankKey::kAverage ? "average points"
+                                  : keys[i] == RankKey::kPlacing ? "placing points"
+                                                                 : rank_key_name(keys[i]);
+    out += i == 0 ? "" : i + 1 == keys.size() ? ", then " : ", then ";
+    out += name;
+  }
+  return out;
+}
+
+std::string plural(long long n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+std::string title(const ScoreView& v) { return v.league.name.empty() ? std::string("Standings") : v.league.name; }
+
+std::string table_heading(const Table& t) {
+  if (t.season) {
+    return "Season standings";
+  }
+  return t.night.empty() ? "Games with no night" : fmt::format("Night {}", t.night);
+}
+
+std::string unranked_heading(const League& league) {
+  return fmt::format("Fewer than {} (not ranked)", plural(league.min_games, "game", "games"));
+}
+
+std::string game_name(const GameLine& g) {
+  return g.id.empty() ? fmt::format("{} game {}", g.file, g.index + 1) : fmt::format("{} ({})", g.id, g.file);
+}
+
+std::string excluded_name(const Excluded& e) {
+  return e.id.empty() ? fmt::format("{} game {}", e.file, e.index + 1) : fmt::format("{} ({})", e.id, e.file);
+}
+
+std::string counted_line(const Standings& s) {
+  const auto marked = std::count_if(s.games.begin(), s.games.end(), [](const auto& g) { return g.errors > 0; });
+  const auto unfinished = std::count_if(s.games.begin(), s.games.end(), [](const auto& g) { return !g.finished; });
+  std::string out = fmt::format("{} counted", plural(static_cast<long long>(s.games.size()), "game", "games"));
+  if (unfinished > 0) {
+    out += fmt::format(", {} unfinished", unfinished);
+  }
+  if (marked > 0) {
+    out += fmt::format(", {} with errors (marked *)", marked);
+  }
+  if (!s.excluded.empty()) {
+    out += fmt::format(", {} left out", s.excluded.size());
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ text
+
+void text_table(std::string& out, const std::vector<Column>& cols, const std::vector<PlayerLine>& rows) {
+  std::vector<std::size_t> width(cols.size());
+  std::vector<std::vector<std::string>> cells;
+  for (std::size_t c = 0; c < cols.size(); ++c) {
+    width[c] = cols[c].title.size();
+  }
+  for (const auto& p : rows) {
+    auto& r = cells.emplace_back();
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+      r.push_back(cols[c].text(p));
+      width[c] = std::max(width[c], r.back().size());
+    }
+  }
+  auto line = [&](auto cell) {
+    std::string l;
+    for (std::size_t c = 0; c < cols.size(); ++c) {
+      const std::string s = cell(c);
+      l += c == 0 ? "" : "  ";
+      l += cols[c].left || c == 0 ? fmt::format("{:<{}}", s, width[c]) : fmt::format("{:>{}}", s, width[c]);
+    }
+    while (!l.empty() && l.back() == ' ') {
+      l.pop_back();
+    }
+    out += l + "\n";
+  };
+  line([&](std::size_t c) { return std::string(cols[c].title); });
+  for (const auto& r : cells) {
+    line([&](std::size_t c) { return r[c]; });
+  }
+}
+
+void text_standings(std::string& out, const ScoreView& v, const Table& t) {
+  const auto cols = columns(v.league);
+  out += fmt::format("{} ({})\n\n", table_heading(t), plural(t.games, "game", "games"));
+  if (t.ranked.empty() && t.unranked.empty()) {
+    out += "No games counted.\n";
+    return;
+  }
+  if (!t.ranked.empty()) {
+    text_table(out, cols, t.ranked);
+  }
+  if (!t.unranked.empty()) {
+    out += fmt::format("{}{}:\n", t.ranked.empty() ? "" : "\n", unranked_heading(v.league));
+    text_table(out, cols, t.unranked);
+  }
+}
+
+// ------------------------------------------------------------------- CSV
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) {
+    return s;
+  }
+  std::string out = "\"";
+  for (char c : s) {
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  }
+  return out + "\"";
+}
+
+// ------------------------------------------------------------------ JSON
+
+double rounded(double x, double scale) { return std::round(x * scale) / scale; }
+
+nlohmann::ordered_json row_json(const PlayerLine& p, const League& league) {
+  nlohmann::ordered_json j;
+  if (p.rank > 0) {
+    j["rank"] = p.rank;
+    j["tied"] = p.tied;
+  }
+  j["player"] = p.player;
+  j["games"] = p.games;
+  j["finished"] = p.finished;
+  j["wins"] = p.wins;
+  j["points"] = p.points;
+  j["average"] = rounded(p.average(), 100);
+  if (!league.placing_points.empty()) {
+    j["placing"] = p.placing;
+  }
+  j["hands"] = p.hands;
+  j["quota_made"] = p.quota_made;
+  j["quota_rate"] = rounded(p.quota_rate(), 10000);
+  j["over"] = p.over;
+  j["short"] = p.short_;
+  j["plucks_made"] = p.plucks_made;
+  j["plucks_suffered"] = p.plucks_suffered;
+  return j;
+}
+
+nlohmann::ordered_json rows_json(const std::vector<PlayerLine>& rows, const League& league) {
+  auto j = nlohmann::ordered_json::array();
+  for (const auto& p : rows) {
+    j.push_back(row_json(p, league));
+  }
+  return j;
+}
+
+// -------------------------------------------------------------- Markdown
+
+std::string md_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|' || c == '*' || c == '_' || c == '`' || c == '\\' || c == '<' || c == '[' || c == ']') {
+      out += '\\';
+    }
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out;
+}
+
+void md_table(std::string& out, const std::vector<Column>& cols, const std::vector<PlayerLine>& rows) {
+  std::string head = "|";
+  std::string rule = "|";
+  for (const auto& c : cols) {
+    head += fmt::format(" {} |", c.title);
+    rule += c.left ? " :--- |" : " ---: |";
+  }
+  out += head + "\n" + rule + "\n";
+  for (const auto& p : rows) {
+    std::string l = "|";
+    for (const auto& c : cols) {
+      l += fmt::format(" {} |", md_escape(c.text(p)));
+    }
+    out += l + "\n";
+  }
+}
+
+void md_standings(std::string& out, const ScoreView& v, const Table& t, std::string_view level) {
+  const auto cols = columns(v.league);
+  out += fmt::format("{} {}\n\n{}.\n\n", level, table_heading(t), plural(t.games, "game", "games"));
+  if (!t.ranked.empty()) {
+    md_table(out, cols, t.ranked);
+    out += "\n";
+  }
+  if (!t.unranked.empty()) {
+    out += fmt::format("{}:\n\n", unranked_heading(v.league));
+    md_table(out, cols, t.unranked);
+    out += "\n";
+  }
+}
+
+// ------------------------------------------------------------------ HTML
+
+std::string html_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Colour-blind-safe palette (Okabe-Ito, then Tol's muted), one per player by name.
+constexpr std::array<std::string_view, 12> kPalette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                                    "#56B4E9", "#332288", "#882255", "#117733", "#999933",
+                                                    "#AA4499", "#000000"};
+
+std::string num(double x) {
+  std::string s = fmt::format("{:.1f}", x);
+  if (s.size() > 2 && s.substr(s.size() - 2) == ".0") {
+    s.resize(s.size() - 2);
+  }
+  return s;
+}
+
+// A step of 1, 2 or 5 times a power of ten giving at most ~6 ticks.
+long long nice_step(long long range) {
+  long long step = 1;
+  while (true) {
+    for (long long m : {1LL, 2LL, 5LL}) {
+      if (range / (step * m) <= 6) {
+        return step * m;
+      }
+    }
+    step *= 10;
+  }
+}
+
+std::string running_chart(const GameLine& g, const std::map<std::string, std::string>& colour) {
+  constexpr double kW = 640;
+  constexpr double kH = 260;
+  constexpr double kLeft = 44;
+  constexpr double kRight = 12;
+  constexpr double kTop = 12;
+  constexpr double kBottom = 30;
+  const auto hands = static_cast<long long>(g.running.size());
+  long long lo = 0;
+  long long hi = 1;
+  for (const auto& h : g.running) {
+    for (long long v : h) {
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+  }
+  const long long step = nice_step(hi - lo);
+  lo = lo >= 0 ? 0 : -((-lo + step - 1) / step) * step;
+  hi = ((hi + step - 1) / step) * step;
+  auto x = [&](long long i) { return kLeft + (kW - kLeft - kRight) * static_cast<double>(i) / static_cast<double>(hands); };
+  auto y = [&](long long v) {
+    return kTop + (kH - kTop - kBottom) * static_cast<double>(hi - v) / static_cast<double>(hi - lo);
+  };
+  std::string out = fmt::format(
+      "<svg class=\"chart running\" viewBox=\"0 0 {} {}\" role=\"img\" aria-labelledby=\"t-{}\">"
+      "<title id=\"t-{}\">Running scores hand by hand: {}</title>\n",
+      num(kW), num(kH), html_escape(g.id), html_escape(g.id), html_escape(g.id.empty() ? g.file : g.id));
+  out += "<g class=\"grid\">";
+  for (long long v = lo; v <= hi; v += step) {
+    out += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/><text x=\"{}\" y=\"{}\" "
+                       "text-anchor=\"end\">{}</text>",
+                       num(kLeft), num(y(v)), num(kW - kRight), num(y(v)), num(kLeft - 6), num(y(v) + 4), v);
+  }
+  const long long every = std::max(1LL, (hands + 11) / 12);
+  for (long long i = 1; i <= hands; ++i) {
+    if (i % every == 0 || i == hands) {
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", num(x(i)), num(kH - 12), i);
+    }
+  }
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"axis\">hand</text></g>\n",
+                     num(kW - kRight), num(kH - 1));
+  for (std::size_t s = 0; s < g.players.size(); ++s) {
+    std::string points = fmt::format("{},{}", num(x(0)), num(y(0)));
+    for (long long i = 0; i < hands; ++i) {
+      points += fmt::format(" {},{}", num(x(i + 1)), num(y(g.running[static_cast<std::size_t>(i)][s])));
+    }
+    out += fmt::format("<polyline class=\"line\" data-player=\"{}\" stroke=\"{}\" points=\"{}\"/>\n",
+                       html_escape(g.players[s]), colour.at(g.players[s]), points);
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+struct Metric {
+  std::string heading;
+  std::function<double(const PlayerLine&)> value;
+  std::function<std::string(const PlayerLine&)> label;
+};
+
+Metric chart_metric(RankKey key) {
+  switch (key) {
+    case RankKey::kWins:
+      return {"Wins per player", [](const PlayerLine& p) { return static_cast<double>(p.wins); },
+              [](const PlayerLine& p) { return std::to_string(p.wins); }};
+    case RankKey::kAverage:
+      return {"Average points per game", [](const PlayerLine& p) { return p.average(); },
+              [](const PlayerLine& p) { return fixed2(p.average()); }};
+    case RankKey::kQuotaRate:
+      return {"Quota made, per cent of hands", [](const PlayerLine& p) { return 100.0 * p.quota_rate(); },
+              percent};
+    case RankKey::kPlacing:
+      return {"Placing points per player", [](const PlayerLine& p) { return static_cast<double>(p.placing); },
+              [](const PlayerLine& p) { return std::to_string(p.placing); }};
+    case RankKey::kPoints:
+      break;
+  }
+  return {"Points per player", [](const PlayerLine& p) { return static_cast<double>(p.points); },
+          [](const PlayerLine& p) { return std::to_string(p.points); }};
+}
+
+std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
+                      const std::map<std::string, std::string>& colour) {
+  constexpr double kW = 640;
+  constexpr double kRow = 28;
+  constexpr double kLabel = 120;
+  constexpr double kValue = 64;
+  const double h = kRow * static_cast<double>(rows.size()) + 8;
+  double lo = 0;
+  double hi = 0;
+  for (const auto& p : rows) {
+    lo = std::min(lo, m.value(p));
+    hi = std::max(hi, m.value(p));
+  }
+  if (hi - lo <= 0) {
+    hi = lo + 1;
+  }
+  auto x = [&](double v) { return kLabel + (kW - kLabel - kValue) * (v - lo) / (hi - lo); };
+  std::string out = fmt::format(
+      "<svg class=\"chart bars\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\"><title>{}</title>\n", num(kW),
+      num(h), html_escape(m.heading), html_escape(m.heading));
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& p = rows[i];
+    const double top = 4 + kRow * static_cast<double>(i);
+    const double v = m.value(p);
+    const double x0 = std::min(x(0), x(v));
+    const double w = std::abs(x(v) - x(0));
+    out += fmt::format(
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>"
+        "<rect class=\"bar\" data-player=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
+        "<text x=\"{}\" y=\"{}\">{}</text>\n",
+        num(kLabel - 8), num(top + 18), html_escape(p.player), html_escape(p.player), num(x0), num(top + 3), num(w),
+        num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 18), html_escape(m.label(p)));
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+void html_table(std::string& out, const std::vector<Column>& cols, const std::vector<PlayerLine>& rows,
+                std::string_view cls) {
+  out += fmt::format("<div class=\"scroll\"><table class=\"{}\"><thead><tr>", cls);
+  for (const auto& c : cols) {
+    out += fmt::format("<th scope=\"col\" data-key=\"{}\">{}</th>", c.key, c.title);
+  }
+  out += "</tr></thead><tbody>\n";
+  for (const auto& p : rows) {
+    out += fmt::format("<tr data-player=\"{}\">", html_escape(p.player));
+    for (const auto& c : cols) {
+      const std::string cell = html_escape(c.text(p));
+      out += c.left ? fmt::format("<th scope=\"row\">{}</th>", cell) : fmt::format("<td>{}</td>", cell);
+    }
+    out += "</tr>\n";
+  }
+  out += "</tbody></table></div>\n";
+}
+
+void html_standings(std::string& out, const ScoreView& v, const Table& t, const std::string& id) {
+  const auto cols = columns(v.league);
+  out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}</p>\n", id, html_escape(table_heading(t)),
+                     plural(t.games, "game", "games"));
+  if (!t.ranked.empty()) {
+    html_table(out, cols, t.ranked, "standings");
+  }
+  if (!t.unranked.empty()) {
+    out += fmt::format("<h3>{}</h3>\n", html_escape(unranked_heading(v.league)));
+    html_table(out, cols, t.unranked, "standings unranked");
+  }
+  out += "</section>\n";
+}
+
+constexpr std::string_view kStyle = R"(
+:root{color-scheme:light}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0 auto;
+max-width:64rem;padding:1rem;color:#1b1b1b;background:#fff;line-height:1.45}
+h1{font-size:1.6rem;margin:.2rem 0}
+h2{font-size:1.25rem;margin:1.6rem 0 .4rem;border-bottom:2px solid #0072B2;padding-bottom:.2rem}
+h3{font-size:1rem;margin:1rem 0 .3rem}
+.meta{color:#555;margin:.2rem 0 .6rem}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+th,td{padding:.35rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+thead th{background:#eef4f9;font-weight:600}
+tbody th{text-align:left;font-weight:600}
+tbody tr:nth-child(even){background:#f7f7f7}
+table.unranked{color:#555}
+svg.chart{width:100%;height:auto;display:block;font-size:12px}
+svg .grid line{stroke:#ddd;stroke-width:1}
+svg .grid text,svg text{fill:#444}
+svg polyline.line{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}
+.games{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,26rem),1fr));gap:1rem}
+figure.game{margin:0;border:1px solid #ddd;border-radius:6px;padding:.6rem}
+figcaption{font-weight:600;margin-bottom:.3rem}
+.legend{list-style:none;padding:0;margin:.3rem 0 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+.swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;margin-right:.35em;vertical-align:-.1em}
+.mark{color:#b00020;font-weight:600}
+.note{color:#555;font-size:.9rem}
+ul.excluded li{margin:.2rem 0}
+@media (max-width:40rem){body{padding:.6rem}th,td{padding:.3rem .35rem;font-size:.9rem}}
+@media print{.scroll{overflow:visible}figure.game{break-inside:avoid}}
+)";
+
+}  // namespace
+
+// ------------------------------------------------------------------ text
+
+std::string standings_text(const ScoreView& v) {
+  const Standings& s = v.standings;
+  std::string out = fmt::format("{}: ranked by {}\n\n", title(v), keys_text(s.rank_by));
+  if (v.by_night) {
+    for (const auto& t : s.nights) {
+      text_standings(out, v, t);
+      out += "\n";
+    }
+  }
+  text_standings(out, v, s.season);
+  out += fmt::format("\nGames: {}\n", counted_line(s));
+  for (const auto& g : s.games) {
+    if (g.errors > 0) {
+      out += fmt::format("  * {}: {}; first: {}\n", game_name(g), plural(g.errors, "error", "errors"), g.first_error);
+    }
+  }
+  if (!s.excluded.empty()) {
+    out += "Left out:\n";
+    for (const auto& e : s.excluded) {
+      out += fmt::format("  {}: {}\n", excluded_name(e), e.reason);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------- CSV
+
+std::string standings_csv(const ScoreView& v) {
+  const auto cols = columns(v.league);
+  std::string out = "table,night,rank,tied,qualified";
+  for (std::size_t c = 1; c < cols.size(); ++c) {
+    out += fmt::format(",{}", cols[c].key);
+  }
+  out += "\r\n";
+  auto rows = [&](const Table& t, const std::vector<PlayerLine>& lines) {
+    for (const auto& p : lines) {
+      out += fmt::format("{},{},{},{},{}", t.season ? "season" : "night", csv_field(t.night),
+                         p.rank > 0 ? std::to_string(p.rank) : std::string(), p.tied ? "true" : "false",
+                         p.qualified ? "true" : "false");
+      for (std::size_t c = 1; c < cols.size(); ++c) {
+        std::string cell = cols[c].text(p);
+        if (cols[c].key == "quota_rate") {
+          cell = fmt::format("{:.4f}", p.quota_rate());
+        }
+        out += "," + csv_field(cell);
+      }
+      out += "\r\n";
+    }
+  };
+  rows(v.standings.season, v.standings.season.ranked);
+  rows(v.standings.season, v.standings.season.unranked);
+  if (v.by_night) {
+    for (const auto& t : v.standings.nights) {
+      rows(t, t.ranked);
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ JSON
+
+nlohmann::ordered_json standings_json(const ScoreView& v) {
+  const Standings& s = v.standings;
+  nlohmann::ordered_json j;
+  if (!v.league.name.empty()) {
+    j["league"] = v.league.name;
+  }
+  auto keys = nlohmann::ordered_json::array();
+  for (RankKey k : s.rank_by) {
+    keys.push_back(rank_key_name(k));
+  }
+  j["ranked_by"] = keys;
+  j["min_games"] = v.league.min_games;
+  j["standings"] = rows_json(s.season.ranked, v.league);
+  j["unranked"] = rows_json(s.season.unranked, v.league);
+  auto nights = nlohmann::ordered_json::array();
+  if (v.by_night) {
+    for (const auto& t : s.nights) {
+      nlohmann::ordered_json n;
+      n["night"] = t.night.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.night);
+      n["games"] = t.games;
+      n["standings"] = rows_json(t.ranked, v.league);
+      nights.push_back(n);
+    }
+  }
+  j["nights"] = nights;
+  j["games"] = s.games.size();
+  auto excluded = nlohmann::ordered_json::array();
+  for (const auto& e : s.excluded) {
+    nlohmann::ordered_json x;
+    x["file"] = e.file;
+    x["index"] = e.index;
+    if (!e.id.empty()) {
+      x["id"] = e.id;
+    }
+    x["reason"] = e.reason;
+    excluded.push_back(x);
+  }
+  j["excluded"] = excluded;
+  auto results = nlohmann::ordered_json::array();
+  for (const auto& g : s.games) {
+    nlohmann::ordered_json r;
+    r["file"] = g.file;
+    r["index"] = g.index;
+    if (!g.id.empty()) {
+      r["id"] = g.id;
+    }
+    if (!g.night.empty()) {
+      r["night"] = g.night;
+    }
+    r["ruleset"] = g.ruleset;
+    r["players"] = g.players;
+    r["finished"] = g.finished;
+    r["winners"] = g.winners;
+    if (!g.score.empty()) {
+      nlohmann::ordered_json score;
+      for (std::size_t p = 0; p < g.players.size() && p < g.score.size(); ++p) {
+        score[g.players[p]] = g.score[p];
+      }
+      r["score"] = score;
+    }
+    if (!g.running.empty()) {
+      r["running"] = g.running;
+    }
+    r["errors"] = g.errors;
+    r["warnings"] = g.warnings;
+    results.push_back(r);
+  }
+  j["results"] = results;
+  return j;
+}
+
+// -------------------------------------------------------------- Markdown
+
+std::string standings_markdown(const ScoreView& v) {
+  const Standings& s = v.standings;
+  std::string out = fmt::format("# {}\n\nRanked by {}.\n\n", md_escape(title(v)), keys_text(s.rank_by));
+  md_standings(out, v, s.season, "##");
+  if (v.by_night) {
+    for (const auto& t : s.nights) {
+      md_standings(out, v, t, "##");
+    }
+  }
+  out += fmt::format("## Games\n\n{}.\n\n", counted_line(s));
+  for (const auto& g : s.games) {
+    std::string winners;
+    for (const auto& w : g.winners) {
+      winners += (winners.empty() ? "" : " and ") + w;
+    }
+    out += fmt::format("- {}{}: {}{}\n", g.errors > 0 ? "\\* " : "", md_escape(game_name(g)),
+                       g.finished ? fmt::format("won by {}", md_escape(winners)) : std::string("unfinished"),
+                       g.errors > 0 ? fmt::format(" ({}; first: {})", plural(g.errors, "error", "errors"),
+                                                  md_escape(g.first_error))
+                                    : std::string());
+  }
+  if (!s.excluded.empty()) {
+    out += "\n## Left out\n\n";
+    for (const auto& e : s.excluded) {
+      out += fmt::format("- {}: {}\n", md_escape(excluded_name(e)), md_escape(e.reason));
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ HTML
+
+std::string standings_html(const ScoreView& v) {
+  const Standings& s = v.standings;
+  // One colour per player, by name, the same in every chart.
+  std::map<std::string, std::string> colour;
+  for (const auto& p : s.season.ranked) {
+    colour[p.player];
+  }
+  for (const auto& p : s.season.unranked) {
+    colour[p.player];
+  }
+  std::size_t i = 0;
+  for (auto& [name, c] : colour) {
+    c = std::string(kPalette[i++ % kPalette.size()]);
+  }
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"generator\" content=\"trickref score\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<header><h1>{}</h1><p class=\"meta\">{}. Ranked by {}.</p></header>\n",
+      html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(counted_line(s)), keys_text(s.rank_by));
+  html_standings(out, v, s.season, "season");
+
+  std::vector<PlayerLine> everyone = s.season.ranked;
+  everyone.insert(everyone.end(), s.season.unranked.begin(), s.season.unranked.end());
+  if (!everyone.empty()) {
+    const Metric m = chart_metric(s.rank_by.empty() ? RankKey::kWins : s.rank_by.front());
+    out += fmt::format("<section id=\"players\"><h2>{}</h2>\n", html_escape(m.heading));
+    out += bar_chart(everyone, m, colour);
+    out += "</section>\n";
+  }
+  if (v.by_night) {
+    std::size_t n = 0;
+    for (const auto& t : s.nights) {
+      html_standings(out, v, t, fmt::format("night-{}", ++n));
+    }
+  }
+  out += "<section id=\"games\"><h2>Games</h2>\n<p class=\"meta\">Running scores hand by hand.</p>\n"
+         "<div class=\"games\">\n";
+  for (const auto& g : s.games) {
+    std::string winners;
+    for (const auto& w : g.winners) {
+      winners += (winners.empty() ? "" : " and ") + w;
+    }
+    out += fmt::format("<figure class=\"game\" data-game=\"{}\"><figcaption>{}{}</figcaption>\n",
+                       html_escape(g.id.empty() ? g.file : g.id),
+                       g.errors > 0 ? "<span class=\"mark\" title=\"this record has errors\">* </span>" : "",
+                       html_escape(g.id.empty() ? game_name(g) : g.id));
+    out += fmt::format("<p class=\"note\">{}{}{}</p>\n", html_escape(g.night.empty() ? "" : g.night + " · "),
+                       html_escape(g.finished ? "won by " + winners : std::string("unfinished")),
+                       html_escape(g.errors > 0 ? fmt::format(" · {}; first: {}", plural(g.errors, "error", "errors"),
+                                                              g.first_error)
+                                                : std::string()));
+    if (!g.running.empty()) {
+      out += running_chart(g, colour);
+    } else {
+      out += "<p class=\"note\">No hand-by-hand scores in this record.</p>\n";
+    }
+    out += "<ul class=\"legend\">";
+    for (std::size_t p = 0; p < g.players.size(); ++p) {
+      out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}{}</li>",
+                         colour.at(g.players[p]), html_escape(g.players[p]),
+                         p < g.score.size() ? fmt::format(" {}", g.score[p]) : std::string());
+    }
+    out += "</ul></figure>\n";
+  }
+  out += "</div></section>\n";
+  if (!s.excluded.empty()) {
+    out += "<section id=\"excluded\"><h2>Left out</h2><ul class=\"excluded\">\n";
+    for (const auto& e : s.excluded) {
+      out += fmt::format("<li>{}: {}</li>\n", html_escape(excluded_name(e)), html_escape(e.reason));
+    }
+    out += "</ul></section>\n";
+  }
+  out += "<footer><p class=\"note\">Made by trickref score.</p></footer>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace trickref

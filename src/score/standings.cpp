@@ -1,2 +1,279 @@
-// placeholder
-#include <cstddef>
+#include "score/standings.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace trickref {
+namespace {
+
+// a vs b on one key: >0 when a ranks above b. Ratios are compared by cross
+// multiplication, so equal records tie exactly.
+int compare(const PlayerLine& a, const PlayerLine& b, RankKey key) {
+  auto sign = [](auto x, auto y) { return x > y ? 1 : x < y ? -1 : 0; };
+  switch (key) {
+    case RankKey::kWins:
+      return sign(a.wins, b.wins);
+    case RankKey::kPoints:
+      return sign(a.points, b.points);
+    case RankKey::kPlacing:
+      return sign(a.placing, b.placing);
+    case RankKey::kAverage: {
+      // points / games, 0 for no games
+      const long long ag = std::max(a.games, 1);
+      const long long bg = std::max(b.games, 1);
+      return sign(a.points * bg, b.points * ag);
+    }
+    case RankKey::kQuotaRate: {
+      const long long ah = std::max(a.hands, 1);
+      const long long bh = std::max(b.hands, 1);
+      return sign(static_cast<long long>(a.quota_made) * bh, static_cast<long long>(b.quota_made) * ah);
+    }
+  }
+  return 0;
+}
+
+int compare_all(const PlayerLine& a, const PlayerLine& b, const std::vector<RankKey>& keys) {
+  for (RankKey k : keys) {
+    if (const int c = compare(a, b, k); c != 0) {
+      return c;
+    }
+  }
+  return 0;
+}
+
+int count(const std::vector<Diagnostic>& diags, Severity s) {
+  return static_cast<int>(std::count_if(diags.begin(), diags.end(), [s](const auto& d) { return d.severity == s; }));
+}
+
+std::string where(const Diagnostic& d) {
+  if (d.loc.known()) {
+    return fmt::format("{}:{}:{}", d.file, d.loc.line, d.loc.column);
+  }
+  return d.file;
+}
+
+// Place of each seat in a finished game: the winners first, then the others
+// by final score; equal scores share the better place.
+std::vector<int> places(const GameOutcome& o, int n) {
+  std::vector<int> place(static_cast<std::size_t>(n), 0);
+  std::vector<int> others;
+  for (int s = 0; s < n; ++s) {
+    if (std::find(o.winners.begin(), o.winners.end(), s) != o.winners.end()) {
+      place[static_cast<std::size_t>(s)] = 1;
+    } else {
+      others.push_back(s);
+    }
+  }
+  const auto score = [&](int s) { return o.score ? (*o.score)[static_cast<std::size_t>(s)] : 0; };
+  std::stable_sort(others.begin(), others.end(), [&](int a, int b) { return score(a) > score(b); });
+  const int first = static_cast<int>(o.winners.size()) + 1;
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    const int s = others[i];
+    if (i > 0 && score(s) == score(others[i - 1])) {
+      place[static_cast<std::size_t>(s)] = place[static_cast<std::size_t>(others[i - 1])];
+    } else {
+      place[static_cast<std::size_t>(s)] = first + static_cast<int>(i);
+    }
+  }
+  return place;
+}
+
+}  // namespace
+
+void rank_lines(std::vector<PlayerLine>& lines, const std::vector<RankKey>& keys) {
+  std::stable_sort(lines.begin(), lines.end(), [&](const PlayerLine& a, const PlayerLine& b) {
+    const int c = compare_all(a, b, keys);
+    return c != 0 ? c > 0 : a.player < b.player;
+  });
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const bool same_as_prev = i > 0 && compare_all(lines[i], lines[i - 1], keys) == 0;
+    lines[i].rank = same_as_prev ? lines[i - 1].rank : static_cast<int>(i) + 1;
+    lines[i].tied = same_as_prev || (i + 1 < lines.size() && compare_all(lines[i], lines[i + 1], keys) == 0);
+  }
+}
+
+std::string rank_text(const PlayerLine& p) {
+  if (p.rank == 0) {
+    return "-";
+  }
+  return p.tied ? fmt::format("{}=", p.rank) : fmt::format("{}", p.rank);
+}
+
+StandingsBuilder::StandingsBuilder(const League& league, ScoreOptions options)
+    : league_(league), options_(options) {
+  if (options_.rank_by) {
+    keys_.push_back(*options_.rank_by);
+  }
+  for (RankKey k : league_.ranking) {
+    if (std::find(keys_.begin(), keys_.end(), k) == keys_.end()) {
+      keys_.push_back(k);
+    }
+  }
+}
+
+void StandingsBuilder::add(const GameReport& g) {
+  const int errors = count(g.diagnostics, Severity::kError);
+  const int warnings = count(g.diagnostics, Severity::kWarning);
+  errors_ += errors;
+  warnings_ += warnings;
+  auto exclude = [&](std::string reason) { excluded_.push_back(Excluded{g.file, g.index, g.id, std::move(reason)}); };
+  if (!g.result || !g.result->refereed) {
+    const auto first = std::find_if(g.diagnostics.begin(), g.diagnostics.end(),
+                                    [](const auto& d) { return d.severity == Severity::kError; });
+    if (first == g.diagnostics.end()) {
+      exclude("could not be refereed");
+    } else if (first->code == Code::kIo) {
+      exclude(fmt::format("could not be read: {}", first->message));
+    } else {
+      exclude(fmt::format("could not be refereed: {}: {}", where(*first), first->message));
+    }
+    return;
+  }
+  if (options_.strict && (errors > 0 || warnings > 0)) {
+    exclude(fmt::format("{} error{} and {} warning{} (--strict leaves it out)", errors, errors == 1 ? "" : "s",
+                        warnings, warnings == 1 ? "" : "s"));
+    return;
+  }
+  const RefereeResult& r = *g.result;
+  const int n = static_cast<int>(g.players.size());
+  std::vector<std::string> names;
+  for (const auto& p : g.players) {
+    names.push_back(league_.canonical(p));
+  }
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      if (names[static_cast<std::size_t>(a)] == names[static_cast<std::size_t>(b)]) {
+        exclude(fmt::format("{} and {} are one player under the league's aliases ({})",
+                            g.players[static_cast<std::size_t>(a)], g.players[static_cast<std::size_t>(b)],
+                            names[static_cast<std::size_t>(a)]));
+        return;
+      }
+    }
+  }
+
+  std::string night;
+  for (const auto& [k, v] : g.event) {
+    if (k == "night") {
+      night = v;
+    }
+  }
+
+  GameLine line;
+  line.file = g.file;
+  line.index = g.index;
+  line.id = g.id;
+  line.night = night;
+  line.ruleset = g.ruleset;
+  line.players = names;
+  line.finished = r.outcome.finished;
+  for (int w : r.outcome.winners) {
+    line.winners.push_back(names[static_cast<std::size_t>(w)]);
+  }
+  if (r.outcome.score) {
+    line.score = *r.outcome.score;
+  }
+  bool running_known = !r.hands.empty();
+  for (const auto& h : r.hands) {
+    running_known = running_known && h.score.has_value();
+  }
+  if (running_known) {
+    for (const auto& h : r.hands) {
+      line.running.push_back(*h.score);
+    }
+  }
+  line.errors = errors;
+  line.warnings = warnings;
+  for (const auto& d : g.diagnostics) {
+    if (d.severity == Severity::kError) {
+      line.first_error = fmt::format("{}: {}", where(d), d.message);
+      break;
+    }
+  }
+
+  const std::vector<int> place = r.outcome.finished ? places(r.outcome, n) : std::vector<int>();
+  auto credit = [&](Accum& acc) {
+    ++acc.games;
+    for (int s = 0; s < n; ++s) {
+      const auto seat = static_cast<std::size_t>(s);
+      PlayerLine& p = acc.players[names[seat]];
+      p.player = names[seat];
+      ++p.games;
+      if (r.outcome.finished) {
+        ++p.finished;
+        if (std::find(r.outcome.winners.begin(), r.outcome.winners.end(), s) != r.outcome.winners.end()) {
+          ++p.wins;
+        }
+        const auto at = static_cast<std::size_t>(place[seat] - 1);
+        if (at < league_.placing_points.size()) {
+          p.placing += league_.placing_points[at];
+        }
+      }
+      if (r.outcome.score) {
+        p.points += (*r.outcome.score)[seat];
+      }
+      for (const auto& h : r.hands) {
+        if (h.taken && seat < h.taken->size() && seat < h.quota.size()) {
+          const int taken = (*h.taken)[seat];
+          const int quota = h.quota[seat];
+          ++p.hands;
+          p.quota_made += taken >= quota ? 1 : 0;
+          p.over += std::max(0, taken - quota);
+          p.short_ += std::max(0, quota - taken);
+        }
+        if (h.plucks_made && seat < h.plucks_made->size()) {
+          p.plucks_made += (*h.plucks_made)[seat];
+        }
+        if (h.plucks_suffered && seat < h.plucks_suffered->size()) {
+          p.plucks_suffered += (*h.plucks_suffered)[seat];
+        }
+      }
+    }
+  };
+  credit(season_);
+  if (options_.by_night) {
+    credit(nights_[night]);
+  }
+  games_.push_back(std::move(line));
+}
+
+Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night) const {
+  Table t;
+  t.season = season;
+  t.night = night;
+  t.games = a.games;
+  for (const auto& [name, line] : a.players) {
+    PlayerLine p = line;
+    p.qualified = !season || p.games >= league_.min_games;
+    (p.qualified ? t.ranked : t.unranked).push_back(p);
+  }
+  rank_lines(t.ranked, keys_);
+  rank_lines(t.unranked, keys_);
+  for (auto& p : t.unranked) {
+    p.rank = 0;
+    p.tied = false;
+  }
+  return t;
+}
+
+Standings StandingsBuilder::finish() const {
+  Standings s;
+  s.rank_by = keys_;
+  s.season = table(season_, true, "");
+  for (const auto& [night, acc] : nights_) {
+    if (!night.empty()) {
+      s.nights.push_back(table(acc, false, night));
+    }
+  }
+  if (const auto it = nights_.find(""); it != nights_.end()) {
+    s.nights.push_back(table(it->second, false, ""));  // games with no night, last
+  }
+  s.games = games_;
+  s.excluded = excluded_;
+  s.errors = errors_;
+  s.warnings = warnings_;
+  return s;
+}
+
+}  // namespace trickref

@@ -1,0 +1,27 @@
+// Renderers for `trickref score`: text, CSV (RFC 4180), JSON
+// (schemas/standings.schema.json), Markdown and one self-contained HTML page
+// with inline SVG charts. They read only Standings and League.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "score/league.h"
+#include "score/standings.h"
+
+namespace trickref {
+
+struct ScoreView {
+  const Standings& standings;
+  const League& league;
+  bool by_night = false;
+};
+
+[[nodiscard]] std::string standings_text(const ScoreView& v);
+[[nodiscard]] std::string standings_csv(const ScoreView& v);
+[[nodiscard]] nlohmann::ordered_json standings_json(const ScoreView& v);
+[[nodiscard]] std::string standings_markdown(const ScoreView& v);
+[[nodiscard]] std::string standings_html(const ScoreView& v);
+
+}  // namespace trickref
