@@ -32,18 +32,7 @@ class Golden : public ::testing::TestWithParam<std::string> {
   void SetUp() override { std::filesystem::current_path(test::source_dir()); }
 
   static void compare(const std::string& actual, const std::string& golden_name) {
-    const std::filesystem::path path = std::filesystem::path(test::source_dir()) / "tests/golden" / golden_name;
-    const char* update = std::getenv("UPDATE_GOLDEN");
-    if (update != nullptr && std::string(update) == "1") {
-      std::filesystem::create_directories(path.parent_path());
-      std::ofstream(path, std::ios::binary) << actual;
-      return;
-    }
-    std::ifstream in(path, std::ios::binary);
-    ASSERT_TRUE(in) << "no golden file " << path << " (run with UPDATE_GOLDEN=1)";
-    std::stringstream expected;
-    expected << in.rdbuf();
-    EXPECT_EQ(actual, expected.str()) << "golden " << golden_name << " differs";
+    test::compare_golden(actual, golden_name);
   }
 };
 

@@ -1,4 +1,4 @@
-// `trickref schema transcript | ruleset | report`: the JSON Schemas.
+// `trickref schema transcript | ruleset | report | league | standings`: the JSON Schemas.
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,10 +11,10 @@ namespace trickref::cli {
 
 void setup_schema(CLI::App& app, Context& ctx) {
   auto which = std::make_shared<std::string>();
-  auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset or report");
-  sub->add_option("name", *which, "transcript | ruleset | report")
+  auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset, report (validate), league (league.yaml) or standings (score)");
+  sub->add_option("name", *which, "transcript | ruleset | report | league | standings")
       ->required()
-      ->check(CLI::IsMember({"transcript", "ruleset", "report"}));
+      ->check(CLI::IsMember({"transcript", "ruleset", "report", "league", "standings"}));
   sub->callback([which, &ctx]() {
     const std::string file = *which + ".schema.json";
     for (const auto& f : embedded_schemas()) {

@@ -56,7 +56,7 @@ class Loader {
         placing(v, league);
       } else {
         const std::string hint = suggest(key, kTopKeys);
-        fail(Code::kUnknownKey, k.loc(),
+        fail(Code::kUnknownKey, k.loc(),  // an error here: a misspelt setting changes the standings
              fmt::format("unknown key '{}' in league settings{}; the keys are name, ranking, min_games, aliases "
                          "and placing_points",
                          key, hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
@@ -75,7 +75,7 @@ class Loader {
 
  private:
   void fail(Code code, Loc loc, std::string message) {
-    sink_.report(code, loc, std::move(message));
+    sink_.report(Severity::kError, code, loc, std::move(message));
     failed_ = true;
   }
 

@@ -1,5 +1,7 @@
 #include "support/test_support.h"
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -56,6 +58,21 @@ CliResult run_cli(const std::vector<std::string>& args, const std::string& in) {
 }
 
 std::string source_dir() { return TRICKREF_SOURCE_DIR; }
+
+void compare_golden(const std::string& actual, const std::string& name) {
+  const std::filesystem::path path = std::filesystem::path(source_dir()) / "tests/golden" / name;
+  const char* update = std::getenv("UPDATE_GOLDEN");
+  if (update != nullptr && std::string(update) == "1") {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << actual;
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << "no golden file " << path << " (run with UPDATE_GOLDEN=1)";
+  std::stringstream expected;
+  expected << in.rdbuf();
+  EXPECT_EQ(actual, expected.str()) << "golden " << name << " differs";
+}
 
 std::string read_source_file(const std::string& relative) {
   std::ifstream f(source_dir() + "/" + relative, std::ios::binary);

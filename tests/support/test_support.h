@@ -36,4 +36,8 @@ struct CliResult {
 [[nodiscard]] std::string read_source_file(const std::string& relative);
 [[nodiscard]] std::string source_dir();
 
+// Compares `actual` with tests/golden/NAME byte for byte (a test failure if
+// it differs); with UPDATE_GOLDEN=1 in the environment, rewrites the file.
+void compare_golden(const std::string& actual, const std::string& name);
+
 }  // namespace trickref::test
