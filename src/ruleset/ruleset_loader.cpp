@@ -58,9 +58,9 @@ constexpr std::array kOptions = {
     OptionInfo{"penalty.revoke", "none | forfeit_hand", "what a revoke costs (forfeit_hand: later)"},
 };
 
-// Keys whose value replaces the inherited one whole instead of merging.
-constexpr std::array<std::string_view, 4> kWholeKeys = {"quotas", "quotas_first_hand", "play.first_lead",
-                                                        "game.end"};
+// Only these groups merge key by key; every other value (quotas,
+// quotas_first_hand, play.first_lead, game.end included) is one flat entry
+// and so replaces the inherited one whole.
 constexpr std::array<std::string_view, 9> kGroups = {"deck", "deal",     "trump", "kitty",  "exchange",
                                                      "play", "scoring", "game",  "penalty"};
 constexpr std::array<std::string_view, 3> kMetaKeys = {"name", "description", "extends"};

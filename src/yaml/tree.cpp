@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <istream>
+#include <optional>
 #include <streambuf>
 #include <unordered_map>
 
@@ -374,6 +375,80 @@ YamlReader::~YamlReader() = default;
 
 namespace {
 
+struct EncodingError {
+  Loc loc;  // 1-based line and byte column
+  std::string message;
+};
+
+// trickref reads UTF-8 only (a UTF-8 byte order mark is allowed). yaml-cpp
+// would silently convert UTF-16/32 (so its marks no longer match the bytes),
+// pass invalid UTF-8 through into names and messages, and cut a value at a
+// NUL byte, and it reads a lone CR as no line break; each is refused here,
+// at the first offending byte.
+std::optional<EncodingError> check_encoding(std::string_view text, std::uint32_t first_line) {
+  using namespace std::string_view_literals;
+  if (text.substr(0, 2) == "\xFE\xFF"sv || text.substr(0, 2) == "\xFF\xFE"sv ||
+      text.substr(0, 4) == "\0\0\xFE\xFF"sv) {
+    return EncodingError{Loc{first_line, 1}, "the text is UTF-16 or UTF-32; trickref reads UTF-8 (save the file "
+                                             "as UTF-8)"};
+  }
+  std::size_t i = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  std::uint32_t line = first_line;
+  std::size_t line_start = i;
+  auto at = [&](std::size_t pos) {
+    return Loc{line, static_cast<std::uint32_t>(std::min<std::size_t>(pos - line_start, 0xFFFFFFF0U)) + 1};
+  };
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++line;
+      line_start = ++i;
+      continue;
+    }
+    if (c == 0) {
+      return EncodingError{at(i), "a NUL byte: this is not UTF-8 text (a binary file, or UTF-16?)"};
+    }
+    if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+      // yaml-cpp does not break lines at a lone CR: a file saved with old
+      // Mac line endings would read as one long comment and "no game".
+      return EncodingError{at(i), "a carriage return without a line feed (old Mac line endings): save the file "
+                                  "with LF or CRLF line endings"};
+    }
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    // The length of the sequence and the range of its second byte (RFC 3629:
+    // no overlong forms, no surrogates, nothing above U+10FFFF).
+    std::size_t len = 0;
+    unsigned lo = 0x80;
+    unsigned hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      len = 3;
+      lo = c == 0xE0 ? 0xA0 : 0x80;
+      hi = c == 0xED ? 0x9F : 0xBF;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      len = 4;
+      lo = c == 0xF0 ? 0x90 : 0x80;
+      hi = c == 0xF4 ? 0x8F : 0xBF;
+    }
+    bool ok = len != 0 && i + len <= text.size();
+    for (std::size_t k = 1; ok && k < len; ++k) {
+      const auto b = static_cast<unsigned char>(text[i + k]);
+      ok = k == 1 ? (b >= lo && b <= hi) : (b >= 0x80 && b <= 0xBF);
+    }
+    if (!ok) {
+      return EncodingError{at(i), fmt::format("invalid UTF-8 (byte 0x{:02X}): trickref reads UTF-8 text; save "
+                                              "the file as UTF-8",
+                                              c)};
+    }
+    i += len;
+  }
+  return std::nullopt;
+}
+
 // yaml-cpp's messages are terse and lower-case already; keep them, but never
 // its "yaml-cpp: error at line..." prefix.
 std::string describe_parser_error(const std::string& msg) {
@@ -399,6 +474,12 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   };
   try {
     if (!impl_->parser) {
+      if (auto bad = check_encoding(impl_->text, impl_->first_line)) {
+        sink.report(Code::kSyntax, bad->loc, std::move(bad->message));
+        failed_ = true;
+        doc = Document();
+        return false;
+      }
       impl_->parser = std::make_unique<YAML::Parser>(impl_->stream);
     }
     if (!impl_->parser->HandleNextDocument(builder)) {
