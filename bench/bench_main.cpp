@@ -4,7 +4,10 @@
 //  - ValidateYaml: the whole validate pipeline (event parse into the located
 //    tree, load, referee) on a season file, in bytes per second;
 //  - BareEventParse: yaml-cpp's event parser with a handler that does nothing,
-//    on the same text: the ceiling ValidateYaml is compared against.
+//    on the same text: the ceiling ValidateYaml is compared against;
+//  - Simulate/RULESET/BOTS/JOBS: `simulate` without transcripts (deal,
+//    plucks, trump, discard, play, scoring and statistics), in hands per
+//    second of wall time, with 1 and 2 threads.
 #include <benchmark/benchmark.h>
 
 #include <sstream>
@@ -15,6 +18,7 @@
 #include "batch/batch.h"
 #include "engine/playout.h"
 #include "ruleset/ruleset_loader.h"
+#include "sim/simulate.h"
 #include "transcript/writer.h"
 
 namespace trickref {
@@ -143,6 +147,30 @@ void BareEventParse(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(c.yaml.size()) * state.iterations());
 }
 BENCHMARK(BareEventParse)->Unit(benchmark::kMillisecond);
+
+void Simulate(benchmark::State& state, const std::string& ruleset, const std::string& bot, std::int64_t games) {
+  RulesetCatalog catalog;
+  const auto rules = catalog.resolve(ruleset).ruleset;
+  sim::SimulateOptions o;
+  o.games = games;
+  o.bots.assign(3, bot);
+  o.jobs = static_cast<unsigned>(state.range(0));
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    const auto stats = sim::simulate({{ruleset, rules}}, o);
+    hands += stats[0].hands;
+    ++o.seed;  // fresh games every iteration
+  }
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+}
+BENCHMARK_CAPTURE(Simulate, pluck/random, std::string("pluck"), std::string("random"), 2000)
+    ->Arg(1)->Arg(2)->ArgName("jobs")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, pluck/heuristic, std::string("pluck"), std::string("heuristic"), 500)
+    ->Arg(1)->Arg(2)->ArgName("jobs")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, nine_five_two/random, std::string("nine-five-two"), std::string("random"), 2000)
+    ->Arg(1)->Arg(2)->ArgName("jobs")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, nine_five_two/heuristic, std::string("nine-five-two"), std::string("heuristic"), 500)
+    ->Arg(1)->Arg(2)->ArgName("jobs")->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace trickref

@@ -1,16 +1,124 @@
-// `trickref compare`: placeholder registration while issue 4 is built.
+// `trickref compare PATH --rules A --rules B ...`: the same record refereed
+// and scored under each ruleset, side by side.
+#include <iterator>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "sim/compare.h"
 
 namespace trickref::cli {
+namespace {
+
+struct CompareCli {
+  std::string path;
+  std::vector<std::string> rules;
+  std::string format = "text";
+};
+
+int run_compare(const CompareCli& o, Context& ctx) {
+  if (o.rules.size() < 2) {
+    ctx.err << "trickref: error: compare needs at least two --rules (give the record's own ruleset as one of them)\n";
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  RulesetCatalog catalog;
+  std::vector<BatchOptions> options;
+  sim::CompareReport report;
+  std::set<std::string> seen;
+  for (const auto& ref : o.rules) {
+    const auto& res = catalog.resolve(ref);
+    if (!res.ruleset) {
+      for (auto d : res.diagnostics) {
+        if (d.file.empty()) {
+          d.file = "trickref";
+        }
+        ctx.err << render_diagnostic(d, TextStyle{false, true});
+      }
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    if (!seen.insert(res.ruleset->name).second) {
+      ctx.err << fmt::format("trickref: error: ruleset '{}' is given twice\n", res.ruleset->name);
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    BatchOptions b;
+    b.rules_override = res.ruleset;
+    options.push_back(std::move(b));
+    report.rulesets.push_back(res.ruleset->name);
+  }
+  std::vector<GameReport> bad;
+  const auto inputs = expand_paths({o.path}, bad);
+  for (const auto& b : bad) {
+    for (const auto& d : b.diagnostics) {
+      ctx.err << render_diagnostic(d, TextStyle{false, true});
+    }
+  }
+  if (!bad.empty()) {
+    return static_cast<int>(ExitCode::kUsage);
+  }
+  // Standard input is read once and replayed for every ruleset.
+  std::string stdin_text;
+  bool stdin_read = false;
+  bool errors = false;
+  for (const auto& input : inputs) {
+    std::vector<std::vector<GameReport>> by_ruleset;
+    for (const auto& b : options) {
+      std::vector<GameReport> games;
+      if (input.is_stdin && !stdin_read) {
+        stdin_text.assign(std::istreambuf_iterator<char>(ctx.in), std::istreambuf_iterator<char>());
+        stdin_read = true;
+      }
+      std::istringstream in(stdin_text);
+      RulesetCatalog game_catalog;
+      validate_file(input, game_catalog, b, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+      by_ruleset.push_back(std::move(games));
+    }
+    const std::size_t n = by_ruleset.front().size();
+    for (std::size_t i = 0; i < n; ++i) {
+      sim::ComparedGame game;
+      for (auto& games : by_ruleset) {
+        if (i < games.size()) {
+          for (const auto& d : games[i].diagnostics) {
+            errors = errors || d.severity == Severity::kError;
+            if (d.code == Code::kIo) {
+              ctx.err << render_diagnostic(d, TextStyle{false, true});
+              return static_cast<int>(ExitCode::kUsage);
+            }
+          }
+          game.under.push_back(std::move(games[i]));
+        }
+      }
+      if (game.under.size() == options.size()) {
+        report.games.push_back(std::move(game));
+      }
+    }
+  }
+  if (o.format == "json") {
+    ctx.out << sim::compare_json(report).dump(2) << "\n";
+  } else {
+    ctx.out << sim::render_compare_text(report);
+  }
+  ctx.out.flush();
+  return static_cast<int>(errors ? ExitCode::kFindings : ExitCode::kOk);
+}
+
+}  // namespace
 
 void setup_compare(CLI::App& app, Context& ctx) {
-  auto* sub = app.add_subcommand("compare", "(not built yet)");
-  sub->group("");
-  sub->callback([&ctx]() {
-    ctx.err << "trickref: error: 'compare' is not available in this build\n";
-    ctx.exit_code = static_cast<int>(ExitCode::kUsage);
-  });
+  auto o = std::make_shared<CompareCli>();
+  auto* sub = app.add_subcommand("compare", "Referee and score the same record under several rulesets, side by "
+                                            "side: scores per hand, winner, and the diagnostics that differ");
+  sub->add_option("path", o->path, "A transcript file (.yaml .yml .json .jsonl), a directory, or - for standard input")
+      ->required();
+  sub->add_option("--rules", o->rules, "Ruleset NAME or FILE; give two or more")->required();
+  sub->add_option("--format", o->format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub->callback([o, &ctx]() { ctx.exit_code = run_compare(*o, ctx); });
 }
 
 }  // namespace trickref::cli

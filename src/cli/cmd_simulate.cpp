@@ -1,16 +1,269 @@
-// `trickref simulate`: placeholder registration while issue 4 is built.
+// `trickref simulate`: play seeded games with built-in bots under one or more
+// rulesets; print variant statistics with 95% confidence intervals, and
+// optionally write every game as a transcript (YAML files or JSON Lines).
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "report/report.h"
+#include "ruleset/ruleset_loader.h"
+#include "sim/bots.h"
+#include "sim/render.h"
+#include "sim/simulate.h"
+#include "transcript/writer.h"
 
 namespace trickref::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct SimulateCli {
+  std::vector<std::string> rules;
+  std::int64_t games = 1000;
+  std::uint64_t seed = 1;
+  std::string bots = "heuristic";
+  unsigned jobs = 1;
+  std::string out;
+  std::string format = "text";
+  std::string detail = "full";
+  int max_hands = 200;
+  int hands = 10;
+  bool quiet = false;
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      out.push_back(cur);
+      cur.clear();
+    } else if (c != ' ') {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+int usage_error(Context& ctx, const std::string& message) {
+  ctx.err << "trickref: error: " << message << "\n";
+  return static_cast<int>(ExitCode::kUsage);
+}
+
+// Whether the catalogue reads `ref` as a file path rather than a built-in
+// name (ruleset_loader.h: a '/' or a .yaml/.yml/.json ending).
+bool is_path(const std::string& ref) {
+  auto ends = [&](std::string_view e) { return ref.size() >= e.size() && ref.compare(ref.size() - e.size(), e.size(), e) == 0; };
+  return ref.find('/') != std::string::npos || ends(".yaml") || ends(".yml") || ends(".json");
+}
+
+// How a transcript written to `dir` names ruleset `ref`: a built-in by name,
+// a file by its path relative to `dir`, so `validate` finds it from there.
+std::string ruleset_ref_from(const std::string& ref, const fs::path& dir) {
+  if (!is_path(ref)) {
+    return ref;
+  }
+  std::error_code ec;
+  const fs::path target = fs::absolute(ref, ec).lexically_normal();
+  const fs::path base = fs::absolute(dir.empty() ? fs::path(".") : dir, ec).lexically_normal();
+  const fs::path rel = target.lexically_relative(base);
+  return ec || rel.empty() ? target.generic_string() : rel.generic_string();
+}
+
+Detail parse_detail(const std::string& d) {
+  return d == "sheet" ? Detail::kSheet : d == "exchange" ? Detail::kExchange : d == "plays" ? Detail::kPlays
+                                                                                              : Detail::kFull;
+}
+
+int run_simulate(const SimulateCli& o, Context& ctx) {
+  // Rulesets: each must load; their names must differ (they name output columns and directories).
+  RulesetCatalog catalog;
+  std::vector<sim::SimRuleset> rulesets;
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const auto& ref : o.rules) {
+    const auto& res = catalog.resolve(ref);
+    if (!res.ruleset) {
+      for (auto d : res.diagnostics) {
+        if (d.file.empty()) {
+          d.file = "trickref";
+        }
+        ctx.err << render_diagnostic(d, TextStyle{false, true});
+      }
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    if (!seen.insert(res.ruleset->name).second) {
+      return usage_error(ctx, fmt::format("ruleset '{}' is given twice", res.ruleset->name));
+    }
+    rulesets.push_back({ref, res.ruleset});
+    names.push_back(res.ruleset->name);
+  }
+  const int players = rulesets.front().rules->players;
+  for (const auto& r : rulesets) {
+    if (r.rules->players != players) {
+      return usage_error(ctx, "the rulesets compared must have the same number of players");
+    }
+  }
+  // Bots: one name for every seat, or one per seat.
+  std::vector<std::string> bots = split(o.bots);
+  std::string known;
+  for (auto b : sim::bot_names()) {
+    known += (known.empty() ? "" : ", ") + std::string(b);
+  }
+  for (const auto& b : bots) {
+    if (!sim::make_bot(b)) {
+      return usage_error(ctx, fmt::format("unknown bot '{}' in --bots (known: {})", b, known));
+    }
+  }
+  if (bots.size() == 1) {
+    bots.assign(static_cast<std::size_t>(players), bots.front());
+  }
+  if (bots.size() != static_cast<std::size_t>(players)) {
+    return usage_error(ctx, fmt::format("--bots names {} bots for {} players: give one name, or one per seat",
+                                        bots.size(), players));
+  }
+  sim::SimulateOptions so;
+  so.seed = o.seed;
+  so.games = o.games;
+  so.bots = bots;
+  so.jobs = o.jobs;
+  so.max_hands = o.max_hands;
+  so.hands_no_target = o.hands;
+
+  // Transcripts: FILE.jsonl (one game a line) or DIR/<ruleset>/game-N.yaml.
+  sim::SimulateHooks hooks;
+  std::ofstream jsonl;
+  const bool to_jsonl = !o.out.empty() && fs::path(o.out).extension() == ".jsonl";
+  std::vector<std::string> refs;
+  std::vector<fs::path> dirs;
+  std::vector<std::string> players_by_seat;
+  for (int s = 0; s < players; ++s) {
+    players_by_seat.push_back(fmt::format("{}-{}", bots[static_cast<std::size_t>(s)], s + 1));
+  }
+  const Detail detail = parse_detail(o.detail);
+  bool write_failed = false;
+  if (!o.out.empty()) {
+    std::error_code ec;
+    if (to_jsonl) {
+      const fs::path parent = fs::path(o.out).parent_path();
+      if (!parent.empty()) {
+        fs::create_directories(parent, ec);
+      }
+      jsonl.open(o.out, std::ios::binary | std::ios::trunc);
+      if (!jsonl) {
+        return usage_error(ctx, fmt::format("cannot write {}", o.out));
+      }
+      for (const auto& r : rulesets) {
+        refs.push_back(ruleset_ref_from(r.ref, parent));
+      }
+    } else {
+      for (std::size_t i = 0; i < rulesets.size(); ++i) {
+        const fs::path dir = fs::path(o.out) / names[i];
+        fs::create_directories(dir, ec);
+        if (ec || !fs::is_directory(dir)) {
+          return usage_error(ctx, fmt::format("cannot create directory {}: {}", dir.generic_string(),
+                                              ec ? ec.message() : "not a directory"));
+        }
+        dirs.push_back(dir);
+        refs.push_back(ruleset_ref_from(rulesets[i].ref, dir));
+      }
+    }
+    const int width = static_cast<int>(std::to_string(o.games).size());
+    hooks.render = [&](std::size_t r, std::int64_t g, const PlayedGame& game) {
+      WriteOptions wo;
+      wo.detail = detail;
+      wo.id = fmt::format("{}-seed{}-game{}", names[r], o.seed, g + 1);
+      wo.event = {{"simulated", fmt::format("seed {}, game {}", o.seed, g + 1)}};
+      const Ruleset& rules = *rulesets[r].rules;
+      if (to_jsonl) {
+        return to_json(game, rules, refs[r], players_by_seat, wo).dump() + "\n";
+      }
+      return to_yaml(game, rules, refs[r], players_by_seat, wo);
+    };
+    hooks.write = [&, width](std::size_t r, std::int64_t g, std::string&& text) {
+      if (to_jsonl) {
+        jsonl << text;
+        write_failed = write_failed || !jsonl;
+        return;
+      }
+      const fs::path file = dirs[r] / fmt::format("game-{:0{}}.yaml", g + 1, width);
+      std::ofstream f(file, std::ios::binary | std::ios::trunc);
+      f << text;
+      write_failed = write_failed || !f;
+    };
+  }
+  const std::int64_t total = o.games * static_cast<std::int64_t>(rulesets.size());
+  const bool progress = ctx.err_tty && !o.quiet && total >= 2000;
+  if (progress) {
+    hooks.progress = [&](std::int64_t done, std::int64_t all) {
+      const int width = 30;
+      const auto filled = static_cast<int>(done * width / std::max<std::int64_t>(all, 1));
+      ctx.err << fmt::format("\r[{:#<{}}{:<{}}] {}/{} games", "", filled, "", width - filled, done, all)
+              << std::flush;
+    };
+  }
+  sim::SimReport report;
+  report.options = so;
+  report.rulesets = names;
+  report.stats = sim::simulate(rulesets, so, hooks);
+  if (progress) {
+    ctx.err << "\r" << std::string(60, ' ') << "\r" << std::flush;
+  }
+  if (jsonl.is_open()) {
+    jsonl.flush();
+    write_failed = write_failed || !jsonl;
+  }
+  if (write_failed) {
+    return usage_error(ctx, fmt::format("writing transcripts to {} failed", o.out));
+  }
+  if (o.format == "json") {
+    ctx.out << sim::report_json(report).dump(2) << "\n";
+  } else if (o.format == "csv") {
+    ctx.out << sim::render_csv(report);
+  } else {
+    ctx.out << sim::render_text(report);
+  }
+  ctx.out.flush();
+  return static_cast<int>(ExitCode::kOk);
+}
+
+}  // namespace
 
 void setup_simulate(CLI::App& app, Context& ctx) {
-  auto* sub = app.add_subcommand("simulate", "(not built yet)");
-  sub->group("");
-  sub->callback([&ctx]() {
-    ctx.err << "trickref: error: 'simulate' is not available in this build\n";
-    ctx.exit_code = static_cast<int>(ExitCode::kUsage);
-  });
+  auto o = std::make_shared<SimulateCli>();
+  auto* sub = app.add_subcommand("simulate", "Play seeded games with built-in bots: variant statistics with 95% "
+                                             "confidence intervals, and the games as transcripts");
+  sub->add_option("--rules", o->rules, "Ruleset NAME or FILE; repeat to compare rulesets side by side")
+      ->required();
+  sub->add_option("-n,--games", o->games, "Games per ruleset")->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->capture_default_str();
+  sub->add_option("--seed", o->seed, "Seed: the same seed plays the same games, whatever --jobs is")
+      ->capture_default_str();
+  sub->add_option("--bots", o->bots, "Bots by seat, comma separated (heuristic, random), or one name for every "
+                                     "seat; seat 1 deals first in game 1, seat 2 in game 2, ...")
+      ->capture_default_str();
+  sub->add_option("-j,--jobs", o->jobs, "Threads")->check(CLI::Range(1U, 256U))->capture_default_str();
+  sub->add_option("--out", o->out, "Write every game: FILE.jsonl (one game a line) or DIR (DIR/RULESET/game-N.yaml)");
+  sub->add_option("--detail", o->detail, "Level of detail of the transcripts written")
+      ->check(CLI::IsMember({"sheet", "exchange", "plays", "full"}))
+      ->capture_default_str();
+  sub->add_option("--format", o->format, "Statistics format")
+      ->check(CLI::IsMember({"text", "json", "csv"}))
+      ->capture_default_str();
+  sub->add_option("--max-hands", o->max_hands, "Safety stop: a game not won after this many hands is unfinished")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_option("--hands", o->hands, "Hands per game under a ruleset with no target (target: null)")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  sub->add_flag("-q,--quiet", o->quiet, "No progress bar");
+  sub->callback([o, &ctx]() { ctx.exit_code = run_simulate(*o, ctx); });
 }
 
 }  // namespace trickref::cli

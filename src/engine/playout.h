@@ -1,12 +1,20 @@
 // Plays whole games through the engine's own legal-choice lists, so every
 // game it produces is legal by construction. The referee's conformance
-// tests, the sample generator and (later) `simulate` use it. Choices are
-// made by a seeded random generator: same seed, same game.
+// tests, the sample generator and `simulate` use it.
+//
+// Who decides is pluggable: each seat has a SeatPolicy, and every decision
+// it is asked for comes with the list of legal choices the engine computed
+// (the cards a plucker may give, the cards that may be discarded, the cards
+// `legal_plays` allows), so a policy cannot cheat. The game's random
+// generator is seeded from PlayoutOptions::seed and shared by the deal and
+// every seat in a fixed order: same seed and policies, same game.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <random>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -30,10 +38,11 @@ struct PlayedHand {
   Suit trump = Suit::kClubs;
   CardSet discard;
   std::vector<std::pair<int, CardSet>> shows;  // plucker, cards shown
-  std::vector<std::vector<Card>> tricks;       // cards in play order
-  std::vector<int> leaders;                    // leader of each trick
-  std::vector<int> taken;
-  std::vector<long long> score;  // running, after the hand
+  std::vector<std::vector<Card>> tricks;       // cards in play order (empty unless recorded)
+  std::vector<int> leaders;                    // leader of each trick (empty unless recorded)
+  std::vector<int> taken;                      // by seat
+  std::vector<int> quota;                      // by seat
+  std::vector<long long> score;                // running, after the hand
 };
 
 struct PlayedGame {
@@ -48,9 +57,56 @@ struct PlayoutOptions {
   int first_dealer = 0;
   int max_hands = 60;       // a safety stop for targets that are hard to reach
   int hands_no_target = 6;  // hands to play when the ruleset has no target
+  bool record_tricks = true;  // false: leave PlayedHand::tricks and leaders empty (faster)
 };
 
-// Plays one game of `rules` with uniformly random legal choices.
+using PlayoutRng = std::mt19937_64;
+
+// What a seat knows of the hand in progress when it is asked to decide.
+struct HandView {
+  const Ruleset* rules = nullptr;
+  int number = 1;  // 1-based hand number
+  int dealer = 0;
+  int seat = 0;  // the seat deciding
+  std::array<int, kMaxPlayers> quota{};  // by seat
+  CardSet hand;                          // what the deciding seat holds now
+  CardSet kitty;                         // the kitty, once the deciding seat has seen it
+  CardSet discard;                       // the seat's own discards (dealer, after discarding)
+  const std::vector<long long>* score = nullptr;  // running scores before this hand, by seat
+};
+
+// One seat's decisions. Each choice must be one of the options given.
+class SeatPolicy {
+ public:
+  SeatPolicy() = default;
+  SeatPolicy(const SeatPolicy&) = default;
+  SeatPolicy& operator=(const SeatPolicy&) = default;
+  virtual ~SeatPolicy() = default;
+  // One pluck by this seat from `pluckee`: the card to give, from `options`
+  // (never empty; jokers and, per the ruleset, forbidden cards left out).
+  [[nodiscard]] virtual Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) = 0;
+  // The trump suit, named after the exchange (before any kitty is taken).
+  [[nodiscard]] virtual Suit name_trump(const HandView& view, PlayoutRng& rng) = 0;
+  // One discard of several, from `options` (the cards that may still go).
+  [[nodiscard]] virtual Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) = 0;
+  // The next card to the trick in progress, from `legal` (= legal_plays(state)).
+  [[nodiscard]] virtual Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) = 0;
+};
+
+// Plays one game of `rules`, seat s deciding through `seats[s]`
+// (precondition: seats.size() == rules.players).
+[[nodiscard]] PlayedGame play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats,
+                                   const PlayoutOptions& options);
+
+// The k-th card (0-based, lowest index first) of `cards` (precondition: k < size).
+[[nodiscard]] Card nth_card(CardSet cards, int k);
+
+// A uniformly random card of `cards` (precondition: not empty).
+[[nodiscard]] Card pick_card(CardSet cards, PlayoutRng& rng);
+
+// Plays one game of `rules` with uniformly random legal choices (trump: the
+// chooser's longest suit, ties at random). The conformance tests, the
+// samples and the golden outputs depend on its exact choices for a seed.
 [[nodiscard]] PlayedGame play_random_game(const Ruleset& rules, const PlayoutOptions& options);
 
 }  // namespace trickref

@@ -1,0 +1,45 @@
+// Built-in players for `simulate`. A bot is a SeatPolicy: the engine hands
+// it the legal choices (engine/playout.h), so a bot cannot cheat. Bots hold
+// no state between calls; what they know comes from the HandView and the
+// PlayState, the information a player at the table has (their own hand, the
+// cards played, their own discards and, as dealer, the kitty).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "engine/playout.h"
+
+namespace trickref::sim {
+
+// `random`: uniform over the legal choices (trump: any of the four suits).
+class RandomBot final : public SeatPolicy {
+ public:
+  Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) override;
+  Suit name_trump(const HandView& view, PlayoutRng& rng) override;
+  Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
+  Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
+};
+
+// `heuristic`: names trump by length and strength; plucks the suit where the
+// pluckee most likely holds high cards, giving its lowest card of it;
+// discards low cards from short side suits (keeping trumps and winners);
+// in play wins cheaply while short of its quota (the lowest card that takes
+// the trick, or a sure winner) and, once its quota is safe, takes only
+// tricks that cost nothing (last to play, or a sure winner) and otherwise
+// ducks with its lowest card. Deterministic: it never draws from the generator.
+class HeuristicBot final : public SeatPolicy {
+ public:
+  Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) override;
+  Suit name_trump(const HandView& view, PlayoutRng& rng) override;
+  Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
+  Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
+};
+
+// The bot names `simulate --bots` accepts, in the order help lists them.
+[[nodiscard]] std::span<const std::string_view> bot_names();
+// A new bot by name; null for an unknown name.
+[[nodiscard]] std::unique_ptr<SeatPolicy> make_bot(std::string_view name);
+
+}  // namespace trickref::sim

@@ -1,0 +1,251 @@
+#include "sim/compare.h"
+
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+namespace trickref::sim {
+namespace {
+
+// A diagnostic's identity across rulesets: its whole JSON form.
+std::string identity(const nlohmann::ordered_json& d) { return d.dump(); }
+
+std::string winners_text(const GameReport& g) {
+  if (!g.result) {
+    return "not refereed";
+  }
+  const auto& o = g.result->outcome;
+  if (!o.finished) {
+    return "no winner";
+  }
+  std::vector<std::string> names;
+  for (int w : o.winners) {
+    names.push_back(g.players[static_cast<std::size_t>(w)]);
+  }
+  return fmt::format("{}", fmt::join(names, "+"));
+}
+
+std::string ended_text(const GameReport& g) {
+  if (!g.result || !g.result->outcome.finished) {
+    return "-";
+  }
+  return fmt::format("hand {}", g.result->outcome.decided_hand);
+}
+
+std::string pad(const std::string& s, std::size_t w) {
+  return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
+}
+std::string rpad(const std::string& s, std::size_t w) {
+  return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::size_t>> differing_diagnostics(const ComparedGame& game) {
+  std::vector<std::vector<std::string>> ids;
+  std::map<std::string, std::size_t> under_how_many;
+  for (const auto& g : game.under) {
+    std::vector<std::string> mine;
+    const nlohmann::ordered_json j = game_json(g);
+    for (const auto& d : j["diagnostics"]) {
+      mine.push_back(identity(d));
+    }
+    std::vector<std::string> unique = mine;
+    std::sort(unique.begin(), unique.end());
+    unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+    for (const auto& id : unique) {
+      ++under_how_many[id];
+    }
+    ids.push_back(std::move(mine));
+  }
+  std::vector<std::vector<std::size_t>> out(game.under.size());
+  for (std::size_t r = 0; r < ids.size(); ++r) {
+    for (std::size_t i = 0; i < ids[r].size(); ++i) {
+      if (under_how_many[ids[r][i]] < game.under.size()) {
+        out[r].push_back(i);
+      }
+    }
+  }
+  return out;
+}
+
+std::string render_compare_text(const CompareReport& rep) {
+  std::string out;
+  bool first = true;
+  for (const auto& game : rep.games) {
+    if (game.under.empty()) {
+      continue;
+    }
+    const GameReport& base = game.under.front();
+    if (!first) {
+      out += "\n";
+    }
+    first = false;
+    out += fmt::format("{} game {}", base.file, base.index + 1);
+    if (!base.id.empty()) {
+      out += " (" + base.id + ")";
+    }
+    out += "\n";
+    const auto& players = base.players;
+    // Column widths: each ruleset is a group of one column per player.
+    std::size_t cell_w = 4;
+    for (const auto& p : players) {
+      cell_w = std::max(cell_w, p.size());
+    }
+    std::size_t hands = 0;
+    for (const auto& g : game.under) {
+      if (g.result) {
+        hands = std::max(hands, g.result->hands.size());
+      }
+    }
+    std::vector<std::size_t> group_w;
+    for (std::size_t r = 0; r < game.under.size(); ++r) {
+      const std::size_t cols = players.empty() ? 0 : players.size() * (cell_w + 1) - 1;
+      group_w.push_back(std::max({cols, rep.rulesets[r].size(), winners_text(game.under[r]).size(),
+                                  ended_text(game.under[r]).size()}));
+    }
+    const std::size_t label_w = 6;
+    auto row = [&](const std::string& label, const std::vector<std::string>& groups) {
+      std::string l = "  " + pad(label, label_w);
+      for (std::size_t r = 0; r < groups.size(); ++r) {
+        l += "   " + pad(groups[r], group_w[r]);
+      }
+      while (!l.empty() && l.back() == ' ') {
+        l.pop_back();
+      }
+      out += l + "\n";
+    };
+    std::vector<std::string> heads;
+    std::vector<std::string> names;
+    for (std::size_t r = 0; r < game.under.size(); ++r) {
+      heads.push_back(rep.rulesets[r]);
+      std::string n;
+      for (std::size_t p = 0; p < players.size(); ++p) {
+        n += (p == 0 ? "" : " ") + rpad(players[p], cell_w);
+      }
+      names.push_back(n);
+    }
+    row("", heads);
+    row("hand", names);
+    for (std::size_t h = 0; h < hands; ++h) {
+      std::vector<std::string> cells;
+      for (const auto& g : game.under) {
+        std::string c;
+        const bool have = g.result && h < g.result->hands.size() && g.result->hands[h].score;
+        for (std::size_t p = 0; p < players.size(); ++p) {
+          const std::string v = have ? std::to_string((*g.result->hands[h].score)[p]) : std::string("?");
+          c += (p == 0 ? "" : " ") + rpad(v, cell_w);
+        }
+        cells.push_back(c);
+      }
+      row(rpad(std::to_string(h + 1), 4), cells);
+    }
+    std::vector<std::string> winners;
+    std::vector<std::string> ended;
+    for (const auto& g : game.under) {
+      winners.push_back(winners_text(g));
+      ended.push_back(ended_text(g));
+    }
+    row("winner", winners);
+    row("ended", ended);
+    const auto differing = differing_diagnostics(game);
+    const std::size_t common = base.diagnostics.size() - differing.front().size();
+    bool any = false;
+    for (std::size_t r = 0; r < game.under.size(); ++r) {
+      if (differing[r].empty()) {
+        continue;
+      }
+      any = true;
+      out += fmt::format("  only under {}:\n", rep.rulesets[r]);
+      for (std::size_t i : differing[r]) {
+        out += "    " + render_diagnostic(game.under[r].diagnostics[i], TextStyle{false, true});
+      }
+    }
+    if (!any) {
+      out += "  diagnostics: the same under every ruleset";
+      out += common == 0 ? " (none)\n" : fmt::format(" ({})\n", common);
+    } else if (common > 0) {
+      out += fmt::format("  under every ruleset: {} diagnostic{}\n", common, common == 1 ? "" : "s");
+    }
+  }
+  return out;
+}
+
+nlohmann::ordered_json compare_json(const CompareReport& rep) {
+  nlohmann::ordered_json j;
+  j["rulesets"] = rep.rulesets;
+  auto games = nlohmann::ordered_json::array();
+  for (const auto& game : rep.games) {
+    if (game.under.empty()) {
+      continue;
+    }
+    const GameReport& base = game.under.front();
+    std::vector<nlohmann::ordered_json> full;
+    for (const auto& g : game.under) {
+      full.push_back(game_json(g));
+    }
+    nlohmann::ordered_json gj;
+    gj["file"] = base.file;
+    gj["index"] = base.index;
+    if (!base.id.empty()) {
+      gj["id"] = base.id;
+    }
+    gj["players"] = base.players;
+    std::size_t hands = 0;
+    for (const auto& f : full) {
+      if (f.contains("hands")) {
+        hands = std::max(hands, f["hands"].size());
+      }
+    }
+    auto hj = nlohmann::ordered_json::array();
+    for (std::size_t h = 0; h < hands; ++h) {
+      nlohmann::ordered_json one;
+      one["number"] = h + 1;
+      nlohmann::ordered_json scores = nlohmann::ordered_json::object();
+      for (std::size_t r = 0; r < full.size(); ++r) {
+        const auto& f = full[r];
+        if (f.contains("hands") && h < f["hands"].size() && f["hands"][h].contains("score")) {
+          scores[rep.rulesets[r]] = f["hands"][h]["score"];
+        } else {
+          scores[rep.rulesets[r]] = nullptr;
+        }
+      }
+      one["score"] = std::move(scores);
+      hj.push_back(std::move(one));
+    }
+    gj["hands"] = std::move(hj);
+    nlohmann::ordered_json results = nlohmann::ordered_json::object();
+    for (std::size_t r = 0; r < full.size(); ++r) {
+      results[rep.rulesets[r]] = full[r].contains("result") ? full[r]["result"] : nlohmann::ordered_json();
+    }
+    gj["results"] = std::move(results);
+    const auto differing = differing_diagnostics(game);
+    nlohmann::ordered_json common = nlohmann::ordered_json::array();
+    {
+      const auto& d = full.front()["diagnostics"];
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < d.size(); ++i) {
+        if (k < differing.front().size() && differing.front()[k] == i) {
+          ++k;
+          continue;
+        }
+        common.push_back(d[i]);
+      }
+    }
+    nlohmann::ordered_json only = nlohmann::ordered_json::object();
+    for (std::size_t r = 0; r < full.size(); ++r) {
+      auto list = nlohmann::ordered_json::array();
+      for (std::size_t i : differing[r]) {
+        list.push_back(full[r]["diagnostics"][i]);
+      }
+      only[rep.rulesets[r]] = std::move(list);
+    }
+    gj["diagnostics"] = {{"common", std::move(common)}, {"only", std::move(only)}};
+    games.push_back(std::move(gj));
+  }
+  j["games"] = std::move(games);
+  return j;
+}
+
+}  // namespace trickref::sim

@@ -1,0 +1,232 @@
+#include "sim/render.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace trickref::sim {
+namespace {
+
+enum class Kind { kCount, kRate, kMean };
+
+struct Cell {
+  Interval value;
+  std::int64_t count = 0;
+};
+
+// One statistic across the rulesets: `key` names it in JSON and CSV
+// (dotted: group.member), `label` in text.
+struct Row {
+  std::string key;
+  std::string label;
+  Kind kind = Kind::kCount;
+  std::vector<Cell> cells;
+};
+
+std::string who_dealt_first(int offset, int players) {
+  if (offset == 0) {
+    return "first dealer";
+  }
+  return role_name(offset, players) + " of first dealer";
+}
+
+std::vector<Row> rows(const SimReport& rep) {
+  std::vector<Row> out;
+  const int players = rep.stats.empty() ? 3 : rep.stats.front().players;
+  auto add = [&](std::string key, std::string label, Kind kind, auto&& get) {
+    Row row{std::move(key), std::move(label), kind, {}};
+    for (const auto& s : rep.stats) {
+      row.cells.push_back(get(s));
+    }
+    out.push_back(std::move(row));
+  };
+  auto count = [](std::int64_t c) { return Cell{{}, c}; };
+  add("games", "games", Kind::kCount, [&](const RulesetStats& s) { return count(s.games); });
+  add("unfinished", fmt::format("unfinished (after {} hands)", rep.options.max_hands), Kind::kCount,
+      [&](const RulesetStats& s) { return count(s.games - s.finished); });
+  add("hands", "hands", Kind::kCount, [&](const RulesetStats& s) { return count(s.hands); });
+  add("hands_per_game", "hands per game", Kind::kMean,
+      [](const RulesetStats& s) { return Cell{s.hands_per_game.normal(), 0}; });
+  for (int r = 0; r < players; ++r) {
+    const auto i = static_cast<std::size_t>(r);
+    add("made_quota." + role_name(r, players), "made quota: " + role_name(r, players), Kind::kRate,
+        [&](const RulesetStats& s) { return Cell{i < s.made_quota.size() ? s.made_quota[i].wilson() : Interval{}, 0}; });
+  }
+  for (int r = 0; r < players; ++r) {
+    const auto i = static_cast<std::size_t>(r);
+    add("tricks." + role_name(r, players), "tricks: " + role_name(r, players), Kind::kMean,
+        [&](const RulesetStats& s) { return Cell{i < s.tricks.size() ? s.tricks[i].normal() : Interval{}, 0}; });
+  }
+  add("plucks_per_hand", "plucks per hand", Kind::kMean,
+      [](const RulesetStats& s) { return Cell{s.plucks_per_hand.normal(), 0}; });
+  for (int r = 0; r < players; ++r) {
+    const auto i = static_cast<std::size_t>(r);
+    std::string key = r == 0 ? "first_dealer" : role_name(r, players) + "_of_first_dealer";
+    add("wins_by_seat." + key, "wins: " + who_dealt_first(r, players), Kind::kRate, [&](const RulesetStats& s) {
+      return Cell{i < s.wins_by_seat.size() ? s.wins_by_seat[i].wilson() : Interval{}, 0};
+    });
+  }
+  for (int b = 0; b < players; ++b) {
+    const auto i = static_cast<std::size_t>(b);
+    const std::string bot = i < rep.options.bots.size() ? rep.options.bots[i] : "?";
+    add(fmt::format("wins_by_bot.{}", b + 1), fmt::format("wins: seat {} ({})", b + 1, bot), Kind::kRate,
+        [&](const RulesetStats& s) {
+          return Cell{i < s.wins_by_bot.size() ? s.wins_by_bot[i].wilson() : Interval{}, 0};
+        });
+  }
+  add("shared_wins", "shared wins", Kind::kCount, [&](const RulesetStats& s) { return count(s.shared_wins); });
+  add("margin", "margin, first over second", Kind::kMean, [](const RulesetStats& s) { return Cell{s.margin.normal(), 0}; });
+  add("decided_in_last_hand", "decided in the last hand", Kind::kRate,
+      [](const RulesetStats& s) { return Cell{s.decided_last_hand.wilson(), 0}; });
+  return out;
+}
+
+std::string cell_text(const Row& row, const Cell& c) {
+  switch (row.kind) {
+    case Kind::kCount:
+      return fmt::format("{}", c.count);
+    case Kind::kRate:
+      if (c.value.n == 0) {
+        return "-";
+      }
+      return fmt::format("{:.1f}% [{:.1f}, {:.1f}]", 100 * c.value.estimate, 100 * c.value.low, 100 * c.value.high);
+    case Kind::kMean:
+      if (c.value.n == 0) {
+        return "-";
+      }
+      return fmt::format("{:.2f} [{:.2f}, {:.2f}]", c.value.estimate, c.value.low, c.value.high);
+  }
+  return "";
+}
+
+// Six decimals: far below any interval's width, and short, stable output.
+double rounded(double x) {
+  const double r = std::round(x * 1e6) / 1e6;
+  return r == 0.0 ? 0.0 : r;  // no "-0.0"
+}
+
+nlohmann::ordered_json interval_json(const Row& row, const Cell& c) {
+  nlohmann::ordered_json j;
+  if (row.kind == Kind::kCount) {
+    return c.count;
+  }
+  if (c.value.n == 0) {
+    j["n"] = 0;
+    return j;
+  }
+  j[row.kind == Kind::kRate ? "rate" : "mean"] = rounded(c.value.estimate);
+  j["low"] = rounded(c.value.low);
+  j["high"] = rounded(c.value.high);
+  j["n"] = c.value.n;
+  return j;
+}
+
+std::string csv_number(double x) {
+  std::string s = fmt::format("{:.6f}", rounded(x));
+  return s;
+}
+
+}  // namespace
+
+std::string role_name(int offset, int players) {
+  if (offset == 0) {
+    return "dealer";
+  }
+  if (offset == 1) {
+    return "left";
+  }
+  if (offset == players - 1) {
+    return "right";
+  }
+  return fmt::format("left+{}", offset);
+}
+
+std::string render_text(const SimReport& rep) {
+  std::string out;
+  std::string bots;
+  for (const auto& b : rep.options.bots) {
+    bots += (bots.empty() ? "" : ",") + b;
+  }
+  out += fmt::format("{} games per ruleset, seed {}, bots {}\n", rep.options.games, rep.options.seed, bots);
+  out += "estimate [95% confidence interval]: rates Wilson score, means normal\n\n";
+  const auto table = rows(rep);
+  std::size_t label_w = 0;
+  for (const auto& r : table) {
+    label_w = std::max(label_w, r.label.size());
+  }
+  std::vector<std::size_t> col_w(rep.rulesets.size(), 0);
+  for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
+    col_w[c] = rep.rulesets[c].size();
+    for (const auto& r : table) {
+      col_w[c] = std::max(col_w[c], cell_text(r, r.cells[c]).size());
+    }
+  }
+  auto line = [&](const std::string& label, const std::vector<std::string>& cells) {
+    std::string l = fmt::format("{:<{}}", label, label_w);
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      l += "  " + fmt::format("{:<{}}", cells[c], col_w[c]);
+    }
+    while (!l.empty() && l.back() == ' ') {
+      l.pop_back();
+    }
+    out += l + "\n";
+  };
+  line("", rep.rulesets);
+  for (const auto& r : table) {
+    std::vector<std::string> cells;
+    for (const auto& c : r.cells) {
+      cells.push_back(cell_text(r, c));
+    }
+    line(r.label, cells);
+  }
+  return out;
+}
+
+nlohmann::ordered_json report_json(const SimReport& rep) {
+  nlohmann::ordered_json j;
+  j["seed"] = rep.options.seed;
+  j["games"] = rep.options.games;
+  j["bots"] = rep.options.bots;
+  j["max_hands"] = rep.options.max_hands;
+  j["confidence"] = 0.95;
+  j["intervals"] = {{"rate", "wilson"}, {"mean", "normal"}};
+  const auto table = rows(rep);
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
+    nlohmann::ordered_json rj;
+    rj["ruleset"] = rep.rulesets[c];
+    for (const auto& r : table) {
+      const auto dot = r.key.find('.');
+      if (dot == std::string::npos) {
+        rj[r.key] = interval_json(r, r.cells[c]);
+      } else {
+        rj[r.key.substr(0, dot)][r.key.substr(dot + 1)] = interval_json(r, r.cells[c]);
+      }
+    }
+    list.push_back(std::move(rj));
+  }
+  j["rulesets"] = std::move(list);
+  return j;
+}
+
+std::string render_csv(const SimReport& rep) {
+  std::string out = "ruleset,statistic,estimate,low,high,n\n";
+  const auto table = rows(rep);
+  for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
+    for (const auto& r : table) {
+      const Cell& cell = r.cells[c];
+      if (r.kind == Kind::kCount) {
+        out += fmt::format("{},{},{},,,\n", rep.rulesets[c], r.key, cell.count);
+      } else if (cell.value.n == 0) {
+        out += fmt::format("{},{},,,,0\n", rep.rulesets[c], r.key);
+      } else {
+        out += fmt::format("{},{},{},{},{},{}\n", rep.rulesets[c], r.key, csv_number(cell.value.estimate),
+                           csv_number(cell.value.low), csv_number(cell.value.high), cell.value.n);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace trickref::sim

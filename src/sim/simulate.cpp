@@ -1,0 +1,199 @@
+#include "sim/simulate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "engine/scoring.h"
+#include "sim/bots.h"
+
+namespace trickref::sim {
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31U);
+}
+
+// The bots of one thread, built once and reused for every game.
+class Table {
+ public:
+  explicit Table(const std::vector<std::string>& bots) {
+    for (const auto& name : bots) {
+      owned_.push_back(make_bot(name));
+      seats_.push_back(owned_.back().get());
+    }
+  }
+  [[nodiscard]] PlayedGame play(const Ruleset& rules, const SimulateOptions& o, std::int64_t index,
+                                bool record_tricks) const {
+    PlayoutOptions po;
+    po.seed = game_seed(o.seed, index);
+    po.first_dealer = first_dealer(rules, index);
+    po.max_hands = o.max_hands;
+    po.hands_no_target = o.hands_no_target;
+    po.record_tricks = record_tricks;
+    return play_game(rules, std::span<SeatPolicy* const>(seats_.data(), static_cast<std::size_t>(rules.players)),
+                     po);
+  }
+  static int first_dealer(const Ruleset& rules, std::int64_t index) {
+    return static_cast<int>(index % rules.players);
+  }
+
+ private:
+  std::vector<std::unique_ptr<SeatPolicy>> owned_;
+  std::vector<SeatPolicy*> seats_;
+};
+
+}  // namespace
+
+std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
+  return splitmix64(splitmix64(seed) ^ static_cast<std::uint64_t>(index));
+}
+
+bool decided_in_last_hand(const PlayedGame& game) {
+  if (!game.finished || game.hands.empty()) {
+    return false;
+  }
+  if (game.hands.size() == 1) {
+    return true;
+  }
+  const auto& before = game.hands[game.hands.size() - 2].score;
+  return leaders(before) != game.winners;
+}
+
+RulesetStats::RulesetStats(int n)
+    : players(n),
+      made_quota(static_cast<std::size_t>(n)),
+      tricks(static_cast<std::size_t>(n)),
+      wins_by_seat(static_cast<std::size_t>(n)),
+      wins_by_bot(static_cast<std::size_t>(n)) {}
+
+void RulesetStats::add(const PlayedGame& game, int first_dealer) {
+  const int n = players;
+  ++games;
+  hands += static_cast<std::int64_t>(game.hands.size());
+  hands_per_game.add(static_cast<std::int64_t>(game.hands.size()));
+  for (const auto& h : game.hands) {
+    for (int s = 0; s < n; ++s) {
+      const auto role = static_cast<std::size_t>(offset_from(h.dealer, s, n));
+      const auto i = static_cast<std::size_t>(s);
+      made_quota[role].add(h.taken[i] >= h.quota[i]);
+      tricks[role].add(h.taken[i]);
+    }
+    plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
+  }
+  if (!game.finished) {
+    return;
+  }
+  ++finished;
+  if (game.winners.size() > 1) {
+    ++shared_wins;
+  }
+  for (int s = 0; s < n; ++s) {
+    const bool won = std::find(game.winners.begin(), game.winners.end(), s) != game.winners.end();
+    wins_by_seat[static_cast<std::size_t>(offset_from(first_dealer, s, n))].add(won);
+    wins_by_bot[static_cast<std::size_t>(s)].add(won);
+  }
+  std::vector<long long> sorted = game.score;
+  std::sort(sorted.begin(), sorted.end(), std::greater<>());
+  margin.add(sorted.size() >= 2 ? sorted[0] - sorted[1] : 0);
+  decided_last_hand.add(decided_in_last_hand(game));
+}
+
+void RulesetStats::merge(const RulesetStats& o) {
+  games += o.games;
+  finished += o.finished;
+  hands += o.hands;
+  shared_wins += o.shared_wins;
+  hands_per_game.merge(o.hands_per_game);
+  for (std::size_t i = 0; i < made_quota.size(); ++i) {
+    made_quota[i].merge(o.made_quota[i]);
+    tricks[i].merge(o.tricks[i]);
+    wins_by_seat[i].merge(o.wins_by_seat[i]);
+    wins_by_bot[i].merge(o.wins_by_bot[i]);
+  }
+  plucks_per_hand.merge(o.plucks_per_hand);
+  margin.merge(o.margin);
+  decided_last_hand.merge(o.decided_last_hand);
+}
+
+PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,
+                         std::int64_t index, bool record_tricks) {
+  return Table(bots).play(rules, options, index, record_tricks);
+}
+
+std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, const SimulateOptions& o,
+                                   const SimulateHooks& hooks) {
+  const std::size_t nr = rulesets.size();
+  const std::int64_t total = o.games * static_cast<std::int64_t>(nr);
+  const unsigned jobs = std::max(1U, o.jobs);
+  const bool output = static_cast<bool>(hooks.render);
+  // Work goes in blocks: the workers play a block, then this thread writes
+  // its transcripts in order and reports progress. Memory stays bounded by
+  // one block of transcripts.
+  const std::int64_t block = output ? 512 : 8192;
+  const std::int64_t chunk = 16;  // games a worker takes at a time
+  std::vector<std::vector<RulesetStats>> per_thread(jobs);
+  for (auto& stats : per_thread) {
+    for (const auto& r : rulesets) {
+      stats.emplace_back(r.rules->players);
+    }
+  }
+  std::vector<Table> tables;
+  for (unsigned t = 0; t < jobs; ++t) {
+    tables.emplace_back(o.bots);
+  }
+  std::vector<std::string> texts;
+  for (std::int64_t start = 0; start < total; start += block) {
+    const std::int64_t end = std::min(total, start + block);
+    if (output) {
+      texts.assign(static_cast<std::size_t>(end - start), std::string());
+    }
+    std::atomic<std::int64_t> next{start};
+    auto worker = [&](unsigned t) {
+      for (std::int64_t from = next.fetch_add(chunk); from < end; from = next.fetch_add(chunk)) {
+        for (std::int64_t w = from; w < std::min(end, from + chunk); ++w) {
+          const auto r = static_cast<std::size_t>(w / o.games);
+          const std::int64_t g = w % o.games;
+          const Ruleset& rules = *rulesets[r].rules;
+          const PlayedGame game = tables[t].play(rules, o, g, output);
+          per_thread[t][r].add(game, Table::first_dealer(rules, g));
+          if (output) {
+            texts[static_cast<std::size_t>(w - start)] = hooks.render(r, g, game);
+          }
+        }
+      }
+    };
+    if (jobs == 1) {
+      worker(0);
+    } else {
+      std::vector<std::thread> threads;
+      for (unsigned t = 0; t < jobs; ++t) {
+        threads.emplace_back(worker, t);
+      }
+      for (auto& th : threads) {
+        th.join();
+      }
+    }
+    if (output && hooks.write) {
+      for (std::int64_t w = start; w < end; ++w) {
+        hooks.write(static_cast<std::size_t>(w / o.games), w % o.games,
+                    std::move(texts[static_cast<std::size_t>(w - start)]));
+      }
+    }
+    if (hooks.progress) {
+      hooks.progress(end, total);
+    }
+  }
+  std::vector<RulesetStats> out = std::move(per_thread[0]);
+  for (unsigned t = 1; t < jobs; ++t) {
+    for (std::size_t r = 0; r < nr; ++r) {
+      out[r].merge(per_thread[t][r]);
+    }
+  }
+  return out;
+}
+
+}  // namespace trickref::sim

@@ -1,0 +1,87 @@
+// `simulate`: plays many seeded games with built-in bots under one or more
+// rulesets and gathers variant statistics, each with a 95% confidence
+// interval (sim/stats.h).
+//
+// Determinism: game i of a run is played from its own seed, derived from the
+// run's seed and i only (game_seed), with seat i % players dealing first, so
+// the games, their transcripts and every figure are the same whatever the
+// number of threads. Every ruleset plays the same seeds (common random
+// numbers: ruleset differences are not drowned in deal-to-deal noise).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/playout.h"
+#include "ruleset/ruleset.h"
+#include "sim/stats.h"
+
+namespace trickref::sim {
+
+struct SimRuleset {
+  std::string ref;  // as given on the command line
+  std::shared_ptr<const Ruleset> rules;
+};
+
+struct SimulateOptions {
+  std::uint64_t seed = 1;
+  std::int64_t games = 1000;            // per ruleset
+  std::vector<std::string> bots;        // by seat; names from bot_names()
+  unsigned jobs = 1;
+  int max_hands = 200;       // safety stop: a game still going after this many hands is unfinished
+  int hands_no_target = 10;  // hands per game under a ruleset with no target (`target: null`)
+};
+
+// The statistics of one ruleset's games. Seat roles are offsets from the
+// hand's dealer (0 dealer, 1 left, players-1 right); "relative to the first
+// dealer" are offsets from the game's first dealer.
+struct RulesetStats {
+  explicit RulesetStats(int players = 3);
+  void add(const PlayedGame& game, int first_dealer);
+  void merge(const RulesetStats& o);
+
+  int players = 3;
+  std::int64_t games = 0;
+  std::int64_t finished = 0;
+  std::int64_t hands = 0;
+  std::int64_t shared_wins = 0;            // finished games with more than one winner
+  Mean hands_per_game;                     // every game
+  std::vector<Proportion> made_quota;      // by role, every hand
+  std::vector<Mean> tricks;                // by role, every hand
+  Mean plucks_per_hand;                    // every hand
+  std::vector<Proportion> wins_by_seat;    // by offset from the first dealer, finished games
+  std::vector<Proportion> wins_by_bot;     // by seat (the --bots position), finished games
+  Mean margin;                             // top score minus the next, finished games
+  Proportion decided_last_hand;            // finished games the last hand turned
+};
+
+// Game i's seed: a SplitMix64 mix of the run's seed and i.
+[[nodiscard]] std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
+
+// Whether the last hand decided `game`: the winners are not exactly the
+// player(s) with the top score before it.
+[[nodiscard]] bool decided_in_last_hand(const PlayedGame& game);
+
+struct SimulateHooks {
+  // Called on a worker thread for every game when set (transcripts are
+  // rendered in parallel); its text is passed to `write` in game order.
+  std::function<std::string(std::size_t ruleset, std::int64_t game, const PlayedGame&)> render;
+  // Called on the calling thread, ruleset by ruleset, game by game.
+  std::function<void(std::size_t ruleset, std::int64_t game, std::string&& text)> write;
+  // Called on the calling thread now and then: games done, games in all.
+  std::function<void(std::int64_t done, std::int64_t total)> progress;
+};
+
+// Plays options.games games under each ruleset (precondition: the bot names
+// are valid and there is one per player). Returns the statistics by ruleset.
+[[nodiscard]] std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets,
+                                                 const SimulateOptions& options, const SimulateHooks& hooks = {});
+
+// One game as `simulate` plays it (for tests and benchmarks).
+[[nodiscard]] PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots,
+                                       const SimulateOptions& options, std::int64_t index, bool record_tricks);
+
+}  // namespace trickref::sim

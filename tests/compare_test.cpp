@@ -1,0 +1,159 @@
+// compare: the same record refereed and scored under several rulesets, side
+// by side: scores per hand, winner and ending hand, the diagnostics that differ.
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/exchange.h"
+#include "engine/playout.h"
+#include "support/test_support.h"
+#include "transcript/writer.h"
+
+namespace trickref {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Compare : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::filesystem::current_path(test::source_dir());
+    dir_ = fs::temp_directory_path() /
+           ("trickref-compare-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ / name, std::ios::binary) << text;
+    return dir_ / name;
+  }
+  fs::path dir_;
+};
+
+// A seeded Pluck game in which some hand has two pluckers owed different
+// numbers of plucks, so most-first and least-first order them differently.
+std::string game_with_two_pluckers() {
+  const auto rules = test::builtin("pluck");
+  for (std::uint64_t seed = 1; seed < 500; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    const PlayedGame g = play_random_game(*rules, po);
+    for (std::size_t h = 1; h < g.hands.size(); ++h) {
+      const auto& prev = g.hands[h - 1];
+      std::vector<int> deltas;
+      for (std::size_t s = 0; s < 3; ++s) {
+        deltas.push_back(prev.taken[s] - prev.quota[s]);
+      }
+      const auto owed = owed_plucks(deltas);
+      if (owed && owed->size() == 2 && (*owed)[0].by != (*owed)[1].by && (*owed)[0].count != (*owed)[1].count) {
+        WriteOptions wo;
+        wo.detail = Detail::kExchange;
+        return to_yaml(g, *rules, "pluck", {"Ann", "Bob", "Cat"}, wo);
+      }
+    }
+  }
+  ADD_FAILURE() << "no seed gave two pluckers";
+  return {};
+}
+
+TEST_F(Compare, PluckOrderDiffersUnderLeastFirst) {
+  const fs::path file = write("g.yaml", game_with_two_pluckers());
+  const auto r = test::run_cli({"compare", file.string(), "--rules", "pluck", "--rules", "pluck-least-first"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // the record breaks least-first order
+  EXPECT_EQ(r.out.find("only under pluck:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("only under pluck-least-first:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[pluck-order]"), std::string::npos) << r.out;
+  const auto j = test::run_cli({"compare", file.string(), "--rules", "pluck", "--rules", "pluck-least-first",
+                                "--format", "json"});
+  const auto json = nlohmann::json::parse(j.out);
+  ASSERT_EQ(json["games"].size(), 1U);
+  const auto& g = json["games"][0];
+  EXPECT_EQ(g["diagnostics"]["only"]["pluck"].size(), 0U);
+  ASSERT_GE(g["diagnostics"]["only"]["pluck-least-first"].size(), 1U);
+  for (const auto& d : g["diagnostics"]["only"]["pluck-least-first"]) {
+    EXPECT_EQ(d["code"], "pluck-order");
+  }
+  EXPECT_EQ(g["diagnostics"]["common"].size(), 0U);
+  // The scores come from the tricks taken, which do not depend on the order.
+  EXPECT_EQ(g["results"]["pluck"]["score"], g["results"]["pluck-least-first"]["score"]);
+}
+
+TEST_F(Compare, AShorterTargetEndsTheGameEarlier) {
+  write("to-10.yaml", "name: pluck-to-10\nextends: pluck\ngame:\n  end: {target: 10}\n");
+  const std::string rules10 = (dir_ / "to-10.yaml").string();
+  const auto r = test::run_cli({"compare", "samples/night/table-2.yaml", "--rules", "pluck", "--rules", rules10,
+                                "--format", "json"});
+  // The recorded result (Dev 20 in hand 12) is wrong under the shorter game.
+  ASSERT_EQ(r.exit_code, 1) << r.err << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rulesets"], nlohmann::json::array({"pluck", "pluck-to-10"}));
+  const auto& g = j["games"][0];
+  EXPECT_EQ(g["players"], nlohmann::json::array({"Dev", "Eve", "Fay"}));
+  const auto& full = g["results"]["pluck"];
+  const auto& short_game = g["results"]["pluck-to-10"];
+  EXPECT_TRUE(full["finished"].get<bool>());
+  EXPECT_TRUE(short_game["finished"].get<bool>());
+  EXPECT_LT(short_game["hand"].get<int>(), full["hand"].get<int>());
+  // Hand by hand the running scores agree (same quotas, same scoring).
+  ASSERT_EQ(g["hands"].size(), static_cast<std::size_t>(full["hand"].get<int>()));
+  for (const auto& h : g["hands"]) {
+    EXPECT_EQ(h["score"]["pluck"], h["score"]["pluck-to-10"]);
+  }
+  std::vector<std::string> only;
+  for (const auto& d : g["diagnostics"]["only"]["pluck-to-10"]) {
+    only.push_back(d["code"]);
+  }
+  ASSERT_FALSE(only.empty());
+  EXPECT_EQ(only.front(), "played-past-end");
+  EXPECT_EQ(g["diagnostics"]["only"]["pluck"].size(), 0U);
+  EXPECT_EQ(g["diagnostics"]["common"].size(), 0U);
+  // The text view: a column group per ruleset, the ending hands, the difference.
+  const auto t = test::run_cli({"compare", "samples/night/table-2.yaml", "--rules", "pluck", "--rules", rules10});
+  EXPECT_NE(t.out.find("samples/night/table-2.yaml game 1 (thu-2026-11-19-t2-g1)\n"), std::string::npos) << t.out;
+  const auto at = t.out.find("\n  ended");
+  ASSERT_NE(at, std::string::npos) << t.out;
+  const std::string ended = t.out.substr(at + 1, t.out.find('\n', at + 1) - at - 1);
+  EXPECT_NE(ended.find("hand " + std::to_string(full["hand"].get<int>())), std::string::npos) << ended;
+  EXPECT_NE(ended.find("hand " + std::to_string(short_game["hand"].get<int>())), std::string::npos) << ended;
+  EXPECT_NE(t.out.find("only under pluck-to-10:\n"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("[played-past-end]"), std::string::npos) << t.out;
+}
+
+TEST_F(Compare, OutputIsDeterministicAndStandardInputWorks) {
+  const std::string yaml = test::read_source_file("samples/night/table-1.yaml");
+  const auto a = test::run_cli({"compare", "-", "--rules", "pluck", "--rules", "pluck-least-first"}, yaml);
+  const auto b = test::run_cli({"compare", "samples/night/table-1.yaml", "--rules", "pluck", "--rules",
+                                "pluck-least-first"});
+  ASSERT_EQ(a.exit_code, b.exit_code) << a.err;
+  std::string as_stdin = b.out;
+  for (auto at = as_stdin.find("samples/night/table-1.yaml"); at != std::string::npos;
+       at = as_stdin.find("samples/night/table-1.yaml")) {
+    as_stdin.replace(at, std::string("samples/night/table-1.yaml").size(), "-");
+  }
+  EXPECT_EQ(a.out, as_stdin);
+  EXPECT_NE(b.out.find("game 2"), std::string::npos);  // both games of the file
+  EXPECT_EQ(b.out, test::run_cli({"compare", "samples/night/table-1.yaml", "--rules", "pluck", "--rules",
+                                  "pluck-least-first"})
+                       .out);
+}
+
+TEST_F(Compare, UsageErrorsExitTwo) {
+  const auto one = test::run_cli({"compare", "samples/night/table-1.yaml", "--rules", "pluck"});
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_NE(one.err.find("at least two --rules"), std::string::npos) << one.err;
+  const auto bad = test::run_cli({"compare", "samples/night/table-1.yaml", "--rules", "pluck", "--rules", "plock"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("unknown ruleset 'plock'"), std::string::npos) << bad.err;
+  const auto missing = test::run_cli({"compare", "no/such.yaml", "--rules", "pluck", "--rules", "nine-five-two"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("[io]"), std::string::npos) << missing.err;
+}
+
+}  // namespace
+}  // namespace trickref
