@@ -294,12 +294,12 @@ long long nice_step(long long range) {
 }
 
 std::string running_chart(const GameLine& g, const std::map<std::string, std::string>& colour) {
-  constexpr double kW = 640;
-  constexpr double kH = 260;
-  constexpr double kLeft = 44;
+  constexpr double kW = 480;
+  constexpr double kH = 240;
+  constexpr double kLeft = 40;
   constexpr double kRight = 12;
   constexpr double kTop = 12;
-  constexpr double kBottom = 30;
+  constexpr double kBottom = 34;
   const auto hands = static_cast<long long>(g.running.size());
   long long lo = 0;
   long long hi = 1;
@@ -326,10 +326,11 @@ std::string running_chart(const GameLine& g, const std::map<std::string, std::st
                        "text-anchor=\"end\">{}</text>",
                        num(kLeft), num(y(v)), num(kW - kRight), num(y(v)), num(kLeft - 6), num(y(v) + 4), v);
   }
-  const long long every = std::max(1LL, (hands + 11) / 12);
+  const long long every = std::max(1LL, (hands + 9) / 10);
   for (long long i = 1; i <= hands; ++i) {
-    if (i % every == 0 || i == hands) {
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", num(x(i)), num(kH - 12), i);
+    // Every `every` hands, and the last hand when it is not crowded by the one before.
+    if (i % every == 0 || (i == hands && hands % every > every / 2)) {
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>", num(x(i)), num(kH - 16), i);
     }
   }
   out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"axis\">hand</text></g>\n",
@@ -375,10 +376,10 @@ Metric chart_metric(RankKey key) {
 
 std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
                       const std::map<std::string, std::string>& colour) {
-  constexpr double kW = 640;
-  constexpr double kRow = 28;
-  constexpr double kLabel = 120;
-  constexpr double kValue = 64;
+  constexpr double kW = 480;
+  constexpr double kRow = 30;
+  constexpr double kLabel = 100;
+  constexpr double kValue = 56;
   const double h = kRow * static_cast<double>(rows.size()) + 8;
   double lo = 0;
   double hi = 0;
@@ -403,8 +404,8 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>"
         "<rect class=\"bar\" data-player=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
         "<text x=\"{}\" y=\"{}\">{}</text>\n",
-        num(kLabel - 8), num(top + 18), html_escape(p.player), html_escape(p.player), num(x0), num(top + 3), num(w),
-        num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 18), html_escape(m.label(p)));
+        num(kLabel - 8), num(top + 20), html_escape(p.player), html_escape(p.player), num(x0), num(top + 4), num(w),
+        num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 20), html_escape(m.label(p)));
   }
   out += "</svg>\n";
   return out;
@@ -446,29 +447,31 @@ constexpr std::string_view kStyle = R"(
 :root{color-scheme:light}
 *{box-sizing:border-box}
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0 auto;
-max-width:64rem;padding:1rem;color:#1b1b1b;background:#fff;line-height:1.45}
+max-width:76rem;padding:1rem;color:#1b1b1b;background:#fff;line-height:1.45}
 h1{font-size:1.6rem;margin:.2rem 0}
 h2{font-size:1.25rem;margin:1.6rem 0 .4rem;border-bottom:2px solid #0072B2;padding-bottom:.2rem}
 h3{font-size:1rem;margin:1rem 0 .3rem}
 .meta{color:#555;margin:.2rem 0 .6rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-th,td{padding:.35rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+table{border-collapse:separate;border-spacing:0;width:100%;font-variant-numeric:tabular-nums}
+th,td{padding:.35rem .45rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;background:#fff}
 thead th{background:#eef4f9;font-weight:600}
 tbody th{text-align:left;font-weight:600}
-tbody tr:nth-child(even){background:#f7f7f7}
-table.unranked{color:#555}
-svg.chart{width:100%;height:auto;display:block;font-size:12px}
+tbody tr:nth-child(even)>*{background:#f4f6f8}
+thead th:first-child,tbody td:first-child{position:sticky;left:0;min-width:3rem;z-index:1}
+thead th:nth-child(2),tbody th{position:sticky;left:3rem;z-index:1;text-align:left;border-right:1px solid #ddd}
+table.unranked td,table.unranked th{color:#555}
+svg.chart{width:100%;height:auto;display:block;font-size:15px}
 svg .grid line{stroke:#ddd;stroke-width:1}
-svg .grid text,svg text{fill:#444}
+svg text{fill:#444}
 svg polyline.line{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}
-.games{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,26rem),1fr));gap:1rem}
+.games{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,24rem),1fr));gap:1rem}
 figure.game{margin:0;border:1px solid #ddd;border-radius:6px;padding:.6rem}
-figcaption{font-weight:600;margin-bottom:.3rem}
+figcaption{font-weight:600}
 .legend{list-style:none;padding:0;margin:.3rem 0 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
 .swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;margin-right:.35em;vertical-align:-.1em}
 .mark{color:#b00020;font-weight:600}
-.note{color:#555;font-size:.9rem}
+.note{color:#555;font-size:.9rem;margin:.2rem 0}
 ul.excluded li{margin:.2rem 0}
 @media (max-width:40rem){body{padding:.6rem}th,td{padding:.3rem .35rem;font-size:.9rem}}
 @media print{.scroll{overflow:visible}figure.game{break-inside:avoid}}

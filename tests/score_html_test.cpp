@@ -1,0 +1,223 @@
+// The HTML report in a real browser: Debian's chromium, headless, renders
+// `trickref score --format html` at a phone's width (360 CSS pixels), and a probe script
+// (added to a copy of the page; the report itself has no scripts) reads back
+// what was laid out: the standings rows and their numbers, the lines of
+// every running-score chart and the bars of the player chart.
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/test_support.h"
+
+namespace trickref {
+namespace {
+
+// Reads back what the browser laid out and posts it, as JSON, to the page
+// around the frame.
+constexpr const char* kProbe = R"(<script>
+(function () {
+  const out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, tables: [], charts: [],
+               bars: []};
+  for (const t of document.querySelectorAll('table.standings')) {
+    const rows = [];
+    for (const tr of t.tBodies[0].rows) {
+      const r = tr.getBoundingClientRect();
+      rows.push({cells: Array.from(tr.cells, c => c.textContent), height: r.height});
+    }
+    out.tables.push({section: t.closest('section').id, head: Array.from(t.tHead.rows[0].cells, c => c.textContent),
+                     rows: rows});
+  }
+  for (const svg of document.querySelectorAll('svg.chart.running')) {
+    const box = svg.getBoundingClientRect();
+    const lines = [];
+    for (const p of svg.querySelectorAll('polyline.line')) {
+      const b = p.getBoundingClientRect();
+      lines.push({player: p.dataset.player, points: p.points.numberOfItems, length: p.getTotalLength(),
+                  width: b.width, stroke: getComputedStyle(p).stroke, visible: getComputedStyle(p).visibility});
+    }
+    out.charts.push({game: svg.closest('figure').dataset.game, width: box.width, height: box.height, lines: lines});
+  }
+  for (const r of document.querySelectorAll('svg.chart.bars rect.bar')) {
+    out.bars.push({player: r.dataset.player, width: r.getBoundingClientRect().width});
+  }
+  parent.postMessage(JSON.stringify(out), '*');
+})();
+</script>)";
+
+// The phone: the report in a 360 x 740 frame (headless chromium's own
+// window is at least 500 wide); the frame's probe posts its findings here.
+constexpr const char* kPhone = R"(<!DOCTYPE html>
+<html><body><pre id="probe"></pre>
+<script>window.addEventListener('message', e => { document.getElementById('probe').textContent = e.data; });</script>
+<iframe src="report.html" style="width:360px;height:740px;border:0"></iframe>
+</body></html>
+)";
+
+std::string chromium() {
+  if (const char* env = std::getenv("TRICKREF_CHROMIUM"); env != nullptr && *env != '\0') {
+    return env;
+  }
+  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
+    if (access(candidate, X_OK) == 0) {
+      return candidate;
+    }
+  }
+  return {};
+}
+
+std::string run(const std::string& command) {
+  std::string out;
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) {
+    return out;
+  }
+  std::array<char, 65536> buf{};
+  while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) {
+    out.append(buf.data(), n);
+  }
+  pclose(p);
+  return out;
+}
+
+std::string unescape_html(std::string s) {
+  const std::array<std::pair<std::string, std::string>, 5> table{
+      {{"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&#39;", "'"}, {"&amp;", "&"}}};
+  for (const auto& [from, to] : table) {
+    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
+      s.replace(at, from.size(), to);
+    }
+  }
+  return s;
+}
+
+class ScoreHtml : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::filesystem::current_path(test::source_dir());
+    dir_ = std::filesystem::temp_directory_path() / fmt::format("trickref-html-{}", ::getpid());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
+  const std::string browser = chromium();
+  if (browser.empty()) {
+    if (const char* skip = std::getenv("TRICKREF_SKIP_BROWSER"); skip != nullptr && std::string(skip) == "1") {
+      GTEST_SKIP() << "TRICKREF_SKIP_BROWSER=1 and no chromium";
+    }
+    FAIL() << "chromium is not installed: scripts/install-deps installs it (or set TRICKREF_CHROMIUM)";
+  }
+  const auto html = test::run_cli({"score", "--format", "html", "--by", "night", "samples/league"});
+  const auto json = nlohmann::json::parse(
+      test::run_cli({"score", "--format", "json", "--by", "night", "samples/league"}).out);
+  ASSERT_EQ(html.exit_code, 1);  // one game has an error
+
+  // Self-contained: nothing fetched from elsewhere, no scripts of its own.
+  for (const char* banned : {"<script", "<link", "src=", "@import", "url(", "http://", "https://"}) {
+    EXPECT_EQ(html.out.find(banned), std::string::npos) << "the report contains " << banned;
+  }
+  EXPECT_NE(html.out.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
+            std::string::npos);
+
+  std::string page = html.out;
+  page.insert(page.rfind("</body>"), kProbe);
+  const auto file = dir_ / "report.html";
+  std::ofstream(file, std::ios::binary) << page;
+  std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
+  const std::string command = fmt::format(
+      "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
+      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
+      "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
+      browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
+  const std::string dom = run(command);
+  const auto start = dom.find("<pre id=\"probe\">");
+  ASSERT_NE(start, std::string::npos) << "no probe output from chromium:\n" << dom.substr(0, 2000);
+  const auto end = dom.find("</pre>", start);
+  const auto probe = nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+
+  // A phone's width: the page itself never scrolls sideways (tables scroll in their boxes).
+  EXPECT_EQ(probe["width"], 360);
+  EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
+
+  // The season table: one laid-out row per ranked player, with the numbers of the JSON report.
+  const auto& tables = probe["tables"];
+  ASSERT_EQ(tables.size(), 1U + 1U + json["nights"].size());  // season, not ranked, two nights
+  const auto& season = tables[0];
+  EXPECT_EQ(season["section"], "season");
+  EXPECT_EQ(season["head"][0], "Rank");
+  EXPECT_EQ(season["head"][1], "Player");
+  ASSERT_EQ(season["rows"].size(), json["standings"].size());
+  for (std::size_t i = 0; i < season["rows"].size(); ++i) {
+    const auto& cells = season["rows"][i]["cells"];
+    const auto& want = json["standings"][i];
+    const std::string rank =
+        fmt::format("{}{}", want["rank"].get<int>(), want["tied"].get<bool>() ? "=" : "");
+    EXPECT_EQ(cells[0], rank);
+    EXPECT_EQ(cells[1], want["player"]);
+    EXPECT_EQ(cells[2], std::to_string(want["games"].get<int>()));
+    EXPECT_EQ(cells[4], std::to_string(want["wins"].get<int>()));
+    EXPECT_EQ(cells[5], std::to_string(want["points"].get<long long>()));
+    EXPECT_GT(season["rows"][i]["height"].get<double>(), 10.0);
+  }
+  // The hand-checked top of the table.
+  EXPECT_EQ(season["rows"][0]["cells"][1], "Dan");
+  EXPECT_EQ(season["rows"][0]["cells"][5], "59");
+  EXPECT_EQ(tables[1]["rows"].size(), json["unranked"].size());
+
+  // Every game has its chart, every chart a drawn line per player.
+  const auto& charts = probe["charts"];
+  ASSERT_EQ(charts.size(), json["results"].size());
+  for (std::size_t g = 0; g < charts.size(); ++g) {
+    const auto& chart = charts[g];
+    const auto& result = json["results"][g];
+    EXPECT_EQ(chart["game"], result["id"]);
+    EXPECT_GT(chart["width"].get<double>(), 250.0);
+    EXPECT_GT(chart["height"].get<double>(), 100.0);
+    ASSERT_EQ(chart["lines"].size(), result["players"].size()) << chart["game"];
+    for (std::size_t p = 0; p < chart["lines"].size(); ++p) {
+      const auto& line = chart["lines"][p];
+      EXPECT_EQ(line["player"], result["players"][p]);
+      EXPECT_EQ(line["points"], result["running"].size() + 1) << "hand 0, then one point per hand";
+      EXPECT_GT(line["length"].get<double>(), 0.0) << chart["game"] << " " << line["player"];
+      EXPECT_GT(line["width"].get<double>(), 100.0) << chart["game"] << " " << line["player"];
+      EXPECT_NE(line["stroke"], "none");
+      EXPECT_EQ(line["visible"], "visible");
+    }
+  }
+
+  // The player chart: one bar per player, drawn for every player with a win.
+  const auto& bars = probe["bars"];
+  ASSERT_EQ(bars.size(), json["standings"].size() + json["unranked"].size());
+  for (const auto& bar : bars) {
+    int wins = -1;
+    for (const char* list : {"standings", "unranked"}) {
+      for (const auto& p : json[list]) {
+        if (p["player"] == bar["player"]) {
+          wins = p["wins"].get<int>();
+        }
+      }
+    }
+    if (wins > 0) {
+      EXPECT_GT(bar["width"].get<double>(), 20.0) << bar["player"];
+    } else {
+      EXPECT_EQ(bar["width"].get<double>(), 0.0) << bar["player"];
+    }
+  }
+}
+
+}  // namespace
+}  // namespace trickref
