@@ -343,9 +343,9 @@ TEST(SimCli, TextJsonAndCsvReports) {
 
 TEST(SimCli, OutputIsByteIdenticalWhateverTheJobs) {
   const fs::path dir = temp_dir("jobs");
-  const auto one = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "30",
+  const auto one = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "8",
                                   "--seed", "5", "--format", "json", "--out", (dir / "one.jsonl").string()});
-  const auto two = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "30",
+  const auto two = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "8",
                                   "--seed", "5", "--format", "json", "--jobs", "2", "--out",
                                   (dir / "two.jsonl").string()});
   ASSERT_EQ(one.exit_code, 0) << one.err;
@@ -353,7 +353,7 @@ TEST(SimCli, OutputIsByteIdenticalWhateverTheJobs) {
   EXPECT_EQ(one.out, two.out);
   const std::string a = slurp(dir / "one.jsonl");
   EXPECT_EQ(a, slurp(dir / "two.jsonl"));
-  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 60);
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 16);
   const auto v = test::run_cli({"validate", "-q", (dir / "one.jsonl").string()});
   EXPECT_EQ(v.exit_code, 0) << v.out;
   EXPECT_EQ(v.out, "");
@@ -363,13 +363,13 @@ TEST(SimCli, OutputIsByteIdenticalWhateverTheJobs) {
 TEST(SimCli, DirectoryOutputRefereesClean) {
   const fs::path dir = temp_dir("dir");
   const auto r = test::run_cli({"simulate", "--rules", "nine-five-two", "--rules", "pluck-least-first", "--games",
-                                "12", "--bots", "random", "--out", (dir / "out").string(), "--jobs", "2"});
+                                "10", "--bots", "random", "--out", (dir / "out").string(), "--jobs", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir / "out" / "nine-five-two" / "game-01.yaml"));
-  EXPECT_TRUE(fs::exists(dir / "out" / "pluck-least-first" / "game-12.yaml"));
+  EXPECT_TRUE(fs::exists(dir / "out" / "pluck-least-first" / "game-10.yaml"));
   const auto v = test::run_cli({"validate", (dir / "out").string()});
   EXPECT_EQ(v.exit_code, 0) << v.out;
-  EXPECT_NE(v.out.find("24 files, 24 games: 0 errors, 0 warnings"), std::string::npos) << v.out;
+  EXPECT_NE(v.out.find("20 files, 20 games: 0 errors, 0 warnings"), std::string::npos) << v.out;
   fs::remove_all(dir);
 }
 
