@@ -212,6 +212,9 @@ std::vector<fs::path> files_under(const std::string& dir, const std::vector<std:
     if (!skip.empty() && rel.rfind(skip, 0) == 0) {
       continue;
     }
+    if (entry.path().stem() == "league") {
+      continue;  // league settings (league.schema.json), not a record
+    }
     if (std::find(exts.begin(), exts.end(), entry.path().extension().string()) != exts.end()) {
       out.push_back(entry.path());
     }
@@ -252,7 +255,8 @@ class TempDir {
 }  // namespace
 
 TEST(Schema, EverySchemaIsDraft7AndParses) {
-  for (const char* name : {"transcript.schema.json", "ruleset.schema.json", "report.schema.json"}) {
+  for (const char* name : {"transcript.schema.json", "ruleset.schema.json", "report.schema.json", "league.schema.json",
+                           "standings.schema.json"}) {
     const auto json = nlohmann::json::parse(test::read_source_file(std::string("schemas/") + name));
     EXPECT_EQ(json.at("$schema"), "http://json-schema.org/draft-07/schema#") << name;
     EXPECT_NO_THROW(SchemaCheck{name}) << name;
@@ -375,6 +379,35 @@ TEST(Schema, ReportOfTheSamplesMatchesTheReportSchema) {
   ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
   schema.expect_valid(report, "the JSON report of samples/");
   EXPECT_EQ(report.at("summary").at("games").get<std::size_t>(), report.at("games").size());
+}
+
+// (d) The league settings sample matches the league schema, which rejects what the loader rejects.
+TEST(Schema, LeagueSettingsMatchTheLeagueSchema) {
+  const SchemaCheck schema("league.schema.json");
+  const auto docs = yaml_documents(test::read_source_file("samples/league/league.yaml"), "league.yaml");
+  ASSERT_EQ(docs.size(), 1U);
+  schema.expect_valid(docs[0].json, "samples/league/league.yaml");
+  for (const char* bad : {"min_game: 3\n", "ranking: [wins, point]\n", "ranking: [wins, wins]\n",
+                          "min_games: -1\n", "aliases: {Ann: [1]}\n", "placing_points: []\n"}) {
+    const auto b = yaml_documents(bad, "bad.yaml");
+    ASSERT_EQ(b.size(), 1U) << bad;
+    EXPECT_FALSE(schema.errors(b[0].json).empty()) << bad << " is accepted by the schema";
+  }
+}
+
+// (e) The score JSON report, by night and with placing points, matches the standings schema.
+TEST(Schema, ScoreReportMatchesTheStandingsSchema) {
+  const SchemaCheck schema("standings.schema.json");
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"score", "--format", "json", "--by", "night", test::source_dir() + "/samples/league"},
+           {"score", "--format", "json", "--strict", test::source_dir() + "/samples",
+            test::source_dir() + "/no-such-file.yaml"}}) {
+    const auto r = test::run_cli(args);
+    nlohmann::json report;
+    ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
+    schema.expect_valid(report, "the score report");
+    EXPECT_EQ(report.at("games").get<std::size_t>(), report.at("results").size());
+  }
 }
 
 // The report schema also covers what the tool writes for broken input: syntax and limit errors,
