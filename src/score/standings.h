@@ -105,7 +105,7 @@ class StandingsBuilder {
 
   [[nodiscard]] Table table(const Accum& a, bool season, const std::string& night) const;
 
-  const League& league_;
+  League league_;  // a copy: a builder may outlive the settings it was given
   ScoreOptions options_;
   std::vector<RankKey> keys_;
   Accum season_;
