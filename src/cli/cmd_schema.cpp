@@ -11,7 +11,8 @@ namespace trickref::cli {
 
 void setup_schema(CLI::App& app, Context& ctx) {
   auto which = std::make_shared<std::string>();
-  auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset, report (validate), league (league.yaml) or standings (score)");
+  auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset, report (validate), "
+                                           "league (league.yaml) or standings (score)");
   sub->add_option("name", *which, "transcript | ruleset | report | league | standings")
       ->required()
       ->check(CLI::IsMember({"transcript", "ruleset", "report", "league", "standings"}));

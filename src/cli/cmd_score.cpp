@@ -212,7 +212,9 @@ void setup_score(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"wins", "points", "average", "placing"}));
   sub->add_flag("--strict", o->strict, "Leave out games with errors or warnings");
   sub->add_flag("-q,--quiet", o->quiet, "No progress or 'wrote' line on standard error");
-  sub->add_option("-j,--jobs", o->jobs, "Files to referee in parallel")->check(CLI::Range(1U, 256U))->capture_default_str();
+  sub->add_option("-j,--jobs", o->jobs, "Files to referee in parallel")
+      ->check(CLI::Range(1U, 256U))
+      ->capture_default_str();
   sub->add_option("--max-file-size", o->limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
       ->capture_default_str();
   sub->add_option("--max-depth", o->limits.max_depth, "Deepest YAML nesting accepted")->capture_default_str();

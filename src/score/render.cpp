@@ -312,7 +312,9 @@ std::string running_chart(const GameLine& g, const std::map<std::string, std::st
   const long long step = nice_step(hi - lo);
   lo = lo >= 0 ? 0 : -((-lo + step - 1) / step) * step;
   hi = ((hi + step - 1) / step) * step;
-  auto x = [&](long long i) { return kLeft + (kW - kLeft - kRight) * static_cast<double>(i) / static_cast<double>(hands); };
+  auto x = [&](long long i) {
+    return kLeft + (kW - kLeft - kRight) * static_cast<double>(i) / static_cast<double>(hands);
+  };
   auto y = [&](long long v) {
     return kTop + (kH - kTop - kBottom) * static_cast<double>(hi - v) / static_cast<double>(hi - lo);
   };
@@ -525,7 +527,8 @@ std::string standings_csv(const ScoreView& v) {
         if (cols[c].key == "quota_rate") {
           cell = fmt::format("{:.4f}", p.quota_rate());
         }
-        out += "," + csv_field(cell);
+        out += ',';
+        out += csv_field(cell);
       }
       out += "\r\n";
     }
