@@ -446,6 +446,16 @@ TEST_F(ScoreCli, UnreadableInputsAreLeftOutAndTheRestCounted) {
   EXPECT_EQ(j["excluded"][0]["reason"], "could not be read: cannot read 'no/such.yaml': no such file or directory");
 }
 
+TEST_F(ScoreCli, AFileNameThatIsNotUtf8StillGivesAJsonReport) {
+  const auto bad = dir_ / "t\xff.yaml";
+  std::filesystem::copy_file("samples/night/table-2.yaml", bad);
+  const auto r = test::run_cli({"score", "--format", "json", dir_.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 1);
+  EXPECT_EQ(j["results"][0]["file"], fmt::format("{}/t\xef\xbf\xbd.yaml", dir_.generic_string()));
+}
+
 TEST_F(ScoreCli, SameInputSameBytesAnyJobs) {
   for (const char* format : {"text", "csv", "json", "md", "html"}) {
     const auto one = test::run_cli({"score", "--format", format, "--by", "night", "samples/league", "samples/night"});

@@ -1,5 +1,4 @@
 // `trickref score PATH...`: league standings across refereed games.
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -9,6 +8,7 @@
 #include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "score/league.h"
 #include "score/render.h"
 #include "score/standings.h"
@@ -16,9 +16,7 @@
 namespace trickref::cli {
 namespace {
 
-struct ScoreCliOptions {
-  std::vector<std::string> paths;
-  std::string rules;
+struct ScoreCliOptions : InputOptions {
   std::string league;
   std::string format;  // empty: from --output's extension, else text
   std::string output;
@@ -26,8 +24,6 @@ struct ScoreCliOptions {
   std::string rank_by;
   bool strict = false;
   bool quiet = false;
-  unsigned jobs = 1;
-  Limits limits;
 };
 
 void print_diagnostics(const std::vector<Diagnostic>& diags, Context& ctx) {
@@ -104,21 +100,8 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
     return static_cast<int>(ExitCode::kUsage);
   }
   BatchOptions batch;
-  batch.limits = o.limits;
-  if (!o.rules.empty()) {
-    RulesetCatalog catalog(o.limits);
-    const auto& res = catalog.resolve(o.rules);
-    if (!res.ruleset) {
-      for (const auto& d : res.diagnostics) {
-        Diagnostic shown = d;
-        if (shown.file.empty()) {
-          shown.file = "trickref";
-        }
-        ctx.err << render_diagnostic(shown, TextStyle{false, true});
-      }
-      return static_cast<int>(ExitCode::kUsage);
-    }
-    batch.rules_override = res.ruleset;
+  if (!batch_options(o, false, ctx, batch)) {
+    return static_cast<int>(ExitCode::kUsage);
   }
   ScoreOptions so;
   so.strict = o.strict;
@@ -161,7 +144,8 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   const std::string format = format_for(o);
   std::string report;
   if (format == "json") {
-    report = standings_json(view).dump(2) + "\n";
+    // A path with bytes that are not UTF-8 shows them as U+FFFD rather than stopping the report.
+    report = standings_json(view).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
   } else if (format == "csv") {
     report = standings_csv(view);
   } else if (format == "md") {
@@ -197,12 +181,9 @@ void setup_score(CLI::App& app, Context& ctx) {
   auto o = std::make_shared<ScoreCliOptions>();
   auto* sub = app.add_subcommand("score", "League standings across refereed games: a club night, a season "
                                           "(text, CSV, JSON, Markdown or an HTML report)");
-  sub->add_option("paths", o->paths, "Transcript files (.yaml .yml .json .jsonl), directories (walked "
-                                     "recursively) or - for standard input")
-      ->required();
+  add_input_options(*sub, *o);
   sub->add_option("--league", o->league, "League settings (league.yaml); default: a league.yaml at the top of a "
                                          "directory given");
-  sub->add_option("--rules", o->rules, "Ruleset NAME or FILE to use instead of each game's `game:`");
   sub->add_option("--format", o->format, "Output format (default: from --output's extension, else text)")
       ->check(CLI::IsMember({"text", "csv", "json", "md", "html"}));
   sub->add_option("-o,--output", o->output, "Write the report to FILE, atomically (default: standard output)");
@@ -212,16 +193,6 @@ void setup_score(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"wins", "points", "average", "placing"}));
   sub->add_flag("--strict", o->strict, "Leave out games with errors or warnings");
   sub->add_flag("-q,--quiet", o->quiet, "No progress or 'wrote' line on standard error");
-  sub->add_option("-j,--jobs", o->jobs, "Files to referee in parallel")
-      ->check(CLI::Range(1U, 256U))
-      ->capture_default_str();
-  sub->add_option("--max-file-size", o->limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
-      ->capture_default_str();
-  sub->add_option("--max-depth", o->limits.max_depth, "Deepest YAML nesting accepted")->capture_default_str();
-  sub->add_option("--max-nodes", o->limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
-      ->capture_default_str();
-  sub->add_option("--max-scalar", o->limits.max_scalar_bytes, "Longest single YAML value, in bytes")
-      ->capture_default_str();
   sub->callback([o, &ctx]() { ctx.exit_code = run_score(*o, ctx); });
 }
 

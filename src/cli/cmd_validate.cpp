@@ -1,5 +1,4 @@
 // `trickref validate PATH...`: referee transcripts and report.
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -8,19 +7,16 @@
 #include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 
 namespace trickref::cli {
 namespace {
 
-struct ValidateOptions {
-  std::vector<std::string> paths;
-  std::string rules;
+struct ValidateOptions : InputOptions {
   std::string format = "text";
   std::string color = "auto";
   bool quiet = false;
   bool strict = false;
-  unsigned jobs = 1;
-  Limits limits;
 };
 
 // Records are checked to be UTF-8, but a path named on the command line or
@@ -28,17 +24,6 @@ struct ValidateOptions {
 // of stopping the report.
 std::string dump(const nlohmann::ordered_json& j, int indent) {
   return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
-
-bool use_color(const std::string& mode, bool tty) {
-  if (mode == "always") {
-    return true;
-  }
-  if (mode == "never") {
-    return false;
-  }
-  const char* no_color = std::getenv("NO_COLOR");
-  return tty && (no_color == nullptr || *no_color == '\0');
 }
 
 // Writes each game as it comes, in the chosen format, and keeps the counts.
@@ -124,22 +109,9 @@ class Output {
 
 int run_validate(const ValidateOptions& o, Context& ctx) {
   BatchOptions batch;
-  batch.limits = o.limits;
   const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet};
-  if (!o.rules.empty()) {
-    RulesetCatalog catalog(o.limits);
-    const auto& res = catalog.resolve(o.rules);
-    if (!res.ruleset) {
-      for (const auto& d : res.diagnostics) {
-        Diagnostic shown = d;
-        if (shown.file.empty()) {
-          shown.file = "trickref";
-        }
-        ctx.err << render_diagnostic(shown, TextStyle{use_color(o.color, ctx.err_tty), true});
-      }
-      return static_cast<int>(ExitCode::kUsage);
-    }
-    batch.rules_override = res.ruleset;
+  if (!batch_options(o, use_color(o.color, ctx.err_tty), ctx, batch)) {
+    return static_cast<int>(ExitCode::kUsage);
   }
   std::vector<GameReport> bad;
   const auto inputs = expand_paths(o.paths, bad);
@@ -179,10 +151,7 @@ void setup_validate(CLI::App& app, Context& ctx) {
   auto o = std::make_shared<ValidateOptions>();
   auto* sub = app.add_subcommand("validate", "Referee game records: every illegal play, pluck error and scoring "
                                              "mistake, with the correct scores and winner");
-  sub->add_option("paths", o->paths, "Transcript files (.yaml .yml .json .jsonl), directories (walked "
-                                     "recursively) or - for standard input")
-      ->required();
-  sub->add_option("--rules", o->rules, "Ruleset NAME or FILE to use instead of each game's `game:`");
+  add_input_options(*sub, *o);
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"text", "json", "jsonl", "sarif"}))
       ->capture_default_str();
@@ -191,14 +160,6 @@ void setup_validate(CLI::App& app, Context& ctx) {
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "Print diagnostics only: no tables, no summary");
   sub->add_flag("--strict", o->strict, "Warnings count as errors for the exit code");
-  sub->add_option("-j,--jobs", o->jobs, "Files to referee in parallel")->check(CLI::Range(1U, 256U))->capture_default_str();
-  sub->add_option("--max-file-size", o->limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
-      ->capture_default_str();
-  sub->add_option("--max-depth", o->limits.max_depth, "Deepest YAML nesting accepted")->capture_default_str();
-  sub->add_option("--max-nodes", o->limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
-      ->capture_default_str();
-  sub->add_option("--max-scalar", o->limits.max_scalar_bytes, "Longest single YAML value, in bytes")
-      ->capture_default_str();
   sub->callback([o, &ctx]() { ctx.exit_code = run_validate(*o, ctx); });
 }
 
