@@ -476,10 +476,10 @@ TEST(YamlTree, AliasBombStaysBounded) {
   EXPECT_TRUE(p.failed);
   ASSERT_EQ(p.diags.size(), 1U);
   EXPECT_EQ(p.diags[0].code, Code::kLimit);
-  // Level 5 holds 10^6 expanded nodes: the limit of 500,000 breaks inside it, on line 6.
-  EXPECT_EQ(p.diags[0].loc.line, 6U);
+  // Level 4 holds 10^5 expanded nodes: the limit of 100,000 breaks inside it, on line 5.
+  EXPECT_EQ(p.diags[0].loc.line, 5U);
   EXPECT_EQ(p.diags[0].message,
-            "the game has more than 500000 YAML nodes, counting what aliases repeat "
+            "the game has more than 100000 YAML nodes, counting what aliases repeat "
             "(raise the limit with --max-nodes)");
 }
 

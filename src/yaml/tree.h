@@ -25,7 +25,7 @@ namespace trickref {
 struct Limits {
   std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size
   std::uint32_t max_depth = 64;                // --max-depth
-  std::uint32_t max_nodes = 500'000;           // --max-nodes (per game, aliases expanded)
+  std::uint32_t max_nodes = 100'000;           // --max-nodes (per game, aliases expanded)
   std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
 };
 
