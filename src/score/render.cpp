@@ -464,6 +464,7 @@ thead th:first-child,tbody td:first-child{position:sticky;left:0;min-width:3rem;
 thead th:nth-child(2),tbody th{position:sticky;left:3rem;z-index:1;text-align:left;border-right:1px solid #ddd}
 table.unranked td,table.unranked th{color:#555}
 svg.chart{width:100%;height:auto;display:block;font-size:15px}
+svg.chart.bars{max-width:40rem}
 svg .grid line{stroke:#ddd;stroke-width:1}
 svg text{fill:#444}
 svg polyline.line{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}
