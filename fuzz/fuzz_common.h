@@ -3,11 +3,17 @@
 // or unbounded memory, and every diagnostic must be located in the input.
 #pragma once
 
-#include <cstdlib>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "report/report.h"
+
+// The libFuzzer entry point (renamed by tests/CMakeLists.txt when the
+// regression test replays the targets).
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
 namespace trickref::fuzz {
 
