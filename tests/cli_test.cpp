@@ -32,6 +32,23 @@ TEST_F(Cli, ErrorsExitOneAndUnreadablePathsExitTwo) {
   EXPECT_EQ(r.out, "no/such/file.yaml: error: cannot read 'no/such/file.yaml': no such file or directory [io]\n");
 }
 
+TEST_F(Cli, AnEmptyDirectoryOrADeviceIsAnIoProblem) {
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("trickref-empty-{}", ::getpid());
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "sub" / "notes.txt") << "not a record\n";
+  const auto r = test::run_cli({"validate", "-q", dir.string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, fmt::format("{0}: error: '{0}' holds no records (.yaml, .yml, .json or .jsonl files) [io]\n",
+                               dir.string()));
+  const auto score = test::run_cli({"score", "--format", "json", dir.string()});
+  EXPECT_EQ(score.exit_code, 2);
+  EXPECT_EQ(nlohmann::json::parse(score.out)["excluded"].size(), 1U);
+  std::filesystem::remove_all(dir);
+  const auto dev = test::run_cli({"validate", "-q", "/dev/zero"});
+  EXPECT_EQ(dev.exit_code, 2);
+  EXPECT_EQ(dev.out, "/dev/zero: error: cannot read '/dev/zero': is a device or socket, not a file [io]\n");
+}
+
 TEST_F(Cli, OneBadFileNeverStopsTheBatch) {
   const auto r = test::run_cli({"validate", "--format", "json", "samples/invalid/syntax.yaml",
                                 "samples/night/table-2.yaml"});

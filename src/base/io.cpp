@@ -33,6 +33,11 @@ ReadResult read_file(const std::filesystem::path& path, std::uint64_t max_bytes)
     out.error = "is a directory";
     return out;
   }
+  if (std::filesystem::is_character_file(status) || std::filesystem::is_block_file(status) ||
+      std::filesystem::is_socket(status)) {
+    out.error = "is a device or socket, not a file";  // pipes are read: <(command) works
+    return out;
+  }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
     out.error = reason(errno);
@@ -73,7 +78,11 @@ std::string write_file_atomic(const std::filesystem::path& path, std::string_vie
     return "is a directory";
   }
   const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+  // Built by appending: GCC 12's -Wrestrict misfires at -O3 on "." + std::string&&.
+  std::string name = ".";
+  name += path.filename().string();
+  name += ".tmp-XXXXXX";
+  std::string tmpl = (dir / name).string();
   const int fd = mkstemp(tmpl.data());
   if (fd < 0) {
     return reason(errno);

@@ -217,7 +217,11 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
       continue;
     }
     std::vector<std::filesystem::path> active{std::filesystem::canonical(path, ec)};
+    const std::size_t before = out.size() + bad.size();
     walk(path, std::filesystem::path(p).generic_string(), active, out, bad);
+    if (out.size() + bad.size() == before) {
+      bad.push_back(io_report(p, fmt::format("'{}' holds no records (.yaml, .yml, .json or .jsonl files)", p)));
+    }
   }
   return out;
 }
