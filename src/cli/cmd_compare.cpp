@@ -1,6 +1,6 @@
 // `trickref compare PATH --rules A --rules B ...`: the same record refereed
 // and scored under each ruleset, side by side.
-#include <iterator>
+#include <array>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -69,7 +69,11 @@ int run_compare(const CompareCli& o, Context& ctx) {
     for (const auto& b : options) {
       std::vector<GameReport> games;
       if (input.is_stdin && !stdin_read) {
-        stdin_text.assign(std::istreambuf_iterator<char>(ctx.in), std::istreambuf_iterator<char>());
+        // Read in blocks (istreambuf_iterator trips GCC 12's -Wnull-dereference at -O3).
+        std::array<char, 65536> buf{};
+        while (ctx.in.read(buf.data(), buf.size()) || ctx.in.gcount() > 0) {
+          stdin_text.append(buf.data(), static_cast<std::size_t>(ctx.in.gcount()));
+        }
         stdin_read = true;
       }
       std::istringstream in(stdin_text);

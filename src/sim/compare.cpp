@@ -122,7 +122,8 @@ std::string render_compare_text(const CompareReport& rep) {
       heads.push_back(rep.rulesets[r]);
       std::string n;
       for (std::size_t p = 0; p < players.size(); ++p) {
-        n += (p == 0 ? "" : " ") + rpad(players[p], cell_w);
+        n += p == 0 ? "" : " ";
+        n += rpad(players[p], cell_w);
       }
       names.push_back(n);
     }
@@ -135,7 +136,8 @@ std::string render_compare_text(const CompareReport& rep) {
         const bool have = g.result && h < g.result->hands.size() && g.result->hands[h].score;
         for (std::size_t p = 0; p < players.size(); ++p) {
           const std::string v = have ? std::to_string((*g.result->hands[h].score)[p]) : std::string("?");
-          c += (p == 0 ? "" : " ") + rpad(v, cell_w);
+          c += p == 0 ? "" : " ";
+          c += rpad(v, cell_w);
         }
         cells.push_back(c);
       }
