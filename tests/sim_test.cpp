@@ -3,8 +3,10 @@
 // --jobs is, every simulated game refereeing clean under every built-in
 // ruleset, the safety stop, the command line, and the bot-strength figure
 // the README quotes (a fixed seed, so it is deterministic).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include <unistd.h>
@@ -116,6 +118,94 @@ TEST(SimStats, DecidedInTheLastHand) {
   EXPECT_TRUE(sim::decided_in_last_hand(g));  // a tie at the top going in
   g.finished = false;
   EXPECT_FALSE(sim::decided_in_last_hand(g));
+}
+
+// --- playout ----------------------------------------------------------------
+
+TEST(SimPlayout, NthCardIsTheKthLowestCard) {
+  // The broadword select against the plain loop, on sets of every size.
+  std::mt19937_64 rng(42);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const std::uint64_t bits = trial < 64 ? ~std::uint64_t{0} << trial : rng() & rng();
+    const CardSet cards(bits);
+    std::uint64_t rest = bits;
+    for (int k = 0; k < cards.size(); ++k) {
+      ASSERT_EQ(nth_card(cards, k), CardSet(rest).lowest()) << std::hex << bits << " k=" << k;
+      rest &= rest - 1;
+    }
+  }
+}
+
+TEST(SimPlayout, PlayoutRngIsMt19937_64NumberForNumber) {
+  for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{5489}, std::uint64_t{0}, ~std::uint64_t{0},
+                             sim::game_seed(2026, 17)}) {
+    std::mt19937_64 reference(seed);
+    PlayoutRng rng(seed);
+    for (int i = 0; i < 2000; ++i) {  // several refills
+      ASSERT_EQ(rng(), reference()) << "seed " << seed << " number " << i;
+    }
+  }
+  // And through the standard library's distributions and shuffle.
+  std::mt19937_64 reference(7);
+  PlayoutRng rng(7);
+  std::vector<int> a(54);
+  std::vector<int> b(54);
+  for (int i = 0; i < 54; ++i) {
+    a[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] = i;
+  }
+  for (int round = 0; round < 50; ++round) {
+    std::shuffle(a.begin(), a.end(), reference);
+    std::shuffle(b.begin(), b.end(), rng);
+    ASSERT_EQ(a, b);
+    std::uniform_int_distribution<int> d(0, round + 1);
+    ASSERT_EQ(d(reference), d(rng));
+  }
+}
+
+bool same_game(const PlayedGame& a, const PlayedGame& b) {
+  if (a.finished != b.finished || a.winners != b.winners || a.score != b.score || a.hands.size() != b.hands.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.hands.size(); ++i) {
+    const PlayedHand& x = a.hands[i];
+    const PlayedHand& y = b.hands[i];
+    if (x.dealer != y.dealer || x.deal != y.deal || x.kitty != y.kitty || x.plucks.size() != y.plucks.size() ||
+        x.trump != y.trump || x.discard != y.discard || x.shows != y.shows || x.tricks != y.tricks ||
+        x.leaders != y.leaders || x.taken != y.taken || x.quota != y.quota || x.score != y.score) {
+      return false;
+    }
+    for (std::size_t p = 0; p < x.plucks.size(); ++p) {
+      const auto& u = x.plucks[p];
+      const auto& v = y.plucks[p];
+      if (u.by != v.by || u.from != v.from || u.gives != v.gives || u.gets != v.gets) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// simulate plays every game of a thread into one PlayedGame; what is left
+// in it from the game before must never show through.
+TEST(SimPlayout, PlayingIntoAReusedGameGivesTheSameGame) {
+  for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore"}) {
+    const auto rules = test::builtin(name);
+    std::vector<std::unique_ptr<SeatPolicy>> owned;
+    std::vector<SeatPolicy*> seats;
+    for (int s = 0; s < rules->players; ++s) {
+      owned.push_back(sim::make_bot(s == 0 ? "heuristic" : "random"));
+      seats.push_back(owned.back().get());
+    }
+    PlayedGame reused;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      PlayoutOptions po;
+      po.seed = seed;
+      po.first_dealer = static_cast<int>(seed % 3);
+      po.record_tricks = seed % 3 != 0;
+      play_game(*rules, seats, po, reused);
+      EXPECT_TRUE(same_game(reused, play_game(*rules, seats, po))) << name << " seed " << seed;
+    }
+  }
 }
 
 // --- bots -----------------------------------------------------------------

@@ -29,6 +29,16 @@ struct OwedPlucks {
 [[nodiscard]] std::vector<int> plucker_order(const Ruleset& rules, const std::vector<OwedPlucks>& owed, int dealer,
                                              std::span<const int> quotas);
 
+// owed_plucks without allocating, for the playout loop: writes the pairs to
+// `out` (room for deltas.size() - 1 of them is enough) and returns how many,
+// or -1 when the pairing is not unique. Same pairs in the same order.
+[[nodiscard]] int owed_plucks_into(std::span<const int> deltas, std::span<OwedPlucks> out);
+
+// plucker_order without allocating: writes the pluckers to `out` (room for
+// owed.size() of them) in the order they go and returns how many.
+[[nodiscard]] int plucker_order_into(const Ruleset& rules, std::span<const OwedPlucks> owed, int dealer,
+                                     std::span<const int> quotas, std::span<int> out);
+
 // The card the pluckee must give back after receiving `received`, holding
 // `hand` before it arrived; nothing when the rules send nothing back
 // (exchange.void: lost).

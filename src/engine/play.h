@@ -75,16 +75,89 @@ struct PlayState {
 [[nodiscard]] PlayCheck check_play(const PlayState& s, int seat, Card card);
 
 // The cards the player due to play may play now (never empty while they hold a card).
-[[nodiscard]] CardSet legal_plays(const PlayState& s);
+[[nodiscard]] inline CardSet legal_plays(const PlayState& s);
 
 // Plays `card` for `seat` into the trick in progress, whether or not it was legal.
-void apply_play(PlayState& s, int seat, Card card);
+inline void apply_play(PlayState& s, int seat, Card card);
 
 // The seat winning the trick in progress so far (precondition: count > 0).
-[[nodiscard]] int current_winner(const PlayState& s);
+[[nodiscard]] inline int current_winner(const PlayState& s);
 
 // Closes the trick in progress: counts it for its winner, who leads next.
 // Returns the winner.
-int finish_trick(PlayState& s);
+inline int finish_trick(PlayState& s);
+
+// --- inline definitions: these run for every card played, in the referee and
+// in `simulate`, so they are inlined where they are called.
+
+inline CardSet legal_plays(const PlayState& s) {
+  const Ruleset& r = *s.rules;
+  const CardSet hand = s.hands[static_cast<std::size_t>(s.to_play())] & r.deck;
+  const CardSet trumps = trump_mask(s.trump);
+  if (s.count == 0) {
+    if (s.trick == 0 && r.first_lead == FirstLead::kCard && hand.contains(r.first_lead_card)) {
+      return CardSet::of(r.first_lead_card);
+    }
+    if (r.trump_lead == TrumpLead::kAfterBroken && !s.broken) {
+      const CardSet others = hand - trumps;
+      if (!others.empty()) {
+        return others;
+      }
+      // Holding only trumps: with trump_lead_when_only_trumps false no lead is
+      // clean; every card stays playable (and is reported).
+    }
+    return hand;
+  }
+  // follow if not empty, else hand; a mask rather than a branch (random in random play).
+  const std::uint64_t follow = (hand & follow_mask(s.led(), s.trump)).bits();
+  const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(follow != 0);
+  return CardSet(follow | (hand.bits() & ~keep));
+}
+
+namespace detail {
+
+// How strongly `c` bids for the trick: trumps above everything (the jokers
+// above the ace), then the suit led; a discard never wins.
+// Written as selects, not branches: in random play which way they go is random.
+inline int trick_strength(const PlayState& s, Card c, Suit led) {
+  const int rank = c.rank();
+  const int as_trump = 100 + rank + (c.is_joker() ? 20 : 0);
+  const int as_side = effective_suit(c, s.trump) == led ? rank : -1;
+  return s.trumps.contains(c) ? as_trump : as_side;
+}
+
+}  // namespace detail
+
+inline void apply_play(PlayState& s, int seat, Card card) {
+  s.hands[static_cast<std::size_t>(seat)].erase(card);
+  s.played.insert(card);
+  if (s.count < kMaxPlayers) {
+    s.cards[static_cast<std::size_t>(s.count)] = card;
+    s.seats[static_cast<std::size_t>(s.count)] = static_cast<std::int8_t>(seat);
+    if (s.count == 0) {
+      s.led_suit = effective_suit(card, s.trump);
+    }
+    // Whether this card now wins the trick, applied with masks (random in random play).
+    const int st = detail::trick_strength(s, card, s.led_suit);
+    const int better = -static_cast<int>((s.count == 0) | (st > s.best_strength));
+    s.best = (s.count & better) | (s.best & ~better);
+    s.best_strength = (st & better) | (s.best_strength & ~better);
+    ++s.count;
+  }
+  s.broken = s.broken | s.trumps.contains(card);
+}
+
+inline int current_winner(const PlayState& s) { return s.seats[static_cast<std::size_t>(s.best)]; }
+
+inline int finish_trick(PlayState& s) {
+  const int winner = current_winner(s);
+  ++s.taken[static_cast<std::size_t>(winner)];
+  s.leader = winner;
+  s.count = 0;
+  s.best = 0;
+  s.best_strength = -1;
+  ++s.trick;
+  return winner;
+}
 
 }  // namespace trickref

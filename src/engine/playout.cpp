@@ -1,7 +1,7 @@
 #include "engine/playout.h"
 
 #include <algorithm>
-#include <map>
+#include <bit>
 
 #include "engine/exchange.h"
 #include "engine/scoring.h"
@@ -56,38 +56,154 @@ class LegacyRandom final : public SeatPolicy {
 
 }  // namespace
 
-Card nth_card(CardSet cards, int k) {
-  std::uint64_t bits = cards.bits();
-  for (; k > 0; --k) {
-    bits &= bits - 1;
+namespace {
+
+// kSelectInByte[b * 8 + r]: the position of the r-th set bit (0-based) of byte b.
+constexpr std::array<std::uint8_t, 256 * 8> kSelectInByte = [] {
+  std::array<std::uint8_t, 256 * 8> t{};
+  for (unsigned b = 0; b < 256; ++b) {
+    unsigned r = 0;
+    for (unsigned i = 0; i < 8; ++i) {
+      if (((b >> i) & 1U) != 0) {
+        t[b * 8 + r++] = static_cast<std::uint8_t>(i);
+      }
+    }
   }
-  return CardSet(bits).lowest();
+  return t;
+}();
+
+// Broadword select over one 64-bit word: the set bits of each byte, their
+// running sums, the byte holding the k-th set bit, then a table lookup within
+// the byte. No loop whose length depends on k, so no branch to mispredict on
+// the path of every random pick, and no call to count the bits.
+struct ByteSums {
+  explicit ByteSums(std::uint64_t bits) : x(bits) {
+    std::uint64_t c = x - ((x >> 1U) & 0x5555555555555555ULL);
+    c = (c & 0x3333333333333333ULL) + ((c >> 2U) & 0x3333333333333333ULL);
+    c = (c + (c >> 4U)) & 0x0F0F0F0F0F0F0F0FULL;
+    sums = c * 0x0101010101010101ULL;  // byte i: the set bits in bytes 0..i
+  }
+  [[nodiscard]] int total() const { return static_cast<int>(sums >> 56U); }
+  [[nodiscard]] Card select(int k) const {
+    constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+    // High bit of byte i set where sums <= k: a prefix of the bytes (sums only grow).
+    const std::uint64_t le = ((static_cast<std::uint64_t>(k) * std::uint64_t{0x0101010101010101} | kHigh) - sums) & kHigh;
+    const auto shift = static_cast<unsigned>(std::countr_zero(~le & kHigh)) - 7U;  // 8 * that byte
+    const auto before = static_cast<unsigned>(((sums << 8U) >> shift) & 0xFFU);
+    const auto byte = static_cast<unsigned>((x >> shift) & 0xFFU);
+    const unsigned r = static_cast<unsigned>(k) - before;
+    return Card(static_cast<std::uint8_t>(shift + kSelectInByte[(byte * 8 + r) & 2047U]));
+  }
+  std::uint64_t x;
+  std::uint64_t sums;
+};
+
+}  // namespace
+
+void PlayoutRng::seed(result_type value) {
+  state_[0] = value;
+  for (std::size_t i = 1; i < kN; ++i) {
+    const std::uint64_t x = state_[i - 1];
+    state_[i] = 6364136223846793005ULL * (x ^ (x >> 62U)) + i;
+  }
+  next_ = kN;
 }
+
+void PlayoutRng::refill() {
+  constexpr std::size_t kM = 156;
+  constexpr std::uint64_t kUpper = ~std::uint64_t{0} << 31U;
+  constexpr std::uint64_t kLower = ~kUpper;
+  constexpr std::uint64_t kA = 0xB5026F5AA96619E9ULL;
+  auto twist = [](std::uint64_t hi, std::uint64_t lo) {
+    const std::uint64_t y = (hi & kUpper) | (lo & kLower);
+    return (y >> 1U) ^ ((std::uint64_t{0} - (y & 1U)) & kA);
+  };
+  for (std::size_t k = 0; k < kN - kM; ++k) {
+    state_[k] = state_[k + kM] ^ twist(state_[k], state_[k + 1]);
+  }
+  for (std::size_t k = kN - kM; k < kN - 1; ++k) {
+    state_[k] = state_[k + kM - kN] ^ twist(state_[k], state_[k + 1]);
+  }
+  state_[kN - 1] = state_[kM - 1] ^ twist(state_[kN - 1], state_[0]);
+  next_ = 0;
+}
+
+Card nth_card(CardSet cards, int k) { return ByteSums(cards.bits()).select(k); }
 
 Card pick_card(CardSet cards, PlayoutRng& rng) {
-  std::uniform_int_distribution<int> d(0, cards.size() - 1);
-  return nth_card(cards, d(rng));
+  const ByteSums b(cards.bits());
+  std::uniform_int_distribution<int> d(0, b.total() - 1);
+  return b.select(d(rng));
 }
 
+namespace {
+
+// The next hand of `game`, reusing the storage of a hand left from an earlier
+// game when there is one; every field is reset.
+PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool record_tricks) {
+  if (used == game.hands.size()) {
+    game.hands.emplace_back();
+  }
+  PlayedHand& h = game.hands[used++];
+  h.dealer = 0;
+  h.deal = {};
+  h.kitty = CardSet();
+  h.plucks.clear();
+  h.trump = Suit::kClubs;
+  h.discard = CardSet();
+  h.shows.clear();
+  h.leaders.clear();
+  if (record_tricks) {
+    h.tricks.resize(static_cast<std::size_t>(tricks));
+    for (auto& t : h.tricks) {
+      t.clear();
+    }
+  } else {
+    h.tricks.clear();
+  }
+  return h;
+}
+
+}  // namespace
+
 PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const PlayoutOptions& options) {
-  PlayoutRng rng(options.seed);
   PlayedGame game;
+  play_game(r, seats, options, game);
+  return game;
+}
+
+void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const PlayoutOptions& options,
+               PlayedGame& game) {
+  PlayoutRng rng(options.seed);
   const int n = r.players;
-  std::vector<long long> running(static_cast<std::size_t>(n), 0);
+  const auto un = static_cast<std::size_t>(n);
+  game.finished = false;
+  game.winners.clear();
+  std::vector<long long>& running = game.score;  // the running scores, final at the end
+  running.assign(un, 0);
   std::array<int, kMaxPlayers> prev_deltas{};
   bool have_prev = false;
   int dealer = options.first_dealer % n;
   const int limit = r.has_target() ? options.max_hands : options.hands_no_target;
-  std::vector<Card> deck(r.deck.begin(), r.deck.end());
-  game.hands.reserve(static_cast<std::size_t>(std::min(limit, 64)));
+  const int tricks = r.tricks_per_hand();
+  // The deck in the ruleset's order, shuffled afresh each hand (std::shuffle
+  // over an array draws exactly as over a vector).
+  std::array<Card, 64> deck_store{};
+  std::size_t deck_size = 0;
+  for (Card c : r.deck) {
+    deck_store[deck_size++] = c;
+  }
+  const auto deck = std::span<Card>(deck_store.data(), deck_size);
+  std::size_t used = 0;
   for (int number = 1; number <= limit; ++number) {
-    PlayedHand h;
+    PlayedHand& h = next_hand(game, used, tricks, options.record_tricks);
     h.dealer = dealer;
     std::shuffle(deck.begin(), deck.end(), rng);
     std::size_t k = 0;
     for (int p = 0; p < n; ++p) {
+      CardSet& dealt = h.deal[static_cast<std::size_t>(p)];
       for (int i = 0; i < r.hand_size; ++i) {
-        h.deal[static_cast<std::size_t>(p)].insert(deck[k++]);
+        dealt.insert(deck[k++]);
       }
     }
     for (; k < deck.size(); ++k) {
@@ -100,7 +216,7 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
     view.number = number;
     view.dealer = dealer;
     view.score = &running;
-    h.quota.resize(static_cast<std::size_t>(n));
+    h.quota.resize(un);
     for (int s = 0; s < n; ++s) {
       const int quota = q[static_cast<std::size_t>(offset_from(dealer, s, n))];
       view.quota[static_cast<std::size_t>(s)] = quota;
@@ -109,10 +225,15 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
     // Exchange (rules.md §2.3). Bots make every owed pluck they can, so a
     // waivable exchange is never waived and the record stays warning-free.
     if (number >= r.exchange_from_hand && have_prev) {
-      if (auto owed = owed_plucks(std::span<const int>(prev_deltas.data(), static_cast<std::size_t>(n)))) {
-        const auto order = plucker_order(r, *owed, dealer, q);
-        for (int by : order) {
-          for (const auto& o : *owed) {
+      std::array<OwedPlucks, kMaxPlayers> owed{};
+      const int n_owed = owed_plucks_into(std::span<const int>(prev_deltas.data(), un), owed);
+      if (n_owed > 0) {
+        const auto owed_now = std::span<const OwedPlucks>(owed.data(), static_cast<std::size_t>(n_owed));
+        std::array<int, kMaxPlayers> order{};
+        const int n_order = plucker_order_into(r, owed_now, dealer, q, order);
+        for (int j = 0; j < n_order; ++j) {
+          const int by = order[static_cast<std::size_t>(j)];
+          for (const auto& o : owed_now) {
             if (o.by != by) {
               continue;
             }
@@ -161,15 +282,16 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
       }
       dh = (dh | h.kitty) - h.discard;
       if (r.show_kitty) {
-        std::map<int, CardSet> shows;
+        // By plucker, in seat order.
+        std::array<CardSet, kMaxPlayers> shows{};
         for (const auto& p : h.plucks) {
           if (p.from == dealer && p.gets) {
-            shows[p.by] |= required_show(h.kitty, *p.gets);
+            shows[static_cast<std::size_t>(p.by)] |= required_show(h.kitty, *p.gets);
           }
         }
-        for (const auto& [by, cards] : shows) {
-          if (!cards.empty()) {
-            h.shows.emplace_back(by, cards);
+        for (int by = 0; by < n; ++by) {
+          if (!shows[static_cast<std::size_t>(by)].empty()) {
+            h.shows.emplace_back(by, shows[static_cast<std::size_t>(by)]);
           }
         }
       }
@@ -178,13 +300,11 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
     const int leader = first_leader(r, dealer, hands, true);
     PlayState s = start_play(r, h.trump, hands, leader);
     if (options.record_tricks) {
-      h.tricks.reserve(static_cast<std::size_t>(r.tricks_per_hand()));
-      h.leaders.reserve(static_cast<std::size_t>(r.tricks_per_hand()));
+      h.leaders.reserve(static_cast<std::size_t>(tricks));
     }
-    for (int t = 0; t < r.tricks_per_hand(); ++t) {
+    for (int t = 0; t < tricks; ++t) {
       if (options.record_tricks) {
         h.leaders.push_back(s.leader);
-        h.tricks.emplace_back();
       }
       for (int i = 0; i < n; ++i) {
         const int seat = s.to_play();
@@ -195,7 +315,7 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
         view.discard = seat == dealer ? h.discard : CardSet();
         const Card c = checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
         if (options.record_tricks) {
-          h.tricks.back().push_back(c);
+          h.tricks[static_cast<std::size_t>(t)].push_back(c);
         }
         apply_play(s, seat, c);
       }
@@ -210,7 +330,6 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
     }
     have_prev = true;
     h.score = running;
-    game.hands.push_back(std::move(h));
     if (game_over(r, running)) {
       game.finished = true;
       game.winners = leaders(running);
@@ -218,8 +337,7 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
     }
     dealer = next_dealer(r, dealer);
   }
-  game.score = running;
-  return game;
+  game.hands.erase(game.hands.begin() + static_cast<std::ptrdiff_t>(used), game.hands.end());
 }
 
 PlayedGame play_random_game(const Ruleset& r, const PlayoutOptions& options) {

@@ -26,7 +26,7 @@ bool game_over(const Ruleset& r, std::span<const long long> scores) {
   if (top < r.end_value) {
     return false;
   }
-  return r.tie == TieRule::kShare || leaders(scores).size() == 1;
+  return r.tie == TieRule::kShare || std::count(scores.begin(), scores.end(), top) == 1;
 }
 
 }  // namespace trickref

@@ -92,8 +92,10 @@ Suit RandomBot::name_trump(const HandView&, PlayoutRng& rng) {
 
 Card RandomBot::discard(const HandView&, Suit, CardSet options, PlayoutRng& rng) { return pick_card(options, rng); }
 
+// A forced play (one legal card) draws nothing from the generator.
 Card RandomBot::play(const HandView&, const PlayState&, CardSet legal, PlayoutRng& rng) {
-  return pick_card(legal, rng);
+  const std::uint64_t b = legal.bits();
+  return (b & (b - 1)) == 0 ? legal.lowest() : pick_card(legal, rng);
 }
 
 // --- heuristic ------------------------------------------------------------

@@ -26,16 +26,18 @@ class Table {
       seats_.push_back(owned_.back().get());
     }
   }
-  [[nodiscard]] PlayedGame play(const Ruleset& rules, const SimulateOptions& o, std::int64_t index,
-                                bool record_tricks) const {
+  // Plays game `index` into this table's own PlayedGame, whose storage the
+  // next game reuses; the reference is good until then.
+  const PlayedGame& play(const Ruleset& rules, const SimulateOptions& o, std::int64_t index, bool record_tricks) {
     PlayoutOptions po;
     po.seed = game_seed(o.seed, index);
     po.first_dealer = first_dealer(rules, index);
     po.max_hands = o.max_hands;
     po.hands_no_target = o.hands_no_target;
     po.record_tricks = record_tricks;
-    return play_game(rules, std::span<SeatPolicy* const>(seats_.data(), static_cast<std::size_t>(rules.players)),
-                     po);
+    play_game(rules, std::span<SeatPolicy* const>(seats_.data(), static_cast<std::size_t>(rules.players)), po,
+              game_);
+    return game_;
   }
   static int first_dealer(const Ruleset& rules, std::int64_t index) {
     return static_cast<int>(index % rules.players);
@@ -44,6 +46,7 @@ class Table {
  private:
   std::vector<std::unique_ptr<SeatPolicy>> owned_;
   std::vector<SeatPolicy*> seats_;
+  PlayedGame game_;
 };
 
 }  // namespace
@@ -59,8 +62,18 @@ bool decided_in_last_hand(const PlayedGame& game) {
   if (game.hands.size() == 1) {
     return true;
   }
+  // The leaders before the last hand, compared with the winners as sets of seats.
   const auto& before = game.hands[game.hands.size() - 2].score;
-  return leaders(before) != game.winners;
+  const long long top = *std::max_element(before.begin(), before.end());
+  std::uint64_t leaders_before = 0;
+  for (std::size_t s = 0; s < before.size(); ++s) {
+    leaders_before |= before[s] == top ? std::uint64_t{1} << s : 0;
+  }
+  std::uint64_t winners = 0;
+  for (int w : game.winners) {
+    winners |= std::uint64_t{1} << w;
+  }
+  return leaders_before != winners;
 }
 
 RulesetStats::RulesetStats(int n)
@@ -96,9 +109,19 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
     wins_by_seat[static_cast<std::size_t>(offset_from(first_dealer, s, n))].add(won);
     wins_by_bot[static_cast<std::size_t>(s)].add(won);
   }
-  std::vector<long long> sorted = game.score;
-  std::sort(sorted.begin(), sorted.end(), std::greater<>());
-  margin.add(sorted.size() >= 2 ? sorted[0] - sorted[1] : 0);
+  // The top score and the next (which equals it on a tie at the top).
+  long long first = 0;
+  long long second = 0;
+  for (std::size_t i = 0; i < game.score.size(); ++i) {
+    const long long x = game.score[i];
+    if (i == 0 || x > first) {
+      second = i == 0 ? x : first;
+      first = x;
+    } else if (i == 1 || x > second) {
+      second = x;
+    }
+  }
+  margin.add(game.score.size() >= 2 ? first - second : 0);
   decided_last_hand.add(decided_in_last_hand(game));
 }
 
@@ -121,7 +144,8 @@ void RulesetStats::merge(const RulesetStats& o) {
 
 PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,
                          std::int64_t index, bool record_tricks) {
-  return Table(bots).play(rules, options, index, record_tricks);
+  Table table(bots);
+  return table.play(rules, options, index, record_tricks);
 }
 
 std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, const SimulateOptions& o,
@@ -158,7 +182,7 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
           const auto r = static_cast<std::size_t>(w / o.games);
           const std::int64_t g = w % o.games;
           const Ruleset& rules = *rulesets[r].rules;
-          const PlayedGame game = tables[t].play(rules, o, g, output);
+          const PlayedGame& game = tables[t].play(rules, o, g, output);
           per_thread[t][r].add(game, Table::first_dealer(rules, g));
           if (output) {
             texts[static_cast<std::size_t>(w - start)] = hooks.render(r, g, game);
