@@ -140,9 +140,18 @@ namespace {
 
 // The next hand of `game`, reusing the storage of a hand left from an earlier
 // game when there is one; every field is reset.
+// Hands left over when a game is shorter than the one before it on this
+// thread, kept with their vectors' storage for the next longer game.
+thread_local std::vector<PlayedHand> spare_hands;
+
 PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool record_tricks) {
   if (used == game.hands.size()) {
-    game.hands.emplace_back();
+    if (spare_hands.empty()) {
+      game.hands.emplace_back();
+    } else {
+      game.hands.push_back(std::move(spare_hands.back()));
+      spare_hands.pop_back();
+    }
   }
   PlayedHand& h = game.hands[used++];
   h.dealer = 0;
@@ -337,7 +346,10 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     }
     dealer = next_dealer(r, dealer);
   }
-  game.hands.erase(game.hands.begin() + static_cast<std::ptrdiff_t>(used), game.hands.end());
+  while (game.hands.size() > used) {
+    spare_hands.push_back(std::move(game.hands.back()));
+    game.hands.pop_back();
+  }
 }
 
 PlayedGame play_random_game(const Ruleset& r, const PlayoutOptions& options) {
