@@ -10,6 +10,7 @@
 #include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "sim/compare.h"
 
 namespace trickref::cli {
@@ -31,24 +32,18 @@ int run_compare(const CompareCli& o, Context& ctx) {
   sim::CompareReport report;
   std::set<std::string> seen;
   for (const auto& ref : o.rules) {
-    const auto& res = catalog.resolve(ref);
-    if (!res.ruleset) {
-      for (auto d : res.diagnostics) {
-        if (d.file.empty()) {
-          d.file = "trickref";
-        }
-        ctx.err << render_diagnostic(d, TextStyle{false, true});
-      }
+    const auto ruleset = resolve_rules(catalog, ref, false, ctx);
+    if (!ruleset) {
       return static_cast<int>(ExitCode::kUsage);
     }
-    if (!seen.insert(res.ruleset->name).second) {
-      ctx.err << fmt::format("trickref: error: ruleset '{}' is given twice\n", res.ruleset->name);
+    if (!seen.insert(ruleset->name).second) {
+      ctx.err << fmt::format("trickref: error: ruleset '{}' is given twice\n", ruleset->name);
       return static_cast<int>(ExitCode::kUsage);
     }
     BatchOptions b;
-    b.rules_override = res.ruleset;
+    b.rules_override = ruleset;
     options.push_back(std::move(b));
-    report.rulesets.push_back(res.ruleset->name);
+    report.rulesets.push_back(ruleset->name);
   }
   std::vector<GameReport> bad;
   const auto inputs = expand_paths({o.path}, bad);

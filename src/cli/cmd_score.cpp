@@ -120,25 +120,12 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   for (const auto& b : bad) {
     builder.add(b);
   }
-  const bool progress = ctx.err_tty && inputs.size() >= 20 && !o.quiet;
-  std::size_t done = 0;
-  validate_all(
-      inputs, batch, o.jobs, ctx.in,
-      [&](GameReport&& g) {
-        for (const auto& d : g.diagnostics) {
-          io_problem = io_problem || d.code == Code::kIo;
-        }
-        builder.add(g);
-      },
-      [&]() {
-        ++done;
-        if (progress) {
-          ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
-        }
-      });
-  if (progress) {
-    ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
-  }
+  referee_inputs(inputs, o, batch, o.quiet, ctx, [&](GameReport&& g) {
+    for (const auto& d : g.diagnostics) {
+      io_problem = io_problem || d.code == Code::kIo;
+    }
+    builder.add(g);
+  });
   const Standings standings = builder.finish();
   const ScoreView view{standings, league, so.by_night};
   const std::string format = format_for(o);

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "report/report.h"
 #include "ruleset/ruleset_loader.h"
 #include "sim/bots.h"
@@ -88,21 +89,15 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   std::vector<std::string> names;
   std::set<std::string> seen;
   for (const auto& ref : o.rules) {
-    const auto& res = catalog.resolve(ref);
-    if (!res.ruleset) {
-      for (auto d : res.diagnostics) {
-        if (d.file.empty()) {
-          d.file = "trickref";
-        }
-        ctx.err << render_diagnostic(d, TextStyle{false, true});
-      }
+    const auto ruleset = resolve_rules(catalog, ref, false, ctx);
+    if (!ruleset) {
       return static_cast<int>(ExitCode::kUsage);
     }
-    if (!seen.insert(res.ruleset->name).second) {
-      return usage_error(ctx, fmt::format("ruleset '{}' is given twice", res.ruleset->name));
+    if (!seen.insert(ruleset->name).second) {
+      return usage_error(ctx, fmt::format("ruleset '{}' is given twice", ruleset->name));
     }
-    rulesets.push_back({ref, res.ruleset});
-    names.push_back(res.ruleset->name);
+    rulesets.push_back({ref, ruleset});
+    names.push_back(ruleset->name);
   }
   const int players = rulesets.front().rules->players;
   for (const auto& r : rulesets) {

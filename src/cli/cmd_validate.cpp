@@ -120,18 +120,7 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   for (auto& b : bad) {
     output.game(std::move(b));
   }
-  const bool progress = ctx.err_tty && inputs.size() >= 20 && !o.quiet;
-  std::size_t done = 0;
-  auto tick = [&]() {
-    ++done;
-    if (progress) {
-      ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
-    }
-  };
-  validate_all(inputs, batch, o.jobs, ctx.in, [&](GameReport&& g) { output.game(std::move(g)); }, tick);
-  if (progress) {
-    ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
-  }
+  referee_inputs(inputs, o, batch, o.quiet, ctx, [&](GameReport&& g) { output.game(std::move(g)); });
   output.finish();
   const Summary& summary = output.summary;
   const bool io_problem = output.io_problem;

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include <fmt/format.h>
+
 namespace trickref::cli {
 
 void add_input_options(CLI::App& sub, InputOptions& o) {
@@ -21,13 +23,9 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
       ->capture_default_str();
 }
 
-bool batch_options(const InputOptions& o, bool color, Context& ctx, BatchOptions& out) {
-  out.limits = o.limits;
-  if (o.rules.empty()) {
-    return true;
-  }
-  RulesetCatalog catalog(o.limits);
-  const auto& res = catalog.resolve(o.rules);
+std::shared_ptr<const Ruleset> resolve_rules(RulesetCatalog& catalog, const std::string& ref, bool color,
+                                             Context& ctx) {
+  const auto& res = catalog.resolve(ref);
   if (!res.ruleset) {
     for (const auto& d : res.diagnostics) {
       Diagnostic shown = d;
@@ -36,10 +34,33 @@ bool batch_options(const InputOptions& o, bool color, Context& ctx, BatchOptions
       }
       ctx.err << render_diagnostic(shown, TextStyle{color, true});
     }
-    return false;
   }
-  out.rules_override = res.ruleset;
-  return true;
+  return res.ruleset;
+}
+
+bool batch_options(const InputOptions& o, bool color, Context& ctx, BatchOptions& out) {
+  out.limits = o.limits;
+  if (o.rules.empty()) {
+    return true;
+  }
+  RulesetCatalog catalog(o.limits);
+  out.rules_override = resolve_rules(catalog, o.rules, color, ctx);
+  return out.rules_override != nullptr;
+}
+
+void referee_inputs(const std::vector<InputFile>& inputs, const InputOptions& o, const BatchOptions& batch, bool quiet,
+                    Context& ctx, const std::function<void(GameReport&&)>& emit) {
+  const bool progress = ctx.err_tty && inputs.size() >= 20 && !quiet;
+  std::size_t done = 0;
+  validate_all(inputs, batch, o.jobs, ctx.in, emit, [&]() {
+    ++done;
+    if (progress) {
+      ctx.err << fmt::format("\r{}/{} files", done, inputs.size()) << std::flush;
+    }
+  });
+  if (progress) {
+    ctx.err << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  }
 }
 
 bool use_color(const std::string& mode, bool tty) {

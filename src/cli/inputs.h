@@ -3,6 +3,8 @@
 // --rules into the ruleset every game is refereed under.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,9 +25,19 @@ struct InputOptions {
 // Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar.
 void add_input_options(CLI::App& sub, InputOptions& o);
 
+// Resolves a ruleset NAME or FILE given on the command line; on failure
+// prints its diagnostics (unlocated ones under "trickref") and returns null.
+[[nodiscard]] std::shared_ptr<const Ruleset> resolve_rules(RulesetCatalog& catalog, const std::string& ref, bool color,
+                                                           Context& ctx);
+
 // The batch options for `o`: the limits and, with --rules, its ruleset.
 // Returns false after printing the ruleset's diagnostics when it cannot be used.
 [[nodiscard]] bool batch_options(const InputOptions& o, bool color, Context& ctx, BatchOptions& out);
+
+// Referees `inputs` through validate_all with o.jobs, showing a file counter
+// on standard error for 20 or more files when it is a terminal (not `quiet`).
+void referee_inputs(const std::vector<InputFile>& inputs, const InputOptions& o, const BatchOptions& batch, bool quiet,
+                    Context& ctx, const std::function<void(GameReport&&)>& emit);
 
 // Whether NO_COLOR, --color MODE and a terminal call for colour.
 [[nodiscard]] bool use_color(const std::string& mode, bool tty);
