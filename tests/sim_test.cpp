@@ -162,6 +162,45 @@ TEST(SimPlayout, PlayoutRngIsMt19937_64NumberForNumber) {
   }
 }
 
+// The deal draws through shuffle_cards, which must keep std::shuffle's
+// order (the seeds of earlier releases give the same games): every deck
+// size a ruleset can have, and the sizes around it.
+TEST(SimPlayout, ShuffleCardsIsStdShuffleCardForCard) {
+  for (std::size_t size = 0; size <= 64; ++size) {
+    for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2026}, sim::game_seed(9, 4)}) {
+      std::mt19937_64 reference(seed);
+      PlayoutRng rng(seed);
+      std::vector<Card> a;
+      for (std::size_t i = 0; i < size; ++i) {
+        a.emplace_back(static_cast<std::uint8_t>(i));
+      }
+      std::vector<Card> b = a;
+      for (int round = 0; round < 40; ++round) {  // a run of hands, one generator
+        std::shuffle(a.begin(), a.end(), reference);
+        shuffle_cards(b, rng);
+        ASSERT_EQ(a, b) << "size " << size << " seed " << seed << " round " << round;
+      }
+      ASSERT_EQ(reference(), rng()) << "size " << size << ": the same numbers drawn";
+    }
+  }
+}
+
+// draw_below against std::uniform_int_distribution: small ranges (every
+// pick), and ranges near 2^64, where the rejection step runs often.
+TEST(SimPlayout, DrawBelowIsUniformIntDistribution) {
+  std::mt19937_64 reference(11);
+  PlayoutRng rng(11);
+  for (std::uint64_t n = 1; n <= 4200; ++n) {
+    ASSERT_EQ(draw_below(rng, n), std::uniform_int_distribution<std::uint64_t>(0, n - 1)(reference)) << n;
+  }
+  for (std::uint64_t n : {~std::uint64_t{0}, (std::uint64_t{1} << 63U) + 1, (std::uint64_t{3} << 62U) + 7}) {
+    for (int i = 0; i < 2000; ++i) {
+      ASSERT_EQ(draw_below(rng, n), std::uniform_int_distribution<std::uint64_t>(0, n - 1)(reference)) << n;
+    }
+  }
+  EXPECT_EQ(rng(), reference());  // and no more numbers drawn
+}
+
 bool same_game(const PlayedGame& a, const PlayedGame& b) {
   if (a.finished != b.finished || a.winners != b.winners || a.score != b.score || a.hands.size() != b.hands.size()) {
     return false;
@@ -237,6 +276,35 @@ class Checked final : public SeatPolicy {
   }
   std::unique_ptr<SeatPolicy> inner_;
 };
+
+// A wrapper answers random_play() with kNo, so play_game calls the bot for
+// every card; with bare random bots it draws for them itself. Both must be
+// the same game, card for card.
+TEST(SimPlayout, TheRandomPlayFastPathPlaysAsTheBotWould) {
+  for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits"}) {
+    const auto rules = test::builtin(name);
+    std::vector<std::unique_ptr<SeatPolicy>> bare;
+    std::vector<std::unique_ptr<SeatPolicy>> wrapped;
+    std::vector<SeatPolicy*> fast;
+    std::vector<SeatPolicy*> called;
+    for (int s = 0; s < rules->players; ++s) {
+      bare.push_back(sim::make_bot("random"));
+      wrapped.push_back(std::make_unique<Checked>(sim::make_bot("random")));
+      fast.push_back(bare.back().get());
+      called.push_back(wrapped.back().get());
+    }
+    ASSERT_EQ(fast[0]->random_play(), SeatPolicy::RandomPlay::kDrawUnlessForced);
+    ASSERT_EQ(called[0]->random_play(), SeatPolicy::RandomPlay::kNo);
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      PlayoutOptions po;
+      po.seed = seed;
+      po.first_dealer = static_cast<int>(seed % 3);
+      const PlayedGame a = play_game(*rules, fast, po);
+      ASSERT_FALSE(a.hands.empty());
+      EXPECT_TRUE(same_game(a, play_game(*rules, called, po))) << name << " seed " << seed;
+    }
+  }
+}
 
 TEST(SimBots, EveryChoiceIsOneOfTheLegalOptions) {
   for (const std::string name : {"pluck", "nine-five-two", "pluck-lowest-give", "pluck-distinct-suits"}) {

@@ -48,7 +48,7 @@ struct PlayState {
   std::array<std::int8_t, kMaxPlayers> seats{};
   std::array<int, kMaxPlayers> taken{};
   CardSet trumps;       // the trump suit and, if any, the jokers
-  int best = 0;         // index in `cards` of the card winning the trick so far
+  int best_seat = 0;    // the seat whose card wins the trick so far
   int best_strength = -1;
   Suit led_suit = Suit::kClubs;  // valid once the trick has a card
 
@@ -140,21 +140,21 @@ inline void apply_play(PlayState& s, int seat, Card card) {
     // Whether this card now wins the trick, applied with masks (random in random play).
     const int st = detail::trick_strength(s, card, s.led_suit);
     const int better = -static_cast<int>((s.count == 0) | (st > s.best_strength));
-    s.best = (s.count & better) | (s.best & ~better);
+    s.best_seat = (seat & better) | (s.best_seat & ~better);
     s.best_strength = (st & better) | (s.best_strength & ~better);
     ++s.count;
   }
   s.broken = s.broken | s.trumps.contains(card);
 }
 
-inline int current_winner(const PlayState& s) { return s.seats[static_cast<std::size_t>(s.best)]; }
+inline int current_winner(const PlayState& s) { return s.best_seat; }
 
 inline int finish_trick(PlayState& s) {
   const int winner = current_winner(s);
   ++s.taken[static_cast<std::size_t>(winner)];
   s.leader = winner;
   s.count = 0;
-  s.best = 0;
+  s.best_seat = 0;
   s.best_strength = -1;
   ++s.trick;
   return winner;

@@ -52,6 +52,7 @@ class LegacyRandom final : public SeatPolicy {
   Card play(const HandView&, const PlayState&, CardSet legal, PlayoutRng& rng) override {
     return pick_card(legal, rng);
   }
+  [[nodiscard]] RandomPlay random_play() const override { return RandomPlay::kAlwaysDraw; }
 };
 
 }  // namespace
@@ -130,10 +131,57 @@ void PlayoutRng::refill() {
 
 Card nth_card(CardSet cards, int k) { return ByteSums(cards.bits()).select(k); }
 
-Card pick_card(CardSet cards, PlayoutRng& rng) {
+namespace {
+
+[[gnu::always_inline]] inline Card pick(CardSet cards, PlayoutRng& rng) {
   const ByteSums b(cards.bits());
-  std::uniform_int_distribution<int> d(0, b.total() - 1);
-  return b.select(d(rng));
+  return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(b.total()))));
+}
+
+// kReciprocal[d] = floor(2^32 / d) + 1: (x * kReciprocal[d]) >> 32 == x / d
+// for every x < 2^20 and d <= 65 (the error, x / 2^32, stays under 1 / d).
+constexpr std::array<std::uint64_t, 66> kReciprocal = [] {
+  std::array<std::uint64_t, 66> t{};
+  for (std::uint64_t d = 1; d < t.size(); ++d) {
+    t[d] = (std::uint64_t{1} << 32U) / d + 1;
+  }
+  return t;
+}();
+static_assert([] {
+  for (std::uint64_t d = 2; d < kReciprocal.size(); ++d) {
+    for (std::uint64_t x = 0; x < d * (d - 1); ++x) {  // every number the shuffle divides by d
+      if (((x * kReciprocal[d]) >> 32U) != x / d) {
+        return false;
+      }
+    }
+  }
+  return true;
+}());
+
+}  // namespace
+
+Card pick_card(CardSet cards, PlayoutRng& rng) { return pick(cards, rng); }
+
+void shuffle_cards(std::span<Card> cards, PlayoutRng& rng) {
+  const std::size_t size = cards.size();
+  if (size < 2) {
+    return;  // std::shuffle draws nothing for fewer than two cards
+  }
+  std::size_t i = 1;
+  if (size % 2 == 0) {
+    std::swap(cards[i], cards[draw_below(rng, 2)]);
+    ++i;
+  }
+  // Swap positions for elements i and i + 1 from one draw below (i + 1)(i + 2).
+  while (i != size) {
+    const std::uint64_t b1 = i + 2;
+    const std::uint64_t x = draw_below(rng, (i + 1) * b1);
+    const std::uint64_t first = b1 < kReciprocal.size() ? (x * kReciprocal[b1]) >> 32U : x / b1;
+    const std::uint64_t second = x - first * b1;
+    std::swap(cards[i], cards[first]);
+    std::swap(cards[i + 1], cards[second]);
+    i += 2;
+  }
 }
 
 namespace {
@@ -195,19 +243,25 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
   int dealer = options.first_dealer % n;
   const int limit = r.has_target() ? options.max_hands : options.hands_no_target;
   const int tricks = r.tricks_per_hand();
-  // The deck in the ruleset's order, shuffled afresh each hand (std::shuffle
-  // over an array draws exactly as over a vector).
+  // The deck in the ruleset's order, shuffled afresh each hand.
   std::array<Card, 64> deck_store{};
   std::size_t deck_size = 0;
   for (Card c : r.deck) {
     deck_store[deck_size++] = c;
   }
   const auto deck = std::span<Card>(deck_store.data(), deck_size);
+  // Every seat a uniformly random player: play_game draws their cards itself.
+  SeatPolicy::RandomPlay random_play = seats[0]->random_play();
+  for (int p = 1; p < n; ++p) {
+    if (seats[static_cast<std::size_t>(p)]->random_play() != random_play) {
+      random_play = SeatPolicy::RandomPlay::kNo;
+    }
+  }
   std::size_t used = 0;
   for (int number = 1; number <= limit; ++number) {
     PlayedHand& h = next_hand(game, used, tricks, options.record_tricks);
     h.dealer = dealer;
-    std::shuffle(deck.begin(), deck.end(), rng);
+    shuffle_cards(deck, rng);
     std::size_t k = 0;
     for (int p = 0; p < n; ++p) {
       CardSet& dealt = h.deal[static_cast<std::size_t>(p)];
@@ -311,24 +365,43 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     if (options.record_tricks) {
       h.leaders.reserve(static_cast<std::size_t>(tricks));
     }
-    for (int t = 0; t < tricks; ++t) {
-      if (options.record_tricks) {
-        h.leaders.push_back(s.leader);
-      }
-      for (int i = 0; i < n; ++i) {
-        const int seat = s.to_play();
-        const CardSet legal = legal_plays(s);
-        view.seat = seat;
-        view.hand = s.hands[static_cast<std::size_t>(seat)];
-        view.kitty = seat == dealer ? h.kitty : CardSet();
-        view.discard = seat == dealer ? h.discard : CardSet();
-        const Card c = checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
+    // The tricks, each card chosen by `choose(seat, legal)`.
+    auto play_tricks = [&](auto&& choose) {
+      for (int t = 0; t < tricks; ++t) {
         if (options.record_tricks) {
-          h.tricks[static_cast<std::size_t>(t)].push_back(c);
+          h.leaders.push_back(s.leader);
         }
-        apply_play(s, seat, c);
+        for (int i = 0; i < n; ++i) {
+          const int seat = s.to_play();
+          const CardSet legal = legal_plays(s);
+          const Card c = choose(seat, legal);
+          if (options.record_tricks) {
+            h.tricks[static_cast<std::size_t>(t)].push_back(c);
+          }
+          apply_play(s, seat, c);
+        }
+        finish_trick(s);
       }
-      finish_trick(s);
+    };
+    switch (random_play) {
+      case SeatPolicy::RandomPlay::kAlwaysDraw:
+        play_tricks([&](int, CardSet legal) { return pick(legal, rng); });
+        break;
+      case SeatPolicy::RandomPlay::kDrawUnlessForced:
+        play_tricks([&](int, CardSet legal) {
+          const std::uint64_t b = legal.bits();
+          return (b & (b - 1)) == 0 ? legal.lowest() : pick(legal, rng);
+        });
+        break;
+      case SeatPolicy::RandomPlay::kNo:
+        play_tricks([&](int seat, CardSet legal) {
+          view.seat = seat;
+          view.hand = s.hands[static_cast<std::size_t>(seat)];
+          view.kitty = seat == dealer ? h.kitty : CardSet();
+          view.discard = seat == dealer ? h.discard : CardSet();
+          return checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
+        });
+        break;
     }
     // Score (§2.7).
     h.taken.assign(s.taken.begin(), s.taken.begin() + n);

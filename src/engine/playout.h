@@ -125,6 +125,17 @@ class SeatPolicy {
   [[nodiscard]] virtual Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) = 0;
   // The next card to the trick in progress, from `legal` (= legal_plays(state)).
   [[nodiscard]] virtual Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) = 0;
+
+  // Whether play() is a uniformly random pick from `legal` and nothing else.
+  // When every seat says the same, play_game makes those draws itself, the
+  // same draws in the same order, without a call per card (simulate's
+  // random bots spend most of their time in play).
+  enum class RandomPlay : std::uint8_t {
+    kNo,                // play() decides in its own way: it is called
+    kAlwaysDraw,        // pick_card(legal, rng), even when only one card is legal
+    kDrawUnlessForced,  // the one legal card without a draw, else pick_card(legal, rng)
+  };
+  [[nodiscard]] virtual RandomPlay random_play() const { return RandomPlay::kNo; }
 };
 
 // Plays one game of `rules`, seat s deciding through `seats[s]`
@@ -143,6 +154,29 @@ void play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats, const P
 
 // A uniformly random card of `cards` (precondition: not empty).
 [[nodiscard]] Card pick_card(CardSet cards, PlayoutRng& rng);
+
+// A uniformly random integer in [0, n) (precondition: n > 0), drawn exactly
+// as libstdc++'s std::uniform_int_distribution draws from a 64-bit generator
+// (Lemire's multiply, rejecting only when the low half falls under
+// 2^64 mod n), so the seeds of earlier releases keep their games.
+[[nodiscard]] inline std::uint64_t draw_below(PlayoutRng& rng, std::uint64_t n) {
+  __extension__ typedef unsigned __int128 Wide;  // GCC and Clang; -Wpedantic accepts it so marked
+  Wide product = static_cast<Wide>(rng()) * n;
+  auto low = static_cast<std::uint64_t>(product);
+  if (low < n) {
+    const std::uint64_t threshold = (std::uint64_t{0} - n) % n;
+    while (low < threshold) {
+      product = static_cast<Wide>(rng()) * n;
+      low = static_cast<std::uint64_t>(product);
+    }
+  }
+  return static_cast<std::uint64_t>(product >> 64U);
+}
+
+// Shuffles `cards` into the order libstdc++'s std::shuffle gives with the
+// same generator (swap positions drawn two at a time from one number), with
+// no division on the way: dealing is on the path of every simulated hand.
+void shuffle_cards(std::span<Card> cards, PlayoutRng& rng);
 
 // Plays one game of `rules` with uniformly random legal choices (trump: the
 // chooser's longest suit, ties at random). The conformance tests, the
