@@ -277,10 +277,12 @@ class Checked final : public SeatPolicy {
   std::unique_ptr<SeatPolicy> inner_;
 };
 
-// A wrapper answers random_play() with kNo, so play_game calls the bot for
-// every card; with bare random bots it draws for them itself. Both must be
-// the same game, card for card.
-TEST(SimPlayout, TheRandomPlayFastPathPlaysAsTheBotWould) {
+// A wrapper answers random_choices() with kNo, so play_game calls the bot
+// for every pluck, discard and card; with bare random bots it draws for them
+// itself. Both must be the same game, card for card, and so must a table
+// where only some seats are bare (draws for their plucks and discards, calls
+// for everyone's play).
+TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
   for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits"}) {
     const auto rules = test::builtin(name);
     std::vector<std::unique_ptr<SeatPolicy>> bare;
@@ -293,8 +295,8 @@ TEST(SimPlayout, TheRandomPlayFastPathPlaysAsTheBotWould) {
       fast.push_back(bare.back().get());
       called.push_back(wrapped.back().get());
     }
-    ASSERT_EQ(fast[0]->random_play(), SeatPolicy::RandomPlay::kDrawUnlessForced);
-    ASSERT_EQ(called[0]->random_play(), SeatPolicy::RandomPlay::kNo);
+    ASSERT_EQ(fast[0]->random_choices(), SeatPolicy::RandomChoices::kDrawUnlessForced);
+    ASSERT_EQ(called[0]->random_choices(), SeatPolicy::RandomChoices::kNo);
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
       PlayoutOptions po;
       po.seed = seed;
@@ -302,6 +304,9 @@ TEST(SimPlayout, TheRandomPlayFastPathPlaysAsTheBotWould) {
       const PlayedGame a = play_game(*rules, fast, po);
       ASSERT_FALSE(a.hands.empty());
       EXPECT_TRUE(same_game(a, play_game(*rules, called, po))) << name << " seed " << seed;
+      std::vector<SeatPolicy*> mixed = called;
+      mixed[seed % mixed.size()] = fast[seed % mixed.size()];
+      EXPECT_TRUE(same_game(a, play_game(*rules, mixed, po))) << name << " seed " << seed << " mixed";
     }
   }
 }

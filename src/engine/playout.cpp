@@ -52,7 +52,7 @@ class LegacyRandom final : public SeatPolicy {
   Card play(const HandView&, const PlayState&, CardSet legal, PlayoutRng& rng) override {
     return pick_card(legal, rng);
   }
-  [[nodiscard]] RandomPlay random_play() const override { return RandomPlay::kAlwaysDraw; }
+  [[nodiscard]] RandomChoices random_choices() const override { return RandomChoices::kAlwaysDraw; }
 };
 
 }  // namespace
@@ -136,6 +136,14 @@ namespace {
 [[gnu::always_inline]] inline Card pick(CardSet cards, PlayoutRng& rng) {
   const ByteSums b(cards.bits());
   return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(b.total()))));
+}
+
+// The one card of `cards` if there is one (no draw), else pick(cards, rng).
+// Whether a play is forced is as good as random in random play: no branch.
+[[gnu::always_inline]] inline Card pick_unless_forced(CardSet cards, PlayoutRng& rng) {
+  const ByteSums b(cards.bits());
+  const int total = b.total();
+  return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(total), total != 1)));
 }
 
 // kReciprocal[d] = floor(2^32 / d) + 1: (x * kReciprocal[d]) >> 32 == x / d
@@ -250,11 +258,15 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     deck_store[deck_size++] = c;
   }
   const auto deck = std::span<Card>(deck_store.data(), deck_size);
-  // Every seat a uniformly random player: play_game draws their cards itself.
-  SeatPolicy::RandomPlay random_play = seats[0]->random_play();
-  for (int p = 1; p < n; ++p) {
-    if (seats[static_cast<std::size_t>(p)]->random_play() != random_play) {
-      random_play = SeatPolicy::RandomPlay::kNo;
+  // Seats that choose uniformly at random: play_game draws for them itself,
+  // in play when every seat does.
+  std::array<bool, kMaxPlayers> draws_for{};
+  SeatPolicy::RandomChoices random_play = seats[0]->random_choices();
+  for (int p = 0; p < n; ++p) {
+    const auto mode = seats[static_cast<std::size_t>(p)]->random_choices();
+    draws_for[static_cast<std::size_t>(p)] = mode != SeatPolicy::RandomChoices::kNo;
+    if (mode != random_play) {
+      random_play = SeatPolicy::RandomChoices::kNo;
     }
   }
   std::size_t used = 0;
@@ -310,8 +322,10 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
               }
               view.seat = o.by;
               view.hand = give_hand;
-              const Card g = checked(seats[static_cast<std::size_t>(o.by)]->give(view, o.from, options_now, rng),
-                                     options_now);
+              const Card g = draws_for[static_cast<std::size_t>(o.by)]
+                                 ? pick(options_now, rng)
+                                 : checked(seats[static_cast<std::size_t>(o.by)]->give(view, o.from, options_now, rng),
+                                           options_now);
               suits_used |= CardSet::suit(g.suit());
               auto& from_hand = hands[static_cast<std::size_t>(o.from)];
               const auto back = required_return(r, from_hand, g);
@@ -339,7 +353,9 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
       view.hand = pool;
       view.kitty = r.kitty_mode == KittyMode::kTakeThenDiscard ? h.kitty : CardSet();
       for (int i = 0; i < r.kitty_discard; ++i) {
-        const Card c = checked(seats[static_cast<std::size_t>(dealer)]->discard(view, h.trump, pool, rng), pool);
+        const Card c = draws_for[static_cast<std::size_t>(dealer)]
+                           ? pick(pool, rng)
+                           : checked(seats[static_cast<std::size_t>(dealer)]->discard(view, h.trump, pool, rng), pool);
         pool.erase(c);
         h.discard.insert(c);
       }
@@ -384,16 +400,13 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
       }
     };
     switch (random_play) {
-      case SeatPolicy::RandomPlay::kAlwaysDraw:
+      case SeatPolicy::RandomChoices::kAlwaysDraw:
         play_tricks([&](int, CardSet legal) { return pick(legal, rng); });
         break;
-      case SeatPolicy::RandomPlay::kDrawUnlessForced:
-        play_tricks([&](int, CardSet legal) {
-          const std::uint64_t b = legal.bits();
-          return (b & (b - 1)) == 0 ? legal.lowest() : pick(legal, rng);
-        });
+      case SeatPolicy::RandomChoices::kDrawUnlessForced:
+        play_tricks([&](int, CardSet legal) { return pick_unless_forced(legal, rng); });
         break;
-      case SeatPolicy::RandomPlay::kNo:
+      case SeatPolicy::RandomChoices::kNo:
         play_tricks([&](int seat, CardSet legal) {
           view.seat = seat;
           view.hand = s.hands[static_cast<std::size_t>(seat)];

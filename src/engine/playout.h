@@ -78,16 +78,25 @@ class PlayoutRng {
   static constexpr result_type min() { return 0; }
   static constexpr result_type max() { return ~result_type{0}; }
   result_type operator()() {
+    const result_type z = peek();
+    ++next_;
+    return z;
+  }
+  // The number operator() returns next, without drawing it; skip(1) then
+  // draws it, skip(0) leaves it for the next call. (A draw that only some
+  // cases make, written without a branch.)
+  result_type peek() {
     if (next_ >= kN) {
       refill();
     }
-    result_type z = state_[next_++];
+    result_type z = state_[next_];
     z ^= (z >> 29U) & 0x5555555555555555ULL;
     z ^= (z << 17U) & 0x71D67FFFEDA60000ULL;
     z ^= (z << 37U) & 0xFFF7EEE000000000ULL;
     z ^= z >> 43U;
     return z;
   }
+  void skip(std::size_t drawn) { next_ += drawn; }
 
  private:
   static constexpr std::size_t kN = 312;
@@ -126,16 +135,17 @@ class SeatPolicy {
   // The next card to the trick in progress, from `legal` (= legal_plays(state)).
   [[nodiscard]] virtual Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) = 0;
 
-  // Whether play() is a uniformly random pick from `legal` and nothing else.
-  // When every seat says the same, play_game makes those draws itself, the
-  // same draws in the same order, without a call per card (simulate's
-  // random bots spend most of their time in play).
-  enum class RandomPlay : std::uint8_t {
-    kNo,                // play() decides in its own way: it is called
-    kAlwaysDraw,        // pick_card(legal, rng), even when only one card is legal
-    kDrawUnlessForced,  // the one legal card without a draw, else pick_card(legal, rng)
+  // Whether give(), discard() and play() are uniformly random picks from
+  // their options (pick_card) and nothing else. play_game then makes those
+  // draws itself, the same draws in the same order, without a call per
+  // choice; for play, when every seat says the same (simulate's random bots
+  // spend most of their time in play). name_trump() is always called.
+  enum class RandomChoices : std::uint8_t {
+    kNo,                // the seat decides in its own way: it is called
+    kAlwaysDraw,        // play draws even when only one card is legal
+    kDrawUnlessForced,  // play takes the one legal card without a draw
   };
-  [[nodiscard]] virtual RandomPlay random_play() const { return RandomPlay::kNo; }
+  [[nodiscard]] virtual RandomChoices random_choices() const { return RandomChoices::kNo; }
 };
 
 // Plays one game of `rules`, seat s deciding through `seats[s]`
@@ -159,11 +169,14 @@ void play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats, const P
 // as libstdc++'s std::uniform_int_distribution draws from a 64-bit generator
 // (Lemire's multiply, rejecting only when the low half falls under
 // 2^64 mod n), so the seeds of earlier releases keep their games.
-[[nodiscard]] inline std::uint64_t draw_below(PlayoutRng& rng, std::uint64_t n) {
+// With `draw` false, n must be 1: the answer is 0 and no number is drawn
+// (the same as not calling it, but without a branch for the caller).
+[[nodiscard]] inline std::uint64_t draw_below(PlayoutRng& rng, std::uint64_t n, bool draw = true) {
   __extension__ typedef unsigned __int128 Wide;  // GCC and Clang; -Wpedantic accepts it so marked
-  Wide product = static_cast<Wide>(rng()) * n;
+  Wide product = static_cast<Wide>(rng.peek()) * n;
+  rng.skip(static_cast<std::size_t>(draw));
   auto low = static_cast<std::uint64_t>(product);
-  if (low < n) {
+  if (low < n) {  // n == 1 never gets past the threshold, so never draws again
     const std::uint64_t threshold = (std::uint64_t{0} - n) % n;
     while (low < threshold) {
       product = static_cast<Wide>(rng()) * n;

@@ -20,7 +20,7 @@ class RandomBot final : public SeatPolicy {
   Suit name_trump(const HandView& view, PlayoutRng& rng) override;
   Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
   Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
-  [[nodiscard]] RandomPlay random_play() const override { return RandomPlay::kDrawUnlessForced; }
+  [[nodiscard]] RandomChoices random_choices() const override { return RandomChoices::kDrawUnlessForced; }
 };
 
 // `heuristic`: names trump by length and strength; plucks the suit where the
