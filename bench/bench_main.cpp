@@ -7,9 +7,11 @@
 //    on the same text: the ceiling ValidateYaml is compared against;
 //  - Simulate/RULESET/BOTS/JOBS: `simulate` without transcripts (deal,
 //    plucks, trump, discard, play, scoring and statistics), in hands per
-//    second: of CPU time with 1 thread, of wall time with 2.
+//    second: of CPU time with 1 thread, of wall time with 2; the random rows
+//    also with each build of the random-play loop (portable, pdep) forced.
 #include <benchmark/benchmark.h>
 
+#include <optional>
 #include <sstream>
 
 #include <yaml-cpp/eventhandler.h>
@@ -148,7 +150,16 @@ void BareEventParse(benchmark::State& state) {
 }
 BENCHMARK(BareEventParse)->Unit(benchmark::kMillisecond);
 
-void Simulate(benchmark::State& state, const std::string& ruleset, const std::string& bot, std::int64_t games) {
+void Simulate(benchmark::State& state, const std::string& ruleset, const std::string& bot, std::int64_t games,
+              std::optional<PlayoutKernel> kernel = std::nullopt) {
+  const PlayoutKernel before = playout_kernel();
+  if (kernel) {
+    if (!playout_kernel_available(*kernel)) {
+      state.SkipWithError("this kernel is not available on this CPU");
+      return;
+    }
+    use_playout_kernel(*kernel);
+  }
   RulesetCatalog catalog;
   const auto rules = catalog.resolve(ruleset).ruleset;
   sim::SimulateOptions o;
@@ -162,6 +173,7 @@ void Simulate(benchmark::State& state, const std::string& ruleset, const std::st
     ++o.seed;  // fresh games every iteration
   }
   state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  use_playout_kernel(before);
 }
 // jobs:1 is timed in CPU time (the machine is shared: CPU time is what the
 // simulation costs); jobs:2 in wall time, to show the scaling.
@@ -179,6 +191,28 @@ TRICKREF_SIMULATE(pluck/random, "pluck", "random", 4000);
 TRICKREF_SIMULATE(pluck/heuristic, "pluck", "heuristic", 1000);
 TRICKREF_SIMULATE(nine_five_two/random, "nine-five-two", "random", 4000);
 TRICKREF_SIMULATE(nine_five_two/heuristic, "nine-five-two", "heuristic", 1000);
+// The random rows again with each build of the random-play loop forced (the
+// rows above use the one chosen for this CPU).
+BENCHMARK_CAPTURE(Simulate, pluck/random/portable, std::string("pluck"), std::string("random"), 4000,
+                  PlayoutKernel::kPortable)
+    ->Arg(1)
+    ->ArgName("jobs")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, pluck/random/pdep, std::string("pluck"), std::string("random"), 4000,
+                  PlayoutKernel::kPdep)
+    ->Arg(1)
+    ->ArgName("jobs")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, nine_five_two/random/portable, std::string("nine-five-two"), std::string("random"), 4000,
+                  PlayoutKernel::kPortable)
+    ->Arg(1)
+    ->ArgName("jobs")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Simulate, nine_five_two/random/pdep, std::string("nine-five-two"), std::string("random"), 4000,
+                  PlayoutKernel::kPdep)
+    ->Arg(1)
+    ->ArgName("jobs")
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace trickref

@@ -279,36 +279,62 @@ class Checked final : public SeatPolicy {
 
 // A wrapper answers random_choices() with kNo, so play_game calls the bot
 // for every pluck, discard and card; with bare random bots it draws for them
-// itself. Both must be the same game, card for card, and so must a table
-// where only some seats are bare (draws for their plucks and discards, calls
-// for everyone's play).
+// itself, in whichever build of the loop (kernel) is in use. Every kernel
+// this machine has must give the same game, card for card, and so must a
+// table where only some seats are bare (draws for their plucks and
+// discards, calls for everyone's play); play_random_game (which draws even
+// for a forced card) too.
 TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
-  for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits"}) {
-    const auto rules = test::builtin(name);
-    std::vector<std::unique_ptr<SeatPolicy>> bare;
-    std::vector<std::unique_ptr<SeatPolicy>> wrapped;
-    std::vector<SeatPolicy*> fast;
-    std::vector<SeatPolicy*> called;
-    for (int s = 0; s < rules->players; ++s) {
-      bare.push_back(sim::make_bot("random"));
-      wrapped.push_back(std::make_unique<Checked>(sim::make_bot("random")));
-      fast.push_back(bare.back().get());
-      called.push_back(wrapped.back().get());
-    }
-    ASSERT_EQ(fast[0]->random_choices(), SeatPolicy::RandomChoices::kDrawUnlessForced);
-    ASSERT_EQ(called[0]->random_choices(), SeatPolicy::RandomChoices::kNo);
-    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
-      PlayoutOptions po;
-      po.seed = seed;
-      po.first_dealer = static_cast<int>(seed % 3);
-      const PlayedGame a = play_game(*rules, fast, po);
-      ASSERT_FALSE(a.hands.empty());
-      EXPECT_TRUE(same_game(a, play_game(*rules, called, po))) << name << " seed " << seed;
-      std::vector<SeatPolicy*> mixed = called;
-      mixed[seed % mixed.size()] = fast[seed % mixed.size()];
-      EXPECT_TRUE(same_game(a, play_game(*rules, mixed, po))) << name << " seed " << seed << " mixed";
+  const PlayoutKernel before = playout_kernel();
+  std::vector<PlayoutKernel> kernels = {PlayoutKernel::kPortable};
+  if (playout_kernel_available(PlayoutKernel::kPdep)) {
+    kernels.push_back(PlayoutKernel::kPdep);
+  } else {
+    std::cout << "no fast PDEP on this CPU: the portable kernel only\n";
+  }
+  for (const PlayoutKernel kernel : kernels) {
+    use_playout_kernel(kernel);
+    ASSERT_EQ(playout_kernel(), kernel);
+    for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits"}) {
+      const auto rules = test::builtin(name);
+      std::vector<std::unique_ptr<SeatPolicy>> bare;
+      std::vector<std::unique_ptr<SeatPolicy>> wrapped;
+      std::vector<SeatPolicy*> fast;
+      std::vector<SeatPolicy*> called;
+      for (int s = 0; s < rules->players; ++s) {
+        bare.push_back(sim::make_bot("random"));
+        wrapped.push_back(std::make_unique<Checked>(sim::make_bot("random")));
+        fast.push_back(bare.back().get());
+        called.push_back(wrapped.back().get());
+      }
+      ASSERT_EQ(fast[0]->random_choices(), SeatPolicy::RandomChoices::kDrawUnlessForced);
+      ASSERT_EQ(called[0]->random_choices(), SeatPolicy::RandomChoices::kNo);
+      for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        PlayoutOptions po;
+        po.seed = seed;
+        po.first_dealer = static_cast<int>(seed % 3);
+        po.record_tricks = seed % 2 == 0;
+        const PlayedGame a = play_game(*rules, fast, po);
+        ASSERT_FALSE(a.hands.empty());
+        const auto k = static_cast<int>(kernel);
+        EXPECT_TRUE(same_game(a, play_game(*rules, called, po))) << name << " seed " << seed << " kernel " << k;
+        std::vector<SeatPolicy*> mixed = called;
+        mixed[seed % mixed.size()] = fast[seed % mixed.size()];
+        EXPECT_TRUE(same_game(a, play_game(*rules, mixed, po))) << name << " seed " << seed << " mixed, kernel " << k;
+      }
     }
   }
+  // play_random_game, kernel against kernel.
+  const auto rules = test::builtin("pluck");
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    use_playout_kernel(kernels.front());
+    const PlayedGame a = play_random_game(*rules, po);
+    use_playout_kernel(kernels.back());
+    EXPECT_TRUE(same_game(a, play_random_game(*rules, po))) << "seed " << seed;
+  }
+  use_playout_kernel(before);
 }
 
 TEST(SimBots, EveryChoiceIsOneOfTheLegalOptions) {

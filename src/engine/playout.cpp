@@ -1,7 +1,13 @@
 #include "engine/playout.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+
+#if TRICKREF_PDEP_KERNEL
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 #include "engine/exchange.h"
 #include "engine/scoring.h"
@@ -138,12 +144,122 @@ namespace {
   return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(b.total()))));
 }
 
-// The one card of `cards` if there is one (no draw), else pick(cards, rng).
-// Whether a play is forced is as good as random in random play: no branch.
-[[gnu::always_inline]] inline Card pick_unless_forced(CardSet cards, PlayoutRng& rng) {
-  const ByteSums b(cards.bits());
-  const int total = b.total();
-  return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(total), total != 1)));
+// --- random seats' play: one loop, two builds --------------------------------
+//
+// A random seat's card is the k-th lowest of its legal cards, k drawn below
+// their number. The portable build counts and selects with the broadword
+// code above; on x86-64 CPUs with fast POPCNT and PDEP the same loop is
+// built a second time, where counting is one instruction and selecting two
+// (a fifth fewer instructions a hand, and a shorter chain from one card to
+// the next). Both give the same card for the same draw: the choice of build
+// is a matter of speed only, made once per process from what the CPU says.
+
+// Each chooses as choose(seat, legal) for play_tricks: it draws when
+// `draw_forced` or when there is more than one card; a single legal card
+// otherwise comes without a draw (and without a branch: whether a play is
+// forced is as good as random in random play).
+struct PortablePick {
+  PlayoutRng& rng;
+  bool draw_forced;
+  [[gnu::always_inline]] Card operator()(int /*seat*/, CardSet legal) const {
+    const ByteSums b(legal.bits());
+    const int total = b.total();
+    return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(total), draw_forced || total != 1)));
+  }
+};
+
+#if TRICKREF_PDEP_KERNEL
+struct PdepPick {
+  PlayoutRng& rng;
+  bool draw_forced;
+  // Not always_inline (GCC refuses that across targets): inlined into
+  // random_tricks_pdep, which has the same target, and called nowhere else.
+  [[gnu::target("popcnt,bmi2")]] Card operator()(int /*seat*/, CardSet legal) const {
+    const std::uint64_t x = legal.bits();
+    const int total = __builtin_popcountll(x);
+    const std::uint64_t k = draw_below(rng, static_cast<std::uint64_t>(total), draw_forced || total != 1);
+    return Card(static_cast<std::uint8_t>(__builtin_ctzll(_pdep_u64(std::uint64_t{1} << k, x))));
+  }
+};
+#endif
+
+// The tricks of a hand, each card chosen by `choose(seat, legal)`.
+template <class Choose>
+[[gnu::always_inline]] inline void play_tricks(PlayState& s, PlayedHand& h, int tricks, bool record, const Choose& choose) {
+  for (int t = 0; t < tricks; ++t) {
+    if (record) {
+      h.leaders.push_back(s.leader);
+    }
+    for (int i = 0; i < s.players; ++i) {
+      const int seat = s.to_play();
+      const CardSet legal = legal_plays(s);
+      const Card c = choose(seat, legal);
+      if (record) {
+        h.tricks[static_cast<std::size_t>(t)].push_back(c);
+      }
+      apply_play(s, seat, c);
+    }
+    finish_trick(s);
+  }
+}
+
+[[gnu::noinline]] void random_tricks_portable(PlayState& s, PlayedHand& h, int tricks, bool record, bool draw_forced,
+                                              PlayoutRng& rng) {
+  play_tricks(s, h, tricks, record, PortablePick{rng, draw_forced});
+}
+
+#if TRICKREF_PDEP_KERNEL
+[[gnu::noinline, gnu::target("popcnt,bmi2")]] void random_tricks_pdep(PlayState& s, PlayedHand& h, int tricks,
+                                                                       bool record, bool draw_forced,
+                                                                       PlayoutRng& rng) {
+  play_tricks(s, h, tricks, record, PdepPick{rng, draw_forced});
+}
+
+// PDEP is fast (a few cycles) on Intel since Haswell and on AMD since Zen 3
+// (family 19h); AMD's earlier BMI2 parts run it in microcode, tens of cycles
+// a call, slower than the portable select.
+bool pdep_is_fast() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("bmi2") == 0 || __builtin_cpu_supports("popcnt") == 0) {
+    return false;
+  }
+  if (__builtin_cpu_is("amd") != 0) {
+    unsigned eax = 0;
+    unsigned ebx = 0;
+    unsigned ecx = 0;
+    unsigned edx = 0;
+    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) {
+      return false;
+    }
+    const unsigned base = (eax >> 8U) & 0xFU;
+    const unsigned family = base == 0xFU ? base + ((eax >> 20U) & 0xFFU) : base;
+    return family >= 0x19U;
+  }
+  return true;
+}
+#endif
+
+PlayoutKernel detect_kernel() {
+#if TRICKREF_PDEP_KERNEL
+  return pdep_is_fast() ? PlayoutKernel::kPdep : PlayoutKernel::kPortable;
+#else
+  return PlayoutKernel::kPortable;
+#endif
+}
+
+std::atomic<PlayoutKernel>& kernel_in_use() {
+  static std::atomic<PlayoutKernel> k{detect_kernel()};
+  return k;
+}
+
+void random_tricks(PlayState& s, PlayedHand& h, int tricks, bool record, bool draw_forced, PlayoutRng& rng) {
+#if TRICKREF_PDEP_KERNEL
+  if (kernel_in_use().load(std::memory_order_relaxed) == PlayoutKernel::kPdep) {
+    random_tricks_pdep(s, h, tricks, record, draw_forced, rng);
+    return;
+  }
+#endif
+  random_tricks_portable(s, h, tricks, record, draw_forced, rng);
 }
 
 // kReciprocal[d] = floor(2^32 / d) + 1: (x * kReciprocal[d]) >> 32 == x / d
@@ -155,11 +271,16 @@ constexpr std::array<std::uint64_t, 66> kReciprocal = [] {
   }
   return t;
 }();
+// The shuffle divides numbers below d(d - 1) by d. (x * m) >> 32 never falls
+// as x grows, so it is right for all of them when it is right on both sides
+// of every step of x / d: at q * d - 1 and q * d.
 static_assert([] {
   for (std::uint64_t d = 2; d < kReciprocal.size(); ++d) {
-    for (std::uint64_t x = 0; x < d * (d - 1); ++x) {  // every number the shuffle divides by d
-      if (((x * kReciprocal[d]) >> 32U) != x / d) {
-        return false;
+    for (std::uint64_t q = 1; q < d; ++q) {
+      for (const std::uint64_t x : {q * d - 1, q * d}) {
+        if (((x * kReciprocal[d]) >> 32U) != x / d) {
+          return false;
+        }
       }
     }
   }
@@ -169,6 +290,18 @@ static_assert([] {
 }  // namespace
 
 Card pick_card(CardSet cards, PlayoutRng& rng) { return pick(cards, rng); }
+
+bool playout_kernel_available(PlayoutKernel kernel) {
+  return kernel == PlayoutKernel::kPortable || detect_kernel() == kernel;
+}
+
+PlayoutKernel playout_kernel() { return kernel_in_use().load(std::memory_order_relaxed); }
+
+void use_playout_kernel(PlayoutKernel kernel) {
+  if (playout_kernel_available(kernel)) {
+    kernel_in_use().store(kernel, std::memory_order_relaxed);
+  }
+}
 
 void shuffle_cards(std::span<Card> cards, PlayoutRng& rng) {
   const std::size_t size = cards.size();
@@ -381,40 +514,16 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     if (options.record_tricks) {
       h.leaders.reserve(static_cast<std::size_t>(tricks));
     }
-    // The tricks, each card chosen by `choose(seat, legal)`.
-    auto play_tricks = [&](auto&& choose) {
-      for (int t = 0; t < tricks; ++t) {
-        if (options.record_tricks) {
-          h.leaders.push_back(s.leader);
-        }
-        for (int i = 0; i < n; ++i) {
-          const int seat = s.to_play();
-          const CardSet legal = legal_plays(s);
-          const Card c = choose(seat, legal);
-          if (options.record_tricks) {
-            h.tricks[static_cast<std::size_t>(t)].push_back(c);
-          }
-          apply_play(s, seat, c);
-        }
-        finish_trick(s);
-      }
-    };
-    switch (random_play) {
-      case SeatPolicy::RandomChoices::kAlwaysDraw:
-        play_tricks([&](int, CardSet legal) { return pick(legal, rng); });
-        break;
-      case SeatPolicy::RandomChoices::kDrawUnlessForced:
-        play_tricks([&](int, CardSet legal) { return pick_unless_forced(legal, rng); });
-        break;
-      case SeatPolicy::RandomChoices::kNo:
-        play_tricks([&](int seat, CardSet legal) {
-          view.seat = seat;
-          view.hand = s.hands[static_cast<std::size_t>(seat)];
-          view.kitty = seat == dealer ? h.kitty : CardSet();
-          view.discard = seat == dealer ? h.discard : CardSet();
-          return checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
-        });
-        break;
+    if (random_play == SeatPolicy::RandomChoices::kNo) {
+      play_tricks(s, h, tricks, options.record_tricks, [&](int seat, CardSet legal) {
+        view.seat = seat;
+        view.hand = s.hands[static_cast<std::size_t>(seat)];
+        view.kitty = seat == dealer ? h.kitty : CardSet();
+        view.discard = seat == dealer ? h.discard : CardSet();
+        return checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
+      });
+    } else {
+      random_tricks(s, h, tricks, options.record_tricks, random_play == SeatPolicy::RandomChoices::kAlwaysDraw, rng);
     }
     // Score (§2.7).
     h.taken.assign(s.taken.begin(), s.taken.begin() + n);

@@ -21,6 +21,14 @@
 #include "engine/play.h"
 #include "ruleset/ruleset.h"
 
+// The PDEP build of the random-play loop (engine/playout.cpp): x86-64 with
+// GCC or Clang (target attributes and __builtin_cpu_supports).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TRICKREF_PDEP_KERNEL 1
+#else
+#define TRICKREF_PDEP_KERNEL 0
+#endif
+
 namespace trickref {
 
 struct PlayedPluck {
@@ -164,6 +172,17 @@ void play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats, const P
 
 // A uniformly random card of `cards` (precondition: not empty).
 [[nodiscard]] Card pick_card(CardSet cards, PlayoutRng& rng);
+
+// The machine code that plays the cards of random seats (the hot loop of
+// `simulate --bots random,...`): kPortable runs anywhere; kPdep, built only
+// for x86-64 with GCC or Clang, uses POPCNT and PDEP and is chosen at start
+// where the CPU has them fast. Both play the same cards for the same seed.
+enum class PlayoutKernel : std::uint8_t { kPortable, kPdep };
+[[nodiscard]] PlayoutKernel playout_kernel();  // the one in use
+[[nodiscard]] bool playout_kernel_available(PlayoutKernel kernel);
+// For tests and benchmarks: play with `kernel` from now on (ignored if it is
+// not available here).
+void use_playout_kernel(PlayoutKernel kernel);
 
 // A uniformly random integer in [0, n) (precondition: n > 0), drawn exactly
 // as libstdc++'s std::uniform_int_distribution draws from a 64-bit generator
