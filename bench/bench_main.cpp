@@ -193,26 +193,15 @@ TRICKREF_SIMULATE(nine_five_two/random, "nine-five-two", "random", 4000);
 TRICKREF_SIMULATE(nine_five_two/heuristic, "nine-five-two", "heuristic", 1000);
 // The random rows again with each build of the random-play loop forced (the
 // rows above use the one chosen for this CPU).
-BENCHMARK_CAPTURE(Simulate, pluck/random/portable, std::string("pluck"), std::string("random"), 4000,
-                  PlayoutKernel::kPortable)
-    ->Arg(1)
-    ->ArgName("jobs")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Simulate, pluck/random/pdep, std::string("pluck"), std::string("random"), 4000,
-                  PlayoutKernel::kPdep)
-    ->Arg(1)
-    ->ArgName("jobs")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Simulate, nine_five_two/random/portable, std::string("nine-five-two"), std::string("random"), 4000,
-                  PlayoutKernel::kPortable)
-    ->Arg(1)
-    ->ArgName("jobs")
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(Simulate, nine_five_two/random/pdep, std::string("nine-five-two"), std::string("random"), 4000,
-                  PlayoutKernel::kPdep)
-    ->Arg(1)
-    ->ArgName("jobs")
-    ->Unit(benchmark::kMillisecond);
+#define TRICKREF_SIMULATE_KERNEL(name, ruleset, kernel)                                               \
+  BENCHMARK_CAPTURE(Simulate, name, std::string(ruleset), std::string("random"), 4000, kernel)         \
+      ->Arg(1)                                                                                         \
+      ->ArgName("jobs")                                                                                \
+      ->Unit(benchmark::kMillisecond)
+TRICKREF_SIMULATE_KERNEL(pluck/random/portable, "pluck", PlayoutKernel::kPortable);
+TRICKREF_SIMULATE_KERNEL(pluck/random/pdep, "pluck", PlayoutKernel::kPdep);
+TRICKREF_SIMULATE_KERNEL(nine_five_two/random/portable, "nine-five-two", PlayoutKernel::kPortable);
+TRICKREF_SIMULATE_KERNEL(nine_five_two/random/pdep, "nine-five-two", PlayoutKernel::kPdep);
 
 }  // namespace
 }  // namespace trickref
