@@ -215,27 +215,34 @@ template <class Choose>
   play_tricks(s, h, tricks, record, PdepPick{rng, draw_forced});
 }
 
-// PDEP is fast (a few cycles) on Intel since Haswell and on AMD since Zen 3
-// (family 19h); AMD's earlier BMI2 parts run it in microcode, tens of cycles
-// a call, slower than the portable select.
+// PDEP is fast (a few cycles) on every Intel CPU that has it (Haswell on)
+// and on AMD since Zen 3 (family 19h). AMD's earlier BMI2 parts, and Hygon's
+// (Zen 1), run it in microcode, tens of cycles a call, slower than the
+// portable select; other vendors are left on the portable build too.
 bool pdep_is_fast() {
   __builtin_cpu_init();
   if (__builtin_cpu_supports("bmi2") == 0 || __builtin_cpu_supports("popcnt") == 0) {
     return false;
   }
-  if (__builtin_cpu_is("amd") != 0) {
-    unsigned eax = 0;
-    unsigned ebx = 0;
-    unsigned ecx = 0;
-    unsigned edx = 0;
-    if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) {
-      return false;
-    }
-    const unsigned base = (eax >> 8U) & 0xFU;
-    const unsigned family = base == 0xFU ? base + ((eax >> 20U) & 0xFFU) : base;
-    return family >= 0x19U;
+  unsigned eax = 0;
+  unsigned ebx = 0;
+  unsigned ecx = 0;
+  unsigned edx = 0;
+  if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0) {
+    return false;
   }
-  return true;
+  // The vendor string is EBX, EDX, ECX: "Genu" "ineI" "ntel", "Auth" "enti" "cAMD".
+  const bool intel = ebx == 0x756E6547U && edx == 0x49656E69U && ecx == 0x6C65746EU;
+  const bool amd = ebx == 0x68747541U && edx == 0x69746E65U && ecx == 0x444D4163U;
+  if (intel) {
+    return true;
+  }
+  if (!amd || __get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) {
+    return false;
+  }
+  const unsigned base = (eax >> 8U) & 0xFU;
+  const unsigned family = base == 0xFU ? base + ((eax >> 20U) & 0xFFU) : base;
+  return family >= 0x19U;
 }
 #endif
 
