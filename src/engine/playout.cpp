@@ -139,9 +139,12 @@ Card nth_card(CardSet cards, int k) { return ByteSums(cards.bits()).select(k); }
 
 namespace {
 
-[[gnu::always_inline]] inline Card pick(CardSet cards, PlayoutRng& rng) {
+// The k-th lowest card of `cards`, k drawn below their number; with
+// `draw_forced` false a single card comes without a draw.
+[[gnu::always_inline]] inline Card pick(CardSet cards, PlayoutRng& rng, bool draw_forced = true) {
   const ByteSums b(cards.bits());
-  return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(b.total()))));
+  const int total = b.total();
+  return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(total), draw_forced || total != 1)));
 }
 
 // --- random seats' play: one loop, two builds --------------------------------
@@ -151,8 +154,9 @@ namespace {
 // code above; on x86-64 CPUs with fast POPCNT and PDEP the same loop is
 // built a second time, where counting is one instruction and selecting two
 // (13% fewer instructions for a Pluck hand under callgrind, and a shorter
-// chain from one card to the next). Both give the same card for the same draw: the choice of build
-// is a matter of speed only, made once per process from what the CPU says.
+// chain from one card to the next). Both give the same card for the same
+// draw: the choice of build is a matter of speed only, made once per process
+// from what the CPU says.
 
 // Each chooses as choose(seat, legal) for play_tricks: it draws when
 // `draw_forced` or when there is more than one card; a single legal card
@@ -161,11 +165,7 @@ namespace {
 struct PortablePick {
   PlayoutRng& rng;
   bool draw_forced;
-  [[gnu::always_inline]] Card operator()(int /*seat*/, CardSet legal) const {
-    const ByteSums b(legal.bits());
-    const int total = b.total();
-    return b.select(static_cast<int>(draw_below(rng, static_cast<std::uint64_t>(total), draw_forced || total != 1)));
-  }
+  [[gnu::always_inline]] Card operator()(int /*seat*/, CardSet legal) const { return pick(legal, rng, draw_forced); }
 };
 
 #if TRICKREF_PDEP_KERNEL
@@ -246,16 +246,18 @@ bool pdep_is_fast() {
 }
 #endif
 
-PlayoutKernel detect_kernel() {
+// The fastest build this CPU has, found once.
+PlayoutKernel detected_kernel() {
 #if TRICKREF_PDEP_KERNEL
-  return pdep_is_fast() ? PlayoutKernel::kPdep : PlayoutKernel::kPortable;
+  static const PlayoutKernel k = pdep_is_fast() ? PlayoutKernel::kPdep : PlayoutKernel::kPortable;
+  return k;
 #else
   return PlayoutKernel::kPortable;
 #endif
 }
 
 std::atomic<PlayoutKernel>& kernel_in_use() {
-  static std::atomic<PlayoutKernel> k{detect_kernel()};
+  static std::atomic<PlayoutKernel> k{detected_kernel()};
   return k;
 }
 
@@ -299,7 +301,7 @@ static_assert([] {
 Card pick_card(CardSet cards, PlayoutRng& rng) { return pick(cards, rng); }
 
 bool playout_kernel_available(PlayoutKernel kernel) {
-  return kernel == PlayoutKernel::kPortable || detect_kernel() == kernel;
+  return kernel == PlayoutKernel::kPortable || detected_kernel() == kernel;
 }
 
 PlayoutKernel playout_kernel() { return kernel_in_use().load(std::memory_order_relaxed); }
@@ -334,12 +336,12 @@ void shuffle_cards(std::span<Card> cards, PlayoutRng& rng) {
 
 namespace {
 
-// The next hand of `game`, reusing the storage of a hand left from an earlier
-// game when there is one; every field is reset.
 // Hands left over when a game is shorter than the one before it on this
 // thread, kept with their vectors' storage for the next longer game.
 thread_local std::vector<PlayedHand> spare_hands;
 
+// The next hand of `game`, reusing the storage of a hand left from an earlier
+// game when there is one; every field is reset.
 PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool record_tricks) {
   if (used == game.hands.size()) {
     if (spare_hands.empty()) {

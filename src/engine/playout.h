@@ -73,7 +73,8 @@ struct PlayoutOptions {
 // checks the two side by side). It is its own class for speed only:
 // libstdc++'s state update picks the twist constant with `(y & 1) ? a : 0`,
 // which compiles to a branch mispredicted half the time, about once per
-// number drawn; here it is a mask.
+// number drawn; here it is a mask. It can also look at the next number
+// without drawing it (peek, skip), for draws only some cases make.
 class PlayoutRng {
  public:
   using result_type = std::uint64_t;

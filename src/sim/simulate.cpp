@@ -62,18 +62,8 @@ bool decided_in_last_hand(const PlayedGame& game) {
   if (game.hands.size() == 1) {
     return true;
   }
-  // The leaders before the last hand, compared with the winners as sets of seats.
-  const auto& before = game.hands[game.hands.size() - 2].score;
-  const long long top = *std::max_element(before.begin(), before.end());
-  std::uint64_t leaders_before = 0;
-  for (std::size_t s = 0; s < before.size(); ++s) {
-    leaders_before |= before[s] == top ? std::uint64_t{1} << s : 0;
-  }
-  std::uint64_t winners = 0;
-  for (int w : game.winners) {
-    winners |= std::uint64_t{1} << w;
-  }
-  return leaders_before != winners;
+  // The leaders before the last hand against the winners (both in seat order).
+  return leaders(game.hands[game.hands.size() - 2].score) != game.winners;
 }
 
 RulesetStats::RulesetStats(int n)
