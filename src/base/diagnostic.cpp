@@ -208,7 +208,31 @@ Diagnostic& DiagnosticSink::report(Code code, Loc loc, std::string message) {
   return report(info(code).severity, code, loc, std::move(message));
 }
 
+Diagnostic& DiagnosticSink::overflow(Severity severity) {
+  if (scratch_pending_) {
+    ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+  }
+  scratch_ = Diagnostic{};
+  scratch_.severity = severity;
+  scratch_pending_ = true;
+  return scratch_;
+}
+
+int DiagnosticSink::hidden_errors() const {
+  return hidden_errors_ + (scratch_pending_ && scratch_.severity == Severity::kError ? 1 : 0);
+}
+
+int DiagnosticSink::hidden_warnings() const {
+  return hidden_warnings_ + (scratch_pending_ && scratch_.severity != Severity::kError ? 1 : 0);
+}
+
 Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::string message) {
+  if (budget_ != nullptr) {
+    if (budget_->left == 0) {
+      return overflow(severity);
+    }
+    --budget_->left;
+  }
   Diagnostic d;
   d.severity = severity;
   d.code = code;
@@ -220,13 +244,20 @@ Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::s
 }
 
 int DiagnosticSink::error_count() const {
-  return static_cast<int>(std::count_if(diags_.begin(), diags_.end(), [](const Diagnostic& d) {
-    return d.severity == Severity::kError;
-  }));
+  return hidden_errors() + static_cast<int>(std::count_if(diags_.begin(), diags_.end(), [](const Diagnostic& d) {
+           return d.severity == Severity::kError;
+         }));
 }
 
 void DiagnosticSink::append(std::vector<Diagnostic> more) {
   for (auto& d : more) {
+    if (budget_ != nullptr) {
+      if (budget_->left == 0) {
+        overflow(d.severity);
+        continue;
+      }
+      --budget_->left;
+    }
     diags_.push_back(std::move(d));
   }
 }
@@ -256,9 +287,20 @@ std::string suggest(std::string_view word, std::span<const std::string_view> can
     }
     return row[b.size()];
   };
+  // Bounded cost: only short words and short candidates are compared, and a
+  // candidate whose length alone puts it out of reach is not compared at all,
+  // so a 64 KiB key or a list of long player names costs next to nothing.
+  constexpr std::size_t kLongest = 64;
+  if (word.size() > kLongest) {
+    return {};
+  }
   std::string best;
   std::size_t best_d = word.size() / 3 + 1;
   for (auto c : candidates) {
+    const std::size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+    if (c.size() > kLongest || gap >= best_d) {
+      continue;
+    }
     const std::size_t d = distance(word, c);
     if (d < best_d) {
       best_d = d;

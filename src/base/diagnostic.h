@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <span>
 #include <string>
@@ -115,26 +116,51 @@ inline constexpr std::uint8_t kResult = 9;
 // trick), the result last; stable within equal keys.
 void sort_game_order(std::vector<Diagnostic>& diags);
 
+// How many more diagnostics one file may keep (--max-diagnostics), shared
+// by the sinks of the file's games so the cap is per file.
+struct DiagnosticBudget {
+  std::size_t left = SIZE_MAX;
+};
+
 // Collects diagnostics for one file or game, in the order they are found.
+// With a budget, a diagnostic found after the budget is spent is counted by
+// severity but not kept, so a file that breaks a rule a million times costs
+// the memory and output of the budget, not of the million.
 class DiagnosticSink {
  public:
-  explicit DiagnosticSink(std::string file = {}) : file_(std::move(file)) {}
+  explicit DiagnosticSink(std::string file = {}, DiagnosticBudget* budget = nullptr)
+      : file_(std::move(file)), budget_(budget) {}
   Diagnostic& report(Code code, Loc loc, std::string message);
   Diagnostic& report(Severity severity, Code code, Loc loc, std::string message);
   [[nodiscard]] const std::string& file() const { return file_; }
   [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return diags_; }
   [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diags_); }
+  // Errors found, kept or not.
   [[nodiscard]] int error_count() const;
   [[nodiscard]] bool has_errors() const { return error_count() > 0; }
+  // Diagnostics found after the budget was spent, by severity.
+  [[nodiscard]] int hidden_errors() const;
+  [[nodiscard]] int hidden_warnings() const;
   void append(std::vector<Diagnostic> more);
 
  private:
+  // Where a diagnostic beyond the budget is written, so callers can still
+  // set its fields; its severity is tallied when the next one arrives or
+  // the counts are read (callers may change the severity after report()).
+  Diagnostic& overflow(Severity severity);
+
   std::string file_;
+  DiagnosticBudget* budget_ = nullptr;
   std::vector<Diagnostic> diags_;
+  Diagnostic scratch_;
+  bool scratch_pending_ = false;
+  int hidden_errors_ = 0;
+  int hidden_warnings_ = 0;
 };
 
 // Closest candidate by edit distance, for "did you mean" hints; empty when
-// nothing is close enough.
+// nothing is close enough. Words and candidates longer than 64 bytes are
+// never compared, so the cost is bounded whatever the input holds.
 [[nodiscard]] std::string suggest(std::string_view word, std::span<const std::string_view> candidates);
 
 }  // namespace trickref

@@ -86,6 +86,8 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
     rep.ruleset = rules->name;
     rep.result = referee(g, *rules, sink);
   }
+  rep.hidden_errors = sink.hidden_errors();
+  rep.hidden_warnings = sink.hidden_warnings();
   auto diags = sink.take();
   source.fix_columns(diags);
   for (auto& d : ruleset_diags) {
@@ -96,9 +98,28 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   return rep;
 }
 
+// The --max-diagnostics budget of one file: shared by its games.
+DiagnosticBudget file_budget(const Limits& limits) {
+  return DiagnosticBudget{limits.max_diagnostics == 0 ? SIZE_MAX : limits.max_diagnostics};
+}
+
+// A game that could not be parsed: its parse diagnostics only.
+GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index, const SourceText& source) {
+  GameReport rep;
+  rep.file = display;
+  rep.index = index;
+  rep.hidden_errors = sink.hidden_errors();
+  rep.hidden_warnings = sink.hidden_warnings();
+  auto diags = sink.take();
+  source.fix_columns(diags);
+  rep.diagnostics = std::move(diags);
+  return rep;
+}
+
 void validate_jsonl(std::istream& in, const std::string& display, const std::filesystem::path& dir,
                     RulesetCatalog& catalog, const BatchOptions& options,
-                    const std::function<void(GameReport&&)>& emit, std::uint32_t first_line, int& index) {
+                    const std::function<void(GameReport&&)>& emit, std::uint32_t first_line, int& index,
+                    DiagnosticBudget& budget) {
   std::string line;
   std::uint32_t number = first_line - 1;
   while (in) {
@@ -129,18 +150,12 @@ void validate_jsonl(std::istream& in, const std::string& display, const std::fil
     if (line.find_first_not_of(" \t\r") == std::string::npos) {
       continue;
     }
-    DiagnosticSink sink(display);
+    DiagnosticSink sink(display, &budget);
     YamlReader reader(line, options.limits, number);
     SourceText source(line, number);
     Document doc;
     if (!reader.next(doc, sink)) {
-      GameReport rep;
-      rep.file = display;
-      rep.index = index++;
-      auto diags = sink.take();
-      source.fix_columns(diags);
-      rep.diagnostics = std::move(diags);
-      emit(std::move(rep));
+      emit(unparsed(sink, display, index++, source));
       continue;
     }
     emit(referee_document(doc, sink, display, index++, dir, catalog, options, source));
@@ -231,27 +246,17 @@ void validate_text(std::string_view text, const std::string& display, const std:
                    const std::function<void(GameReport&&)>& emit) {
   YamlReader reader(text, options.limits);
   SourceText source(text);
+  DiagnosticBudget budget = file_budget(options.limits);
   int index = 0;
   while (true) {
-    DiagnosticSink sink(display);
+    DiagnosticSink sink(display, &budget);
     Document doc;
     if (!reader.next(doc, sink)) {
       if (sink.has_errors() || (index == 0 && sink.diagnostics().empty())) {
-        GameReport rep;
-        rep.file = display;
-        rep.index = index;
-        auto diags = sink.take();
-        if (diags.empty()) {
-          Diagnostic d;
-          d.code = Code::kSchema;
-          d.file = display;
-          d.loc = Loc{1, 1};
-          d.message = "the file holds no game";
-          diags.push_back(std::move(d));
+        if (!sink.has_errors()) {
+          sink.report(Code::kSchema, Loc{1, 1}, "the file holds no game");
         }
-        source.fix_columns(diags);
-        rep.diagnostics = std::move(diags);
-        emit(std::move(rep));
+        emit(unparsed(sink, display, index, source));
       }
       return;
     }
@@ -273,7 +278,8 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       return;
     }
     int index = 0;
-    validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index);
+    DiagnosticBudget budget = file_budget(options.limits);
+    validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index, budget);
     return;
   }
   std::string text;
@@ -294,8 +300,9 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     if (looks_like_json_line(first)) {
       std::istringstream head(first);
       int index = 0;
-      validate_jsonl(head, input.display, dir, catalog, options, emit, 1, index);
-      validate_jsonl(in, input.display, dir, catalog, options, emit, 2, index);
+      DiagnosticBudget budget = file_budget(options.limits);
+      validate_jsonl(head, input.display, dir, catalog, options, emit, 1, index, budget);
+      validate_jsonl(in, input.display, dir, catalog, options, emit, 2, index, budget);
       return;
     }
     text = std::move(first);

@@ -7,10 +7,12 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
 #include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/inputs.h"
+#include "report/json_text.h"
 #include "sim/compare.h"
 
 namespace trickref::cli {
@@ -37,7 +39,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
       return static_cast<int>(ExitCode::kUsage);
     }
     if (!seen.insert(ruleset->name).second) {
-      ctx.err << fmt::format("trickref: error: ruleset '{}' is given twice\n", ruleset->name);
+      ctx.err << fmt::format("trickref: error: ruleset '{}' is given twice\n", printable(clip(ruleset->name)));
       return static_cast<int>(ExitCode::kUsage);
     }
     BatchOptions b;
@@ -97,7 +99,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
     }
   }
   if (o.format == "json") {
-    ctx.out << sim::compare_json(report).dump(2) << "\n";
+    ctx.out << json_text(sim::compare_json(report), 2) << "\n";
   } else {
     ctx.out << sim::render_compare_text(report);
   }

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "report/report.h"
@@ -59,9 +61,11 @@ int run_show(const std::string& ref, Context& ctx) {
   if (r == nullptr) {
     return static_cast<int>(ExitCode::kUsage);
   }
-  ctx.out << fmt::format("# {}{}\n# source: {} (fully resolved: every option, its value and its meaning)\n", r->name,
-                         r->description.empty() ? "" : ": " + r->description, r->source);
-  ctx.out << fmt::format("name: {}\n", r->name);
+  // The name, description and source can come from a file: printable (base/text.h).
+  ctx.out << fmt::format("# {}{}\n# source: {} (fully resolved: every option, its value and its meaning)\n",
+                         printable(r->name), r->description.empty() ? "" : ": " + printable(r->description),
+                         printable(r->source));
+  ctx.out << fmt::format("name: {}\n", printable(r->name));
   const auto values = option_values(*r);
   const auto options = ruleset_options();
   std::string group;
@@ -99,7 +103,8 @@ int run_check(const std::string& file, Context& ctx) {
     return static_cast<int>(unreadable ? ExitCode::kUsage : ExitCode::kFindings);
   }
   const Ruleset& r = *res.ruleset;
-  ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, quotas {}\n", file, r.name, r.players,
+  ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, quotas {}\n", printable(file),
+                         printable(clip(r.name)), r.players,
                          r.hand_size, r.kitty > 0 ? fmt::format(" and a kitty of {}", r.kitty) : "",
                          option_values(r)[5].second);
   return 0;
@@ -128,10 +133,10 @@ int run_diff(const std::string& a, const std::string& b, Context& ctx) {
     }
   }
   if (differ == 0) {
-    ctx.out << fmt::format("{} and {} set every option alike\n", ra->name, rb->name);
+    ctx.out << fmt::format("{} and {} set every option alike\n", printable(clip(ra->name)), printable(clip(rb->name)));
   } else {
     ctx.out << fmt::format("{} {} between {} and {}\n", differ, differ == 1 ? "option differs" : "options differ",
-                           ra->name, rb->name);
+                           printable(clip(ra->name)), printable(clip(rb->name)));
   }
   return 0;
 }

@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include "base/io.h"
+#include "base/text.h"
 #include "batch/batch.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/inputs.h"
+#include "report/json_text.h"
 #include "score/league.h"
 #include "score/render.h"
 #include "score/standings.h"
@@ -65,7 +67,7 @@ bool find_league(const ScoreCliOptions& o, League& league, Context& ctx) {
   }
   const auto read = read_file(file, o.limits.max_file_bytes);
   if (!read.error.empty()) {
-    ctx.err << fmt::format("trickref: error: cannot read league settings '{}': {}\n", file, read.error);
+    ctx.err << fmt::format("trickref: error: cannot read league settings '{}': {}\n", printable(file), read.error);
     return false;
   }
   auto loaded = load_league(read.text, file, o.limits);
@@ -131,8 +133,7 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   const std::string format = format_for(o);
   std::string report;
   if (format == "json") {
-    // A path with bytes that are not UTF-8 shows them as U+FFFD rather than stopping the report.
-    report = standings_json(view).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    report = json_text(standings_json(view), 2) + "\n";
   } else if (format == "csv") {
     report = standings_csv(view);
   } else if (format == "md") {
@@ -148,11 +149,12 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   } else {
     const std::string error = write_file_atomic(o.output, report);
     if (!error.empty()) {
-      ctx.err << fmt::format("trickref: error: cannot write '{}': {}; nothing was written\n", o.output, error);
+      ctx.err << fmt::format("trickref: error: cannot write '{}': {}; nothing was written\n", printable(o.output),
+                             error);
       return static_cast<int>(ExitCode::kUsage);
     }
     if (!o.quiet) {
-      ctx.err << fmt::format("trickref: wrote {} ({} {} counted, {} left out)\n", o.output, standings.games.size(),
+      ctx.err << fmt::format("trickref: wrote {} ({} {} counted, {} left out)\n", printable(o.output), standings.games.size(),
                              standings.games.size() == 1 ? "game" : "games", standings.excluded.size());
     }
   }

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/inputs.h"
@@ -17,6 +18,7 @@
 #include "sim/render.h"
 #include "sim/simulate.h"
 #include "transcript/writer.h"
+#include "report/json_text.h"
 
 namespace trickref::cli {
 namespace {
@@ -94,7 +96,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
       return static_cast<int>(ExitCode::kUsage);
     }
     if (!seen.insert(ruleset->name).second) {
-      return usage_error(ctx, fmt::format("ruleset '{}' is given twice", ruleset->name));
+      return usage_error(ctx, fmt::format("ruleset '{}' is given twice", printable(clip(ruleset->name))));
     }
     rulesets.push_back({ref, ruleset});
     names.push_back(ruleset->name);
@@ -113,7 +115,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   }
   for (const auto& b : bots) {
     if (!sim::make_bot(b)) {
-      return usage_error(ctx, fmt::format("unknown bot '{}' in --bots (known: {})", b, known));
+      return usage_error(ctx, fmt::format("unknown bot '{}' in --bots (known: {})", printable(clip(b)), known));
     }
   }
   if (bots.size() == 1) {
@@ -152,7 +154,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
       }
       jsonl.open(o.out, std::ios::binary | std::ios::trunc);
       if (!jsonl) {
-        return usage_error(ctx, fmt::format("cannot write {}", o.out));
+        return usage_error(ctx, fmt::format("cannot write {}", printable(o.out)));
       }
       for (const auto& r : rulesets) {
         refs.push_back(ruleset_ref_from(r.ref, parent));
@@ -215,10 +217,10 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     write_failed = write_failed || !jsonl;
   }
   if (write_failed) {
-    return usage_error(ctx, fmt::format("writing transcripts to {} failed", o.out));
+    return usage_error(ctx, fmt::format("writing transcripts to {} failed", printable(o.out)));
   }
   if (o.format == "json") {
-    ctx.out << sim::report_json(report).dump(2) << "\n";
+    ctx.out << json_text(sim::report_json(report), 2) << "\n";
   } else if (o.format == "csv") {
     ctx.out << sim::render_csv(report);
   } else {

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/inputs.h"
+#include "report/json_text.h"
 
 namespace trickref::cli {
 namespace {
@@ -19,12 +20,7 @@ struct ValidateOptions : InputOptions {
   bool strict = false;
 };
 
-// Records are checked to be UTF-8, but a path named on the command line or
-// found in a directory walk may not be: its bad bytes become U+FFFD instead
-// of stopping the report.
-std::string dump(const nlohmann::ordered_json& j, int indent) {
-  return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-}
+std::string dump(const nlohmann::ordered_json& j, int indent) { return json_text(j, indent); }
 
 // Writes each game as it comes, in the chosen format, and keeps the counts.
 class Output {
@@ -109,7 +105,7 @@ class Output {
 
 int run_validate(const ValidateOptions& o, Context& ctx) {
   BatchOptions batch;
-  const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet};
+  const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet, o.limits.max_diagnostics};
   if (!batch_options(o, use_color(o.color, ctx.err_tty), ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
   }

@@ -21,6 +21,9 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
       ->capture_default_str();
   sub.add_option("--max-scalar", o.limits.max_scalar_bytes, "Longest single YAML value, in bytes")
       ->capture_default_str();
+  sub.add_option("--max-diagnostics", o.limits.max_diagnostics,
+                 "Most diagnostics listed per file (the rest are counted; 0: no cap)")
+      ->capture_default_str();
 }
 
 std::shared_ptr<const Ruleset> resolve_rules(RulesetCatalog& catalog, const std::string& ref, bool color,

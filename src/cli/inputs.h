@@ -22,7 +22,7 @@ struct InputOptions {
   Limits limits;
 };
 
-// Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar.
+// Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar/--max-diagnostics.
 void add_input_options(CLI::App& sub, InputOptions& o);
 
 // Resolves a ruleset NAME or FILE given on the command line; on failure

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
 #include "engine/exchange.h"
 #include "engine/play.h"
 #include "engine/scoring.h"
@@ -44,13 +45,16 @@ class GameReferee {
  public:
   GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink) : g_(g), r_(r), sink_(sink) {
     n_ = static_cast<int>(g.players.size());
+    for (const auto& p : g.players) {
+      names_.push_back(clip(p));
+    }
   }
 
   RefereeResult run() {
     RefereeResult out;
     if (n_ != r_.players) {
       report(Code::kSchema, g_.player_locs.empty() ? g_.loc : g_.player_locs.front(),
-             fmt::format("{} is played by {} players; this game lists {}", r_.name, r_.players, n_));
+             fmt::format("{} is played by {} players; this game lists {}", clip(r_.name), r_.players, n_));
       return out;
     }
     running_ = std::vector<long long>(static_cast<std::size_t>(n_), 0);
@@ -83,7 +87,9 @@ class GameReferee {
     d.severity = sev;
     return d;
   }
-  const std::string& name(int seat) const { return g_.players[static_cast<std::size_t>(seat)]; }
+  // A player as messages name them: clipped (base/text.h), so a long name
+  // cannot swell every diagnostic.
+  const std::string& name(int seat) const { return names_[static_cast<std::size_t>(seat)]; }
   static Diagnostic& about(Diagnostic& d, const std::string& player, std::optional<Card> card = std::nullopt) {
     d.player = player;
     if (card) {
@@ -1196,6 +1202,7 @@ class GameReferee {
     }
   }
 
+  std::vector<std::string> names_;  // name(seat)
   const Game& g_;
   const Ruleset& r_;
   DiagnosticSink& sink_;

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace trickref {
 namespace {
 
@@ -17,8 +19,10 @@ std::string paint(std::string_view text, std::string_view code, bool color) {
   return color ? fmt::format("{}{}{}", code, text, kReset) : std::string(text);
 }
 
+// Every string below that came from input (file names, messages quoting
+// values, player names, ids, ruleset names) goes through printable().
 std::string where(const std::string& file, Loc loc) {
-  return loc.known() ? fmt::format("{}:{}:{}", file, loc.line, loc.column) : file;
+  return loc.known() ? fmt::format("{}:{}:{}", printable(file), loc.line, loc.column) : printable(file);
 }
 
 std::string scores_text(const std::vector<std::string>& players, const std::vector<long long>& score) {
@@ -27,16 +31,6 @@ std::string scores_text(const std::vector<std::string>& players, const std::vect
     parts.push_back(fmt::format("{} {}", players[i], score[i]));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
-}
-
-std::size_t display_width(std::string_view s) {
-  std::size_t n = 0;
-  for (char c : s) {
-    if ((static_cast<unsigned char>(c) & 0xC0U) != 0x80U) {
-      ++n;
-    }
-  }
-  return n;
 }
 
 std::string pad(std::string_view s, std::size_t width) {
@@ -60,6 +54,20 @@ void count(Summary& s, const GameReport& g) {
       ++s.warnings;
     }
   }
+  s.errors += g.hidden_errors;
+  s.warnings += g.hidden_warnings;
+}
+
+std::string render_hidden(const GameReport& g, const TextStyle& style) {
+  if (g.hidden_errors + g.hidden_warnings == 0) {
+    return {};
+  }
+  auto n = [](int k, std::string_view w) { return fmt::format("{} {}{}", k, w, k == 1 ? "" : "s"); };
+  return fmt::format("{}: {} {} not shown ({}, {}): a file lists at most its first {} (raise it with "
+                     "--max-diagnostics)\n",
+                     paint(printable(g.file), kBold, style.color), paint("note:", kCyan, style.color),
+                     n(g.hidden_errors + g.hidden_warnings, "more diagnostic"), n(g.hidden_errors, "error"),
+                     n(g.hidden_warnings, "warning"), style.max_diagnostics);
 }
 
 std::string render_diagnostic(const Diagnostic& d, const TextStyle& style) {
@@ -72,10 +80,10 @@ std::string render_diagnostic(const Diagnostic& d, const TextStyle& style) {
   const bool err = d.severity == Severity::kError;
   std::string out = fmt::format("{}: {} {} [{}]{}\n", paint(where(d.file, d.loc), kBold, style.color),
                                 paint(fmt::format("{}:", severity_name(d.severity)), err ? kRed : kMagenta, style.color),
-                                d.message, code_name(d.code), ctx);
+                                printable(d.message), code_name(d.code), ctx);
   for (const auto& n : d.notes) {
     out += fmt::format("{}: {} {}\n", paint(where(d.file, n.loc), kBold, style.color),
-                       paint("note:", kCyan, style.color), n.message);
+                       paint("note:", kCyan, style.color), printable(n.message));
   }
   return out;
 }
@@ -85,6 +93,7 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   for (const auto& d : g.diagnostics) {
     out += render_diagnostic(d, style);
   }
+  out += render_hidden(g, style);
   if (!style.tables || !g.result || g.players.empty()) {
     return out;
   }
@@ -92,48 +101,52 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   if (r.hands.empty() && !r.outcome.score) {
     return out;  // nothing could be refereed: the diagnostics say why
   }
-  out += paint(fmt::format("{} game {}{}{}", g.file, g.index + 1, g.id.empty() ? "" : fmt::format(" [{}]", g.id),
-                           g.ruleset.empty() ? "" : fmt::format(" ({})", g.ruleset)),
+  out += paint(fmt::format("{} game {}{}{}", printable(g.file), g.index + 1,
+                           g.id.empty() ? "" : fmt::format(" [{}]", printable(clip(g.id))),
+                           g.ruleset.empty() ? "" : fmt::format(" ({})", printable(clip(g.ruleset)))),
                kBold, style.color);
   out += "\n";
+  // Names as shown: clipped and printable.
+  std::vector<std::string> names;
+  for (const auto& p : g.players) {
+    names.push_back(printable(clip(p)));
+  }
   // One column per player: tricks taken / quota, then the running score.
   std::size_t width = 12;
-  for (const auto& p : g.players) {
-    width = std::max(width, display_width(p) + 2);
-  }
   std::size_t dealer_w = 6;
-  for (const auto& p : g.players) {
-    dealer_w = std::max(dealer_w, display_width(p));
+  for (const auto& n : names) {
+    width = std::max(width, display_width(n) + 2);
+    dealer_w = std::max(dealer_w, display_width(n));
   }
   out += fmt::format("  {:>4}  {}  {:<5}", "hand", pad("dealer", dealer_w), "trump");
-  for (std::size_t s = 0; s < g.players.size(); ++s) {
-    out += "  " + (s + 1 < g.players.size() ? pad(g.players[s], width) : g.players[s]);
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    out += "  " + (s + 1 < names.size() ? pad(names[s], width) : names[s]);
   }
   out += "\n";
   for (const auto& h : r.hands) {
-    out += fmt::format("  {:>4}  {}  {:<5}", h.number,
-                       pad(g.players[static_cast<std::size_t>(h.dealer)], dealer_w), suit_text(h.trump));
-    for (std::size_t s = 0; s < g.players.size(); ++s) {
+    out += fmt::format("  {:>4}  {}  {:<5}", h.number, pad(names[static_cast<std::size_t>(h.dealer)], dealer_w),
+                       suit_text(h.trump));
+    for (std::size_t s = 0; s < names.size(); ++s) {
       const std::string taken = h.taken ? std::to_string((*h.taken)[s]) : std::string("?");
       const std::string score = h.score ? std::to_string((*h.score)[s]) : std::string("?");
       const std::string cell = fmt::format("{:>2}/{:<2} {:>4}", taken, h.quota[s], score);
-      out += "  " + (s + 1 < g.players.size() ? pad(cell, width) : cell);
+      out += "  " + (s + 1 < names.size() ? pad(cell, width) : cell);
     }
     out += "\n";
   }
   const auto& o = r.outcome;
   std::vector<std::string> winners;
   for (int w : o.winners) {
-    winners.push_back(g.players[static_cast<std::size_t>(w)]);
+    winners.push_back(names[static_cast<std::size_t>(w)]);
   }
   if (o.finished) {
     out += fmt::format("  result: {} {} in hand {} ({})\n", fmt::join(winners, " and "),
                        winners.size() > 1 ? "share the win" : "wins", o.decided_hand,
-                       scores_text(g.players, *o.score));
+                       scores_text(names, *o.score));
   } else if (o.score) {
     out += fmt::format("  result: no winner yet after {} ({})\n",
                        r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
-                       scores_text(g.players, *o.score));
+                       scores_text(names, *o.score));
   } else {
     int missing = 0;
     for (const auto& h : r.hands) {
@@ -278,6 +291,9 @@ nlohmann::ordered_json game_json(const GameReport& g) {
     diags.push_back(diagnostic_json(d));
   }
   j["diagnostics"] = std::move(diags);
+  if (g.hidden_errors + g.hidden_warnings > 0) {
+    j["diagnostics_not_shown"] = {{"errors", g.hidden_errors}, {"warnings", g.hidden_warnings}};
+  }
   return j;
 }
 

@@ -3,6 +3,7 @@
 // SARIF 2.1.0. Renderers read only these types.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,6 +27,9 @@ struct GameReport {
   std::string notes;
   std::optional<RefereeResult> result;  // absent when the game could not be refereed
   std::vector<Diagnostic> diagnostics;  // in game order
+  // Found after the file's --max-diagnostics were spent: counted, not listed.
+  int hidden_errors = 0;
+  int hidden_warnings = 0;
 };
 
 struct Summary {
@@ -39,13 +43,16 @@ void count(Summary& s, const GameReport& g);
 
 struct TextStyle {
   bool color = false;
-  bool tables = true;  // false with --quiet
+  bool tables = true;                // false with --quiet
+  std::uint32_t max_diagnostics = 1000;  // named in the "not shown" line
 };
 
 // Diagnostics (with notes) then the table of hands and the result.
 [[nodiscard]] std::string render_text(const GameReport& g, const TextStyle& style);
 [[nodiscard]] std::string render_summary(const Summary& s, const TextStyle& style);
 [[nodiscard]] std::string render_diagnostic(const Diagnostic& d, const TextStyle& style);
+// The line saying how many diagnostics --max-diagnostics left out; empty when none.
+[[nodiscard]] std::string render_hidden(const GameReport& g, const TextStyle& style);
 
 [[nodiscard]] nlohmann::ordered_json game_json(const GameReport& g);
 [[nodiscard]] nlohmann::ordered_json summary_json(const Summary& s);

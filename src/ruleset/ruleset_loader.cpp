@@ -106,6 +106,36 @@ bool looks_like_path(std::string_view ref) {
   return ref.find('/') != std::string_view::npos || ends(".yaml") || ends(".yml") || ends(".json");
 }
 
+// A ruleset's name heads columns, names directories (`simulate --out DIR`
+// writes DIR/NAME/) and is echoed in messages: a plain word of at most 64
+// characters, so no name from a file can hold a path, a control character or
+// a screenful of text.
+bool is_ruleset_name(std::string_view name) {
+  const auto word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  };
+  return !name.empty() && name.size() <= 64 && word(name.front()) &&
+         std::all_of(name.begin(), name.end(),
+                     [&](char c) { return word(c) || c == '-' || c == '_' || c == '.' || c == '+'; });
+}
+
+// A file name's stem as a ruleset name: other characters become '-'.
+std::string name_from_stem(std::string stem) {
+  for (char& c : stem) {
+    if (!is_ruleset_name(std::string(1, c)) && c != '-' && c != '_' && c != '.' && c != '+') {
+      c = '-';
+    }
+  }
+  if (stem.size() > 64) {
+    stem.resize(64);
+  }
+  if (!is_ruleset_name(stem)) {
+    stem = "ruleset-" + stem;
+    stem.resize(std::min<std::size_t>(stem.size(), 64));
+  }
+  return is_ruleset_name(stem) ? stem : std::string("ruleset");
+}
+
 std::string stem_of(std::string_view path) {
   return std::filesystem::path(std::string(path)).stem().string();
 }
@@ -869,7 +899,19 @@ const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::fi
     if (auto built = builder.build(std::move(base))) {
       const Node root = top->doc.root();
       const Node name = root.find("name");
-      built->name = name.valid() && name.is_scalar() && !name.scalar().empty() ? std::string(name.scalar()) : src->stem;
+      built->name = name.valid() && name.is_scalar() && !name.scalar().empty() ? std::string(name.scalar())
+                                                                                : name_from_stem(src->stem);
+      if (!is_ruleset_name(built->name)) {
+        std::vector<Diagnostic> bad(1);
+        bad[0].code = Code::kRuleset;
+        bad[0].file = src->display;
+        bad[0].loc = name.loc();
+        bad[0].message = "a ruleset's `name` is one word of letters, digits, '-', '_', '.' or '+' (at most 64 "
+                         "characters, starting with a letter or digit)";
+        top->source->fix_columns(bad);
+        result.diagnostics.push_back(std::move(bad[0]));
+        return cache_.emplace(key, std::move(result)).first->second;
+      }
       const Node desc = root.find("description");
       built->description = desc.valid() ? std::string(desc.scalar()) : std::string();
       built->source = src->display;

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 #include "transcript/transcript_loader.h"
 
 namespace trickref {
@@ -59,7 +61,7 @@ class Loader {
         fail(Code::kUnknownKey, k.loc(),  // an error here: a misspelt setting changes the standings
              fmt::format("unknown key '{}' in league settings{}; the keys are name, ranking, min_games, aliases "
                          "and placing_points",
-                         key, hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
+                         clip(key), hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
     }
     const auto placing_at = std::find(league.ranking.begin(), league.ranking.end(), RankKey::kPlacing);
@@ -84,7 +86,7 @@ class Loader {
     if (!n || *n < lo || *n > hi) {
       fail(Code::kSchema, v.loc(),
            fmt::format("'{}' must be a whole number from {} to {}, not {}", what, lo, hi,
-                       v.is_scalar() ? fmt::format("'{}'", v.scalar()) : std::string(v.kind_name())));
+                       v.is_scalar() ? fmt::format("'{}'", clip(v.scalar())) : std::string(v.kind_name())));
       return std::nullopt;
     }
     return n;
@@ -107,12 +109,12 @@ class Loader {
         const std::string hint = item.is_scalar() ? suggest(item.scalar(), names) : std::string();
         fail(Code::kSchema, item.loc(),
              fmt::format("'{}' is not a ranking key{}; the keys are wins, points, average, quota_rate and placing",
-                         item.is_scalar() ? item.scalar() : item.kind_name(),
+                         item.is_scalar() ? clip(item.scalar()) : std::string(item.kind_name()),
                          hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
         continue;
       }
       if (std::find(keys.begin(), keys.end(), *key) != keys.end()) {
-        fail(Code::kSchema, item.loc(), fmt::format("'{}' appears twice in the ranking", item.scalar()));
+        fail(Code::kSchema, item.loc(), fmt::format("'{}' appears twice in the ranking", clip(item.scalar())));
         continue;
       }
       keys.push_back(*key);
@@ -159,14 +161,14 @@ class Loader {
         }
         if (canon.count(alias) != 0) {
           fail(Code::kSchema, s.loc(),
-               fmt::format("'{}' is listed as an alias of {}, but is a player with aliases of their own", alias,
-                           player));
+               fmt::format("'{}' is listed as an alias of {}, but is a player with aliases of their own", clip(alias),
+                           clip(player)));
           continue;
         }
         if (const auto it = seen.find(alias); it != seen.end()) {
           fail(Code::kSchema, s.loc(),
-               fmt::format("'{}' is already an alias of {} (line {}); one spelling names one player", alias,
-                           league.aliases[alias], it->second.line));
+               fmt::format("'{}' is already an alias of {} (line {}); one spelling names one player",
+                           clip(alias), clip(league.aliases[alias]), it->second.line));
           continue;
         }
         seen.emplace(alias, s.loc());

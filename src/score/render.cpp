@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace trickref {
 namespace {
 
@@ -118,8 +120,8 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
   for (const auto& p : rows) {
     auto& r = cells.emplace_back();
     for (std::size_t c = 0; c < cols.size(); ++c) {
-      r.push_back(cols[c].text(p));
-      width[c] = std::max(width[c], r.back().size());
+      r.push_back(printable(clip(cols[c].text(p))));
+      width[c] = std::max(width[c], display_width(r.back()));
     }
   }
   auto line = [&](auto cell) {
@@ -127,7 +129,8 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
     for (std::size_t c = 0; c < cols.size(); ++c) {
       const std::string s = cell(c);
       l += c == 0 ? "" : "  ";
-      l += cols[c].left || c == 0 ? fmt::format("{:<{}}", s, width[c]) : fmt::format("{:>{}}", s, width[c]);
+      const std::string fill(width[c] - std::min(width[c], display_width(s)), ' ');
+      l += cols[c].left || c == 0 ? s + fill : fill + s;
     }
     while (!l.empty() && l.back() == ' ') {
       l.pop_back();
@@ -142,7 +145,7 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
 
 void text_standings(std::string& out, const ScoreView& v, const Table& t) {
   const auto cols = columns(v.league);
-  out += fmt::format("{} ({})\n\n", table_heading(t), plural(t.games, "game", "games"));
+  out += fmt::format("{} ({})\n\n", printable(clip(table_heading(t))), plural(t.games, "game", "games"));
   if (t.ranked.empty() && t.unranked.empty()) {
     out += "No games counted.\n";
     return;
@@ -210,7 +213,7 @@ nlohmann::ordered_json rows_json(const std::vector<PlayerLine>& rows, const Leag
 
 std::string md_escape(const std::string& s) {
   std::string out;
-  for (char c : s) {
+  for (char c : printable(s)) {
     if (c == '|' || c == '*' || c == '_' || c == '`' || c == '\\' || c == '<' || c == '[' || c == ']') {
       out += '\\';
     }
@@ -252,20 +255,7 @@ void md_standings(std::string& out, const ScoreView& v, const Table& t, std::str
 
 // ------------------------------------------------------------------ HTML
 
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string html_escape(std::string_view s) { return html_text(s); }
 
 // Colour-blind-safe palette (Okabe-Ito, then Tol's muted), one per player by name.
 constexpr std::array<std::string_view, 12> kPalette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
@@ -486,7 +476,7 @@ ul.excluded li{margin:.2rem 0}
 
 std::string standings_text(const ScoreView& v) {
   const Standings& s = v.standings;
-  std::string out = fmt::format("{}: ranked by {}\n\n", title(v), keys_text(s.rank_by));
+  std::string out = fmt::format("{}: ranked by {}\n\n", printable(clip(title(v))), keys_text(s.rank_by));
   if (v.by_night) {
     for (const auto& t : s.nights) {
       text_standings(out, v, t);
@@ -497,13 +487,14 @@ std::string standings_text(const ScoreView& v) {
   out += fmt::format("\nGames: {}\n", counted_line(s));
   for (const auto& g : s.games) {
     if (g.errors > 0) {
-      out += fmt::format("  * {}: {}; first: {}\n", game_name(g), plural(g.errors, "error", "errors"), g.first_error);
+      out += fmt::format("  * {}: {}; first: {}\n", printable(game_name(g)), plural(g.errors, "error", "errors"),
+                         printable(g.first_error));
     }
   }
   if (!s.excluded.empty()) {
     out += "Left out:\n";
     for (const auto& e : s.excluded) {
-      out += fmt::format("  {}: {}\n", excluded_name(e), e.reason);
+      out += fmt::format("  {}: {}\n", printable(excluded_name(e)), printable(e.reason));
     }
   }
   return out;
@@ -520,7 +511,7 @@ std::string standings_csv(const ScoreView& v) {
   out += "\r\n";
   auto rows = [&](const Table& t, const std::vector<PlayerLine>& lines) {
     for (const auto& p : lines) {
-      out += fmt::format("{},{},{},{},{}", t.season ? "season" : "night", csv_field(t.night),
+      out += fmt::format("{},{},{},{},{}", t.season ? "season" : "night", csv_text(t.night),
                          p.rank > 0 ? std::to_string(p.rank) : std::string(), p.tied ? "true" : "false",
                          p.qualified ? "true" : "false");
       for (std::size_t c = 1; c < cols.size(); ++c) {
@@ -529,7 +520,7 @@ std::string standings_csv(const ScoreView& v) {
           cell = fmt::format("{:.4f}", p.quota_rate());
         }
         out += ',';
-        out += csv_field(cell);
+        out += cols[c].left ? csv_text(cell) : csv_field(cell);
       }
       out += "\r\n";
     }

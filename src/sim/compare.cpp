@@ -5,11 +5,14 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+#include "report/json_text.h"
+
 namespace trickref::sim {
 namespace {
 
 // A diagnostic's identity across rulesets: its whole JSON form.
-std::string identity(const nlohmann::ordered_json& d) { return d.dump(); }
+std::string identity(const nlohmann::ordered_json& d) { return json_text(d); }
 
 std::string winners_text(const GameReport& g) {
   if (!g.result) {
@@ -21,7 +24,7 @@ std::string winners_text(const GameReport& g) {
   }
   std::vector<std::string> names;
   for (int w : o.winners) {
-    names.push_back(g.players[static_cast<std::size_t>(w)]);
+    names.push_back(printable(clip(g.players[static_cast<std::size_t>(w)])));
   }
   return fmt::format("{}", fmt::join(names, "+"));
 }
@@ -34,10 +37,12 @@ std::string ended_text(const GameReport& g) {
 }
 
 std::string pad(const std::string& s, std::size_t w) {
-  return s.size() >= w ? s : s + std::string(w - s.size(), ' ');
+  const std::size_t n = display_width(s);
+  return n >= w ? s : s + std::string(w - n, ' ');
 }
 std::string rpad(const std::string& s, std::size_t w) {
-  return s.size() >= w ? s : std::string(w - s.size(), ' ') + s;
+  const std::size_t n = display_width(s);
+  return n >= w ? s : std::string(w - n, ' ') + s;
 }
 
 }  // namespace
@@ -82,16 +87,24 @@ std::string render_compare_text(const CompareReport& rep) {
       out += "\n";
     }
     first = false;
-    out += fmt::format("{} game {}", base.file, base.index + 1);
+    out += fmt::format("{} game {}", printable(base.file), base.index + 1);
     if (!base.id.empty()) {
-      out += " (" + base.id + ")";
+      out += " (" + printable(clip(base.id)) + ")";
     }
     out += "\n";
-    const auto& players = base.players;
+    // Names as shown (base/text.h): clipped and printable.
+    std::vector<std::string> players;
+    for (const auto& p : base.players) {
+      players.push_back(printable(clip(p)));
+    }
+    std::vector<std::string> rulesets;
+    for (const auto& r : rep.rulesets) {
+      rulesets.push_back(printable(clip(r)));
+    }
     // Column widths: each ruleset is a group of one column per player.
     std::size_t cell_w = 4;
     for (const auto& p : players) {
-      cell_w = std::max(cell_w, p.size());
+      cell_w = std::max(cell_w, display_width(p));
     }
     std::size_t hands = 0;
     for (const auto& g : game.under) {
@@ -102,7 +115,7 @@ std::string render_compare_text(const CompareReport& rep) {
     std::vector<std::size_t> group_w;
     for (std::size_t r = 0; r < game.under.size(); ++r) {
       const std::size_t cols = players.empty() ? 0 : players.size() * (cell_w + 1) - 1;
-      group_w.push_back(std::max({cols, rep.rulesets[r].size(), winners_text(game.under[r]).size(),
+      group_w.push_back(std::max({cols, display_width(rulesets[r]), display_width(winners_text(game.under[r])),
                                   ended_text(game.under[r]).size()}));
     }
     const std::size_t label_w = 6;
@@ -119,7 +132,7 @@ std::string render_compare_text(const CompareReport& rep) {
     std::vector<std::string> heads;
     std::vector<std::string> names;
     for (std::size_t r = 0; r < game.under.size(); ++r) {
-      heads.push_back(rep.rulesets[r]);
+      heads.push_back(rulesets[r]);
       std::string n;
       for (std::size_t p = 0; p < players.size(); ++p) {
         n += p == 0 ? "" : " ";
@@ -159,7 +172,7 @@ std::string render_compare_text(const CompareReport& rep) {
         continue;
       }
       any = true;
-      out += fmt::format("  only under {}:\n", rep.rulesets[r]);
+      out += fmt::format("  only under {}:\n", rulesets[r]);
       for (std::size_t i : differing[r]) {
         out += "    " + render_diagnostic(game.under[r].diagnostics[i], TextStyle{false, true});
       }

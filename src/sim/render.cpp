@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace trickref::sim {
 namespace {
 
@@ -155,9 +157,14 @@ std::string render_text(const SimReport& rep) {
   for (const auto& r : table) {
     label_w = std::max(label_w, r.label.size());
   }
+  // Ruleset names can come from files: shown clipped and printable (base/text.h).
+  std::vector<std::string> heads;
+  for (const auto& r : rep.rulesets) {
+    heads.push_back(printable(clip(r)));
+  }
   std::vector<std::size_t> col_w(rep.rulesets.size(), 0);
   for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
-    col_w[c] = rep.rulesets[c].size();
+    col_w[c] = display_width(heads[c]);
     for (const auto& r : table) {
       col_w[c] = std::max(col_w[c], cell_text(r, r.cells[c]).size());
     }
@@ -172,7 +179,7 @@ std::string render_text(const SimReport& rep) {
     }
     out += l + "\n";
   };
-  line("", rep.rulesets);
+  line("", heads);
   for (const auto& r : table) {
     std::vector<std::string> cells;
     for (const auto& c : r.cells) {
@@ -217,11 +224,11 @@ std::string render_csv(const SimReport& rep) {
     for (const auto& r : table) {
       const Cell& cell = r.cells[c];
       if (r.kind == Kind::kCount) {
-        out += fmt::format("{},{},{},,,\n", rep.rulesets[c], r.key, cell.count);
+        out += fmt::format("{},{},{},,,\n", csv_text(rep.rulesets[c]), r.key, cell.count);
       } else if (cell.value.n == 0) {
-        out += fmt::format("{},{},,,,0\n", rep.rulesets[c], r.key);
+        out += fmt::format("{},{},,,,0\n", csv_text(rep.rulesets[c]), r.key);
       } else {
-        out += fmt::format("{},{},{},{},{},{}\n", rep.rulesets[c], r.key, csv_number(cell.value.estimate),
+        out += fmt::format("{},{},{},{},{},{}\n", csv_text(rep.rulesets[c]), r.key, csv_number(cell.value.estimate),
                            csv_number(cell.value.low), csv_number(cell.value.high), cell.value.n);
       }
     }

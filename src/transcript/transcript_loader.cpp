@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace trickref {
 
 std::optional<long long> parse_integer(std::string_view s) {
@@ -109,7 +111,7 @@ class Loader {
       if (std::find(allowed.begin(), allowed.end(), k.scalar()) == allowed.end()) {
         const std::string hint = suggest(k.scalar(), allowed);
         report(Code::kUnknownKey, k.loc(),
-               fmt::format("unknown key '{}' in a {}{}; it is ignored", k.scalar(), where,
+               fmt::format("unknown key '{}' in a {}{}; it is ignored", clip(k.scalar()), where,
                            hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
     }
@@ -157,7 +159,7 @@ class Loader {
         report(Code::kSchema, p.loc(), fmt::format("a player is a name, not {}", p.kind_name()));
         g_.players.emplace_back(fmt::format("#{}", i + 1));
       } else if (std::find(g_.players.begin(), g_.players.end(), p.scalar()) != g_.players.end()) {
-        report(Code::kSchema, p.loc(), fmt::format("'{}' is listed twice in `players`", p.scalar()));
+        report(Code::kSchema, p.loc(), fmt::format("'{}' is listed twice in `players`", clip(p.scalar())));
         g_.players.emplace_back(fmt::format("{}#{}", p.scalar(), i + 1));
       } else {
         g_.players.emplace_back(p.scalar());
@@ -182,10 +184,9 @@ class Loader {
     const auto it = std::find(g_.players.begin(), g_.players.end(), n.scalar());
     if (it == g_.players.end()) {
       if (!g_.players.empty()) {
-        const auto names = player_names();
-        const std::string hint = suggest(n.scalar(), names);
+        const std::string hint = suggest(n.scalar(), player_names());
         report(Code::kUnknownPlayer, n.loc(),
-               fmt::format("'{}' ({}) is not one of the players: {}{}", n.scalar(), what, fmt::join(names, ", "),
+               fmt::format("'{}' ({}) is not one of the players: {}{}", clip(n.scalar()), what, name_list(g_.players),
                            hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
       return std::nullopt;
@@ -204,7 +205,7 @@ class Loader {
       auto& d = report(Code::kBadCard, n.loc(),
                        n.is_scalar()
                            ? fmt::format("'{}' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)",
-                                         n.scalar())
+                                         clip(n.scalar()))
                            : fmt::format("expected a card, found {}", n.kind_name()));
       d.card = c.text;
     }
@@ -244,7 +245,7 @@ class Loader {
       if (!value || (non_negative && *value < 0) || *value > 1'000'000'000LL || *value < -1'000'000'000LL) {
         report(Code::kSchema, v.loc(),
                fmt::format("`{}` values are whole numbers{}, not {}", what, non_negative ? " (0 or more)" : "",
-                           v.is_scalar() ? fmt::format("'{}'", v.scalar()) : std::string(v.kind_name())));
+                           v.is_scalar() ? fmt::format("'{}'", clip(v.scalar())) : std::string(v.kind_name())));
         ok = false;
         continue;
       }
@@ -260,7 +261,7 @@ class Loader {
     }
     for (std::size_t s = 0; s < g_.players.size(); ++s) {
       if (!out.values[s]) {
-        report(Code::kSchema, n.loc(), fmt::format("`{}` lacks {}", what, g_.players[s]));
+        report(Code::kSchema, n.loc(), fmt::format("`{}` lacks {}", what, clip(g_.players[s])));
         return std::nullopt;
       }
     }
@@ -316,7 +317,7 @@ class Loader {
         h.trump_bad = true;
         report(Code::kSchema, t.loc(),
                fmt::format("`trump` is a suit (C, D, H or S), not {}",
-                           t.is_scalar() ? fmt::format("'{}'", t.scalar()) : std::string(t.kind_name())));
+                           t.is_scalar() ? fmt::format("'{}'", clip(t.scalar())) : std::string(t.kind_name())));
       }
     }
     if (const Node d = n.find("discard"); d.valid()) {
@@ -355,7 +356,7 @@ class Loader {
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
       auto p = player(d.key(i), "a key of `deal`");
-      auto cs = cards(d.value(i), fmt::format("the deal of {}", d.key(i).scalar()));
+      auto cs = cards(d.value(i), fmt::format("the deal of {}", clip(d.key(i).scalar())));
       if (!p || !cs) {
         ok = false;
         continue;
@@ -367,7 +368,7 @@ class Loader {
     }
     for (std::size_t s = 0; s < seen.size(); ++s) {
       if (!seen[s] && ok) {
-        report(Code::kSchema, d.loc(), fmt::format("`deal` lacks the cards of {}", g_.players[s]));
+        report(Code::kSchema, d.loc(), fmt::format("`deal` lacks the cards of {}", clip(g_.players[s])));
         ok = false;
       }
     }
@@ -422,7 +423,7 @@ class Loader {
       r.by = *by;
       r.from = *from;
       if (r.by.seat == r.from.seat) {
-        report(Code::kSchema, p.loc(), fmt::format("{} cannot pluck themselves", g_.players[static_cast<std::size_t>(r.by.seat)]));
+        report(Code::kSchema, p.loc(), fmt::format("{} cannot pluck themselves", clip(g_.players[static_cast<std::size_t>(r.by.seat)])));
         ok = false;
         continue;
       }

@@ -14,6 +14,8 @@
 #include <yaml-cpp/mark.h>
 #include <yaml-cpp/parser.h>
 
+#include "base/text.h"
+
 namespace trickref {
 
 // ---------------------------------------------------------------- Node view
@@ -453,8 +455,8 @@ class TreeBuilder final : public YAML::EventHandler {
       const std::string_view name = std::string_view(doc_.strings_).substr(rec.first, rec.count);
       auto& d = sink_.report(
           Code::kSyntax, again,
-          fmt::format("duplicate key '{}' in a map (first given at line {})", name, first.line));
-      d.notes.push_back(Note{fmt::format("'{}' first given here", name), first});
+          fmt::format("duplicate key '{}' in a map (first given at line {})", clip(name), first.line));
+      d.notes.push_back(Note{fmt::format("'{}' first given here", clip(name)), first});
     }
   }
 

@@ -27,6 +27,7 @@ struct Limits {
   std::uint32_t max_depth = 64;                // --max-depth
   std::uint32_t max_nodes = 100'000;           // --max-nodes (per game, aliases expanded)
   std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
+  std::uint32_t max_diagnostics = 1000;        // --max-diagnostics (per file; 0: no cap)
 };
 
 enum class NodeKind : std::uint8_t { kNull, kScalar, kSequence, kMap };

@@ -1,0 +1,61 @@
+// Text that came from input, on its way out. Two rules hold for every string
+// a record, a ruleset, a league file or a path can supply (player names,
+// keys, tokens, ids, notes, file names, ruleset names and descriptions):
+//
+// - A message quotes it at most kQuoteChars characters (`clip`), and a list
+//   of names shows at most kListNames of them (`name_list`), so the output
+//   stays proportional to the input however long a value is or however
+//   often an alias repeats it.
+// - Each output format escapes it by its own rules at the moment it is
+//   written: text with `printable` (control characters shown as `\x1b`, `\n`,
+//   `\u202e`, so one diagnostic is one line and no terminal sequence comes
+//   from a record), CSV with `csv_text`, HTML with `html_text`, JSON with
+//   `json_text` (report/json_text.h).
+//
+// Messages hold the raw (clipped) value; only renderers escape.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace trickref {
+
+inline constexpr std::size_t kQuoteChars = 80;  // characters of one input value in a message
+inline constexpr std::size_t kListNames = 8;    // names of one list in a message
+
+// `s` cut to at most `max` characters (code points; a byte that is not UTF-8
+// counts as one), ending with "…" when cut. No escaping.
+[[nodiscard]] std::string clip(std::string_view s, std::size_t max = kQuoteChars);
+
+// The first kListNames names, each clipped, joined with ", ", then "and N
+// more" when there are more.
+[[nodiscard]] std::string name_list(std::span<const std::string> names);
+
+// Whether `cp` is a character that must never reach a terminal raw: C0
+// (U+0000-U+001F), DEL, C1 (U+0080-U+009F), the bidirectional controls
+// (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and
+// paragraph separators (U+2028, U+2029).
+[[nodiscard]] bool is_control(char32_t cp);
+
+// `s` for a line of text output: every control character (is_control)
+// escaped visibly, as `\n`, `\r`, `\t`, `\xNN` (other C0 and DEL), or `\uNNNN`
+// (C1, bidirectional controls, separators); a byte that is not UTF-8 (a file
+// name can hold one) as `\xNN`. Everything else, backslashes included, as is.
+[[nodiscard]] std::string printable(std::string_view s);
+
+// How many columns `s` takes once printable: code points, not bytes.
+[[nodiscard]] std::size_t display_width(std::string_view s);
+
+// A CSV cell holding text (a name, an id, a night): printable, guarded
+// against formula injection (a leading `=`, `+`, `-` or `@` gets a `'`), and
+// quoted when it holds a comma, a quote or a space at either end. Numbers
+// are never passed through here.
+[[nodiscard]] std::string csv_text(std::string_view s);
+
+// Text for HTML element content or a quoted attribute: printable, then
+// `& < > " '` as entities.
+[[nodiscard]] std::string html_text(std::string_view s);
+
+}  // namespace trickref
