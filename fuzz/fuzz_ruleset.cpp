@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& res = catalog.resolve("a.yaml", work_dir());
   for (const auto& d : res.diagnostics) {
     fuzz::require(!d.message.empty(), "a diagnostic without a message");
-    (void)render_diagnostic(d, TextStyle{});
+    fuzz::require_printable(render_diagnostic(d, TextStyle{}), "a raw control character in a ruleset diagnostic");
   }
   if (res.ruleset) {
     fuzz::require(res.diagnostics.empty() ||

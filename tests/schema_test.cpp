@@ -425,8 +425,10 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
   dir.write("f-two.yaml", head + "hands: []\n---\n" + head + "hands:\n  - dealer: Zed\n");
   dir.write("g-lines.jsonl", "{\"game\": \"pluck\", \"players\": [\"Ann\"], \"hands\": []}\n{oops\n");
   dir.write("h-empty.yaml", "");
-  const auto r = test::run_cli(
-      {"validate", "--format", "json", "--max-depth", "6", dir.str(), dir.str() + "/missing.yaml"});
+  // Three unknown players past a cap of 2 diagnostics a file: diagnostics_not_shown.
+  dir.write("i-capped.yaml", head + "hands:\n  - dealer: Ann\n    taken: {Ax: 7, Bx: 6, Cx: 4}\n");
+  const auto r = test::run_cli({"validate", "--format", "json", "--max-depth", "6", "--max-diagnostics", "2",
+                                dir.str(), dir.str() + "/missing.yaml"});
   EXPECT_EQ(r.exit_code, 2) << r.err;  // the missing path
   nlohmann::json report;
   ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
@@ -441,6 +443,9 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
        {"syntax", "bad-card", "unknown-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
     EXPECT_TRUE(codes.count(code) == 1) << "the report has no `" << code << "` to check";
   }
+  EXPECT_TRUE(std::any_of(report.at("games").begin(), report.at("games").end(),
+                          [](const auto& g) { return g.contains("diagnostics_not_shown"); }))
+      << "the report has no `diagnostics_not_shown` to check";
 
   // --format jsonl: one game object per line, each as the report's games[] items.
   const auto lines = test::run_cli({"validate", "--format", "jsonl", "--max-depth", "6", dir.str()});

@@ -287,16 +287,18 @@ std::string suggest(std::string_view word, std::span<const std::string_view> can
     }
     return row[b.size()];
   };
-  // Bounded cost: only short words and short candidates are compared, and a
-  // candidate whose length alone puts it out of reach is not compared at all,
-  // so a 64 KiB key or a list of long player names costs next to nothing.
+  // Bounded cost: only short words and the first 64 short candidates are
+  // compared, and a candidate whose length alone puts it out of reach is not
+  // compared at all, so a 64 KiB key or thousands of long player names cost
+  // next to nothing (at most 64 x 64 x 64 steps a call).
   constexpr std::size_t kLongest = 64;
+  constexpr std::size_t kMostCandidates = 64;
   if (word.size() > kLongest) {
     return {};
   }
   std::string best;
   std::size_t best_d = word.size() / 3 + 1;
-  for (auto c : candidates) {
+  for (auto c : candidates.first(std::min(candidates.size(), kMostCandidates))) {
     const std::size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
     if (c.size() > kLongest || gap >= best_d) {
       continue;

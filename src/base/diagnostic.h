@@ -159,8 +159,9 @@ class DiagnosticSink {
 };
 
 // Closest candidate by edit distance, for "did you mean" hints; empty when
-// nothing is close enough. Words and candidates longer than 64 bytes are
-// never compared, so the cost is bounded whatever the input holds.
+// nothing is close enough. Words and candidates longer than 64 bytes, and
+// candidates after the first 64, are never compared, so the cost is bounded
+// whatever the input holds.
 [[nodiscard]] std::string suggest(std::string_view word, std::span<const std::string_view> candidates);
 
 }  // namespace trickref

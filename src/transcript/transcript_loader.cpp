@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -166,12 +167,16 @@ class Loader {
       }
       g_.player_locs.push_back(p.loc());
     }
+    for (std::size_t i = 0; i < g_.players.size(); ++i) {
+      seat_of_.emplace(g_.players[i], static_cast<int>(i));
+    }
   }
 
+  // The names "did you mean" may offer: suggest() looks at the first 64 only.
   std::vector<std::string_view> player_names() const {
     std::vector<std::string_view> v;
-    for (const auto& p : g_.players) {
-      v.push_back(p);
+    for (std::size_t i = 0; i < g_.players.size() && i < 64; ++i) {
+      v.push_back(g_.players[i]);
     }
     return v;
   }
@@ -181,8 +186,8 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("{} is a player's name, not {}", what, n.kind_name()));
       return std::nullopt;
     }
-    const auto it = std::find(g_.players.begin(), g_.players.end(), n.scalar());
-    if (it == g_.players.end()) {
+    const auto it = seat_of_.find(n.scalar());
+    if (it == seat_of_.end()) {
       if (!g_.players.empty()) {
         const std::string hint = suggest(n.scalar(), player_names());
         report(Code::kUnknownPlayer, n.loc(),
@@ -191,7 +196,7 @@ class Loader {
       }
       return std::nullopt;
     }
-    return PlayerRef{static_cast<int>(it - g_.players.begin()), n.loc()};
+    return PlayerRef{it->second, n.loc()};
   }
 
   CardRef card(Node n) {
@@ -553,6 +558,9 @@ class Loader {
 
   Game& g_;
   DiagnosticSink& sink_;
+  // Seat by name, for the players' names as g_.players holds them (a record
+  // can list thousands: a lookup must not scan them all).
+  std::unordered_map<std::string_view, int> seat_of_;
   int hand_ = 0;
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
