@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <iostream>
+#include <sstream>
+#include <string>
 
 #include <fmt/format.h>
 
+#include "base/text.h"
 #include "cli/commands.h"
 
 namespace trickref::cli {
@@ -39,7 +42,13 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
-      (void)app.exit(e, out, err);
+      // CLI11 quotes the offending argument: printable, line by line (base/text.h).
+      std::ostringstream said;
+      (void)app.exit(e, out, said);
+      std::istringstream lines(said.str());
+      for (std::string line; std::getline(lines, line);) {
+        err << printable(line) << "\n";
+      }
       return static_cast<int>(ExitCode::kUsage);
     }
     return ctx.exit_code;

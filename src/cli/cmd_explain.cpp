@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 #include "base/diagnostic.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -25,7 +27,7 @@ int run_explain(const std::string& code, Context& ctx) {
     }
     const std::string hint = suggest(code, names);
     ctx.err << fmt::format("trickref: error: unknown diagnostic code '{}'{}; `trickref explain` lists them all\n",
-                           code, hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint));
+                           printable(clip(code)), hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint));
     return static_cast<int>(ExitCode::kUsage);
   }
   const CodeInfo& c = info(*found);

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "ruleset/embedded.h"
@@ -25,7 +27,7 @@ void setup_schema(CLI::App& app, Context& ctx) {
         return;
       }
     }
-    ctx.err << fmt::format("trickref: error: schema '{}' is not built in\n", *which);
+    ctx.err << fmt::format("trickref: error: schema '{}' is not built in\n", printable(clip(*which)));
     ctx.exit_code = static_cast<int>(ExitCode::kUsage);
   });
 }
