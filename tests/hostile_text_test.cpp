@@ -270,3 +270,22 @@ TEST_F(Hostile, ARulesetNameIsOneWordAndItsDescriptionIsEscaped) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace trickref::test::hostile;  // NOLINT(google-build-using-namespace)
+
+TEST_F(Hostile, ArgumentsQuotedInUsageErrorsArePrintable) {
+  const Outcome bad_format = run({"validate", "--format", "j\x1b[2J", "x.yaml"});
+  EXPECT_EQ(bad_format.exit_code, 2);
+  EXPECT_NE(bad_format.err.find("j\\x1b[2J"), std::string::npos) << bad_format.err;
+  EXPECT_EQ(raw_control(bad_format.all()), "");
+  const Outcome explain = run({"explain", "x\x1b]0;t\x07"});
+  EXPECT_EQ(explain.exit_code, 2);
+  EXPECT_NE(explain.err.find("'x\\x1b]0;t\\x07'"), std::string::npos) << explain.err;
+  const Outcome schema = run({"schema", "r\xc2\x9b"});
+  EXPECT_EQ(schema.exit_code, 2);
+  EXPECT_EQ(raw_control(schema.all()), "");
+}
+
+}  // namespace
