@@ -21,6 +21,14 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
       ->capture_default_str();
   sub.add_option("--max-scalar", o.limits.max_scalar_bytes, "Longest single YAML value, in bytes")
       ->capture_default_str();
+  add_max_extends_option(sub, o.limits);
+}
+
+void add_max_extends_option(CLI::App& sub, Limits& limits) {
+  // Bounded above too: each link is a level of the resolver's recursion.
+  sub.add_option("--max-extends", limits.max_extends, "Longest chain of rulesets one `extends` another")
+      ->check(CLI::Range(1U, 1000U))
+      ->capture_default_str();
 }
 
 std::shared_ptr<const Ruleset> resolve_rules(RulesetCatalog& catalog, const std::string& ref, bool color,
