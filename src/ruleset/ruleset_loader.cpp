@@ -297,8 +297,8 @@ class RulesetResolver {
         // Checked before reading the next file: a chain of thousands of files
         // (or one generated without end) costs no more than the limit.
         sink.report(Code::kLimit, ext.loc(),
-                    fmt::format("the `extends` chain is longer than the limit of {} (raise it with --max-extends)",
-                                catalog_.limits_.max_extends));
+                    fmt::format("the `extends` chain goes on past the limit of {} link{} (raise it with --max-extends)",
+                                catalog_.limits_.max_extends, catalog_.limits_.max_extends == 1 ? "" : "s"));
       } else {
         std::string why;
         auto parent = catalog_.locate(ext.scalar(), src.dir, NamedBy::kFile, why);
