@@ -4,16 +4,19 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <ostream>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -92,6 +95,33 @@ std::set<std::string> differences(const Ruleset& a, const Ruleset& b) {
   }
   return out;
 }
+
+// Should a loader wait on a FIFO, a writer opens it after 2 s (and closes
+// it, an end of file): the test fails instead of hanging.
+class FifoWriterLater {
+ public:
+  explicit FifoWriterLater(std::string fifo)
+      : thread_([this, fifo = std::move(fifo)] {
+          for (int i = 0; i < 600 && !done_; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (i >= 200) {
+              if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) {
+                ::close(fd);
+              }
+            }
+          }
+        }) {}
+  ~FifoWriterLater() {
+    done_ = true;
+    thread_.join();
+  }
+  FifoWriterLater(const FifoWriterLater&) = delete;
+  FifoWriterLater& operator=(const FifoWriterLater&) = delete;
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 Card card(const char* token) {
   const auto c = parse_card(token);
@@ -723,6 +753,8 @@ TEST(RulesetLoader, RulesetFilesAreRegularYamlFiles) {
   TempDir dir;
   RulesetCatalog catalog;
   ASSERT_EQ(::mkfifo(dir.file("pipe.yaml").c_str(), 0600), 0);
+  const FifoWriterLater unblock(dir.file("pipe.yaml"));
+  const auto start = std::chrono::steady_clock::now();
   std::filesystem::create_symlink("/dev/null", dir.file("null.yaml"));
   std::filesystem::create_symlink("/proc/self/status", dir.file("status.yaml"));
   dir.write("house.json", "extends: pluck\n");
@@ -751,6 +783,7 @@ TEST(RulesetLoader, RulesetFilesAreRegularYamlFiles) {
             "a ruleset path in a file must name a .yaml or .yml file, not 'house.json'");
   EXPECT_EQ(catalog.resolve(dir.file("pipe.yaml")).diagnostics.at(0).message,
             "cannot read ruleset '" + dir.file("pipe.yaml") + "': is a named pipe (FIFO), not a regular file");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << "the FIFO was waited on";
   Limits small;
   small.max_file_bytes = 10;
   RulesetCatalog strict(small);
