@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <numeric>
@@ -148,9 +149,10 @@ const char* not_a_regular_file(mode_t mode) {
 // they are read, can be endless, and hold the process's secrets
 // (/proc/self/environ), never a ruleset.
 bool is_kernel_file_system(unsigned long type) {
-  constexpr std::array<unsigned long, 10> kKernel = {
-      PROC_SUPER_MAGIC, SYSFS_MAGIC,        DEBUGFS_MAGIC,       TRACEFS_MAGIC,  SECURITYFS_MAGIC,
-      CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, EFIVARFS_MAGIC, BPF_FS_MAGIC, PSTOREFS_MAGIC};
+  constexpr std::array<unsigned long, 10> kKernel = {PROC_SUPER_MAGIC,   SYSFS_MAGIC,         DEBUGFS_MAGIC,
+                                                     TRACEFS_MAGIC,      SECURITYFS_MAGIC,    EFIVARFS_MAGIC,
+                                                     CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC,
+                                                     PSTOREFS_MAGIC};
   return std::find(kKernel.begin(), kKernel.end(), type) != kKernel.end();
 }
 
@@ -428,7 +430,7 @@ class RulesetBuilder {
     if (ec == std::errc::result_out_of_range || value < lo || value > hi) {
       // Only digits get here, but perhaps thousands of them.
       error(e, v, fmt::format("{} must be between {} and {}, not {}", what, lo, hi,
-                              shown_input(s, Quoted::kToken).value_or("that")));
+                              shown_input(s, Quoted::kToken).value_or("a number out of range")));
       return std::nullopt;
     }
     return value;
@@ -489,8 +491,6 @@ class RulesetBuilder {
     }
     return quote_input(v.scalar(), Quoted::kToken).value_or("a value with spaces or control characters");
   }
-
-
 
   void later(std::string_view path, std::string_view value) {
     error(*get(path), get(path)->value,
@@ -996,8 +996,9 @@ const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::fi
                                              NamedBy by) {
   std::string why;
   auto src = locate(ref, base_dir, by, why);
-  const std::string key =
-      src ? src->id : "unresolved:" + std::to_string(static_cast<int>(by)) + ":" + std::string(ref) + "@" + base_dir.string();
+  // Unresolved references are cached by who named them: a path refused in a file may be fine on the command line.
+  const std::string key = src ? src->id
+                              : fmt::format("unresolved:{}:{}@{}", static_cast<int>(by), ref, base_dir.string());
   if (auto it = cache_.find(key); it != cache_.end()) {
     return it->second;
   }

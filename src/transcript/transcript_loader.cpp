@@ -46,7 +46,7 @@ std::string nul_shown(std::string_view s) {
 
 // The token quoted with its NUL shown as \0 (or without the token when it holds other controls too).
 std::string quoted_with_nul(std::string_view s) {
-  return quote_input(nul_shown(s), Quoted::kText).value_or("a text");
+  return quote_input(nul_shown(s), Quoted::kText).value_or("a text with control characters");
 }
 
 class Loader {

@@ -190,7 +190,10 @@ std::optional<std::string> shown_input(std::string_view text, Quoted kind) {
     // The start and the end (the file name) say the most about a path.
     const std::size_t head = kMaxQuotedPath / 2 - 1;
     const std::size_t tail = kMaxQuotedPath / 2;
-    return std::string(text.substr(0, starts[head])) + std::string(kEllipsis) + std::string(text.substr(starts[chars - tail]));
+    std::string out(text.substr(0, starts[head]));
+    out += kEllipsis;
+    out += text.substr(starts[chars - tail]);
+    return out;
   }
   if (chars <= kMaxQuotedChars) {
     return std::string(text);
