@@ -26,7 +26,7 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
 
 void add_max_extends_option(CLI::App& sub, Limits& limits) {
   // Bounded above too: each link is a level of the resolver's recursion.
-  sub.add_option("--max-extends", limits.max_extends, "Longest chain of rulesets one `extends` another")
+  sub.add_option("--max-extends", limits.max_extends, "Most `extends` links followed from one ruleset")
       ->check(CLI::Range(1U, 1000U))
       ->capture_default_str();
 }
