@@ -4,15 +4,19 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <ostream>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -91,6 +95,33 @@ std::set<std::string> differences(const Ruleset& a, const Ruleset& b) {
   }
   return out;
 }
+
+// Should a loader wait on a FIFO, a writer opens it after 2 s (and closes
+// it, an end of file): the test fails instead of hanging.
+class FifoWriterLater {
+ public:
+  explicit FifoWriterLater(std::string fifo)
+      : thread_([this, fifo = std::move(fifo)] {
+          for (int i = 0; i < 600 && !done_; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (i >= 200) {
+              if (const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK); fd >= 0) {
+                ::close(fd);
+              }
+            }
+          }
+        }) {}
+  ~FifoWriterLater() {
+    done_ = true;
+    thread_.join();
+  }
+  FifoWriterLater(const FifoWriterLater&) = delete;
+  FifoWriterLater& operator=(const FifoWriterLater&) = delete;
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 Card card(const char* token) {
   const auto c = parse_card(token);
@@ -662,6 +693,103 @@ TEST(RulesetLoader, LaterOptionsAreRejected) {
                   "ruleset) [ruleset]",
       }));
   EXPECT_FALSE(catalog.resolve(later).ruleset);
+}
+
+// A file given as a ruleset may be anything: keys are named only when they
+// look like options, values only when they are one short token.
+TEST(RulesetLoader, InputIsQuotedOnlyWhenItLooksLikeTheFormat) {
+  TempDir dir;
+  RulesetCatalog catalog;
+  const std::string path =
+      dir.write("creds.yaml", "extends: pluck\nPassword: SECRET\nhands: []\nrotation: \"" + std::string(90, 'z') +
+                                  "\"\ntrump:\n  chooser: pass it on\nquotas: {dealer: 7, Left: 6, right: 4}\n"
+                                  "players: " + std::string(30, '9') + "\n");
+  EXPECT_EQ(describe(catalog.resolve(path).diagnostics),
+            (std::vector<std::string>{
+                path + ":2:1: a key that is not a ruleset option [ruleset]",
+                path + ":3:1: unknown ruleset option 'hands' [ruleset]",
+                path + ":8:10: `players` must be between 2 and 8, not " + std::string(30, '9') + " [ruleset]",
+                path + ":7:21: a key that is not a seat role in `quotas`; the roles are dealer, left, right (did you "
+                       "mean 'left'?) [ruleset]",
+                path + ":4:11: `rotation` must be one of left, right, not '" + std::string(79, 'z') +
+                    "\xE2\x80\xA6' [ruleset]",
+                path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, not a value with "
+                       "spaces or control characters [ruleset]",
+            }));
+  const std::string end = dir.write("end.yaml", "extends: pluck\ngame:\n  end: {Target Score: 3}\n");
+  EXPECT_EQ(describe(catalog.resolve(end).diagnostics),
+            (std::vector<std::string>{
+                end + ":3:9: a key that is not a game end; use target (plucks_against and tricks_in_hand come "
+                      "later) [ruleset]"}));
+  const std::string dup = dir.write("dup.yaml", "Token: a\nToken: b\n");
+  EXPECT_EQ(describe(catalog.resolve(dup).diagnostics),
+            (std::vector<std::string>{dup + ":2:1: a duplicate key in a map (first given at line 1) [syntax]"}));
+}
+
+// `extends` links are followed up to Limits::max_extends (--max-extends), then one limit diagnostic.
+TEST(RulesetLoader, ExtendsChainIsBounded) {
+  TempDir dir;
+  for (int i = 0; i < 5; ++i) {
+    dir.write(fmt::format("r{}.yaml", i), fmt::format("extends: r{}.yaml\n", i + 1));
+  }
+  dir.write("r5.yaml", "extends: pluck\n");
+  Limits three;
+  three.max_extends = 3;
+  RulesetCatalog catalog(three);
+  const auto& res = catalog.resolve(dir.file("r0.yaml"));
+  EXPECT_FALSE(res.ruleset);
+  EXPECT_EQ(describe(res.diagnostics),
+            (std::vector<std::string>{
+                dir.file("r3.yaml") +
+                ":1:10: the `extends` chain goes on past the limit of 3 links (raise it with --max-extends) [limit]"}));
+  // r3 -> r4 -> r5 -> pluck: three links.
+  EXPECT_TRUE(catalog.resolve(dir.file("r3.yaml")).ruleset);
+  EXPECT_EQ(Limits{}.max_extends, 32U);
+}
+
+// Ruleset files are regular files; one named in a file (`extends:`, a
+// record's `game:`) also ends in .yaml or .yml.
+TEST(RulesetLoader, RulesetFilesAreRegularYamlFiles) {
+  TempDir dir;
+  RulesetCatalog catalog;
+  ASSERT_EQ(::mkfifo(dir.file("pipe.yaml").c_str(), 0600), 0);
+  const FifoWriterLater unblock(dir.file("pipe.yaml"));
+  const auto start = std::chrono::steady_clock::now();
+  std::filesystem::create_symlink("/dev/null", dir.file("null.yaml"));
+  std::filesystem::create_symlink("/proc/self/status", dir.file("status.yaml"));
+  dir.write("house.json", "extends: pluck\n");
+  const std::string pipe = dir.write("a.yaml", "extends: pipe.yaml\n");
+  EXPECT_EQ(describe(catalog.resolve(pipe).diagnostics),
+            (std::vector<std::string>{pipe + ":1:10: cannot read ruleset '" + dir.file("pipe.yaml") +
+                                      "': is a named pipe (FIFO), not a regular file [ruleset]"}));
+  const std::string null = dir.write("b.yaml", "extends: null.yaml\n");
+  EXPECT_EQ(describe(catalog.resolve(null).diagnostics),
+            (std::vector<std::string>{null + ":1:10: cannot read ruleset '" + dir.file("null.yaml") +
+                                      "': is a device, not a regular file [ruleset]"}));
+  const std::string status = dir.write("c.yaml", "extends: status.yaml\n");
+  EXPECT_EQ(describe(catalog.resolve(status).diagnostics),
+            (std::vector<std::string>{status + ":1:10: cannot read ruleset '" + dir.file("status.yaml") +
+                                      "': is a kernel file (/proc, /sys), not a ruleset [ruleset]"}));
+  const std::string json = dir.write("d.yaml", "extends: house.json\n");
+  EXPECT_EQ(describe(catalog.resolve(json).diagnostics),
+            (std::vector<std::string>{
+                json + ":1:10: a ruleset path in a file must name a .yaml or .yml file, not 'house.json' [ruleset]"}));
+  // Named by the user: any regular file, but still no FIFO.
+  EXPECT_TRUE(catalog.resolve(dir.file("house.json")).ruleset);
+  const auto& by_file = catalog.resolve("house.json", dir.path(), NamedBy::kFile);
+  EXPECT_FALSE(by_file.ruleset);
+  ASSERT_EQ(by_file.diagnostics.size(), 1U);
+  EXPECT_EQ(by_file.diagnostics[0].message,
+            "a ruleset path in a file must name a .yaml or .yml file, not 'house.json'");
+  EXPECT_EQ(catalog.resolve(dir.file("pipe.yaml")).diagnostics.at(0).message,
+            "cannot read ruleset '" + dir.file("pipe.yaml") + "': is a named pipe (FIFO), not a regular file");
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2)) << "the FIFO was waited on";
+  Limits small;
+  small.max_file_bytes = 10;
+  RulesetCatalog strict(small);
+  EXPECT_EQ(strict.resolve(dir.file("house.json")).diagnostics.at(0).message,
+            "cannot read ruleset '" + dir.file("house.json") +
+                "': the file is larger than the limit of 10 bytes (raise it with --max-file-size)");
 }
 
 }  // namespace trickref

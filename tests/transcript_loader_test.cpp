@@ -586,4 +586,34 @@ TEST(TranscriptLoader, JsonProblemsAreLocatedInTheJsonText) {
       << "a JSON string is not a number";
 }
 
+// A NUL (YAML "\0", JSON "\u0000") cannot be in a name or a card: an error
+// with the NUL shown as \0, and the name goes no further than the message.
+TEST(TranscriptLoader, NulInNamesAndCards) {
+  const auto l = load(
+      "game: pluck\nplayers: [Ann, \"B\\0b\", Cat]\nhands:\n  - dealer: \"C\\0at\"\n"
+      "    plucks: [{by: \"\\0\", from: Ann, gives: 2C}]\n"
+      "    tricks: [{leader: \"Ann\\0\", cards: [\"2C\\0\", 3C, 4C]}]\n"
+      "    taken: {Ann: 7, \"B\\0b\": 6, Cat: 4}\nresult: {winner: \"A\\0nn\"}\n");
+  EXPECT_EQ(describe(l.diags),
+            (Lines{
+                R"(2:16: 'B\0b' holds a NUL character (\0), which a player's name cannot [schema])",
+                R"(4:13: 'C\0at' (the dealer) holds a NUL character (\0), which a player's name cannot [schema] (hand 1))",
+                R"(5:19: '\0' (the plucker (`by`)) holds a NUL character (\0), which a player's name cannot [schema] (hand 1))",
+                R"(6:23: 'Ann\0' (the trick's `leader`) holds a NUL character (\0), which a player's name cannot [schema] (hand 1, trick 1))",
+                R"(6:40: '2C\0' is not a card: it holds a NUL character (\0) [bad-card] (hand 1, trick 1))",
+                R"(7:21: 'B\0b' (a key of `taken`) holds a NUL character (\0), which a player's name cannot [schema] (hand 1))",
+                R"(8:18: 'A\0nn' (the winner) holds a NUL character (\0), which a player's name cannot [schema])",
+            }));
+  // The seat keeps a placeholder, never the raw name.
+  EXPECT_EQ(l.game.players, (std::vector<std::string>{"Ann", "#2", "Cat"}));
+  for (const auto& d : l.diags) {
+    EXPECT_EQ(d.message.find('\0'), std::string::npos) << d.message;
+    EXPECT_EQ(d.card.find('\0'), std::string::npos) << d.message;
+  }
+  // JSON's \u0000 is the same character.
+  const auto j = load(R"({"game": "pluck", "players": ["Ann", "B\u0000b", "Cat"], "hands": []})");
+  EXPECT_EQ(describe(j.diags),
+            (Lines{R"(1:38: 'B\0b' holds a NUL character (\0), which a player's name cannot [schema])"}));
+}
+
 }  // namespace trickref

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -628,6 +629,94 @@ TEST(YamlTree, CrlfLineEndingsGiveTheSameLocationsAsLf) {
   ASSERT_EQ(bad.diags.size(), 1U);
   EXPECT_EQ(bad.diags[0].code, Code::kSyntax);
   EXPECT_EQ(bad.diags[0].loc.line, 3U);
+}
+
+// quote_input is the one place that decides what of the input a message may show.
+TEST(YamlTree, QuoteInputShowsOnlyWhatLooksLikeTheFormat) {
+  // Option keys: lower-case words joined by dots, at most 40 bytes.
+  EXPECT_EQ(quote_input("exchange.order", Quoted::kOptionKey), "'exchange.order'");
+  EXPECT_EQ(quote_input("hands", Quoted::kOptionKey), "'hands'");
+  for (const char* bad : {"Password", "api key", "root:x:0:0", "a..b", "a.", ".a", "9lives", "", "a-b"}) {
+    EXPECT_EQ(quote_input(bad, Quoted::kOptionKey), std::nullopt) << bad;
+  }
+  EXPECT_EQ(quote_input(std::string(40, 'k'), Quoted::kOptionKey), "'" + std::string(40, 'k') + "'");
+  EXPECT_EQ(quote_input(std::string(41, 'k'), Quoted::kOptionKey), std::nullopt);
+  // Tokens: no space, no control character; cut at 80 characters with an ellipsis.
+  EXPECT_EQ(quote_input("10\xE2\x99\xA5", Quoted::kToken), "'10\xE2\x99\xA5'");
+  EXPECT_EQ(quote_input("pass left", Quoted::kToken), std::nullopt);
+  EXPECT_EQ(quote_input(std::string("a\0b", 3), Quoted::kToken), std::nullopt);
+  EXPECT_EQ(quote_input("a\x1B[31mb", Quoted::kToken), std::nullopt);
+  EXPECT_EQ(quote_input("a\xE2\x80\xAE" "b", Quoted::kToken), std::nullopt) << "a bidirectional override";
+  EXPECT_EQ(quote_input("a\xC2\x85" "b", Quoted::kToken), std::nullopt) << "a C1 control";
+  EXPECT_EQ(quote_input("\xFF", Quoted::kToken), std::nullopt) << "not UTF-8";
+  EXPECT_EQ(quote_input(std::string(80, 'x'), Quoted::kToken), "'" + std::string(80, 'x') + "'");
+  EXPECT_EQ(quote_input(std::string(81, 'x'), Quoted::kToken), "'" + std::string(79, 'x') + "\xE2\x80\xA6'");
+  // Cut at a character, never inside one: 100 hearts keep 79.
+  std::string hearts;
+  for (int i = 0; i < 100; ++i) {
+    hearts += "\xE2\x99\xA5";
+  }
+  EXPECT_EQ(quote_input(hearts, Quoted::kToken), "'" + hearts.substr(0, 79 * 3) + "\xE2\x80\xA6'");
+  // Text (names) may hold spaces; paths keep their start and their end.
+  EXPECT_EQ(quote_input("Ann Lee", Quoted::kText), "'Ann Lee'");
+  EXPECT_EQ(quote_input("Ann\nLee", Quoted::kText), std::nullopt);
+  const std::string path = "/" + std::string(150, 'd') + "/" + std::string(100, 'e') + "/house.yaml";
+  const auto shown = shown_input(path, Quoted::kPath);
+  ASSERT_TRUE(shown);
+  EXPECT_EQ(*shown, path.substr(0, 99) + "\xE2\x80\xA6" + path.substr(path.size() - 100));
+  EXPECT_EQ(shown_input("my rules/house.yaml", Quoted::kPath), "my rules/house.yaml");
+}
+
+// A file read as a ruleset may be anything: its reader quotes only keys that look like options.
+TEST(YamlTree, DuplicateKeyQuotedOnlyAsTheReaderAllows) {
+  const std::string text = "Password: a\nPassword: b\nplayers: 3\nplayers: 4\n";
+  YamlReader reader(text, Limits{}, 1, Quoted::kOptionKey);
+  DiagnosticSink sink("t.yaml");
+  Document doc;
+  EXPECT_TRUE(reader.next(doc, sink));
+  const auto diags = sink.take();
+  ASSERT_EQ(diags.size(), 2U);
+  EXPECT_EQ(diags[0].loc, (Loc{2, 1}));
+  EXPECT_EQ(diags[0].message, "a duplicate key in a map (first given at line 1)");
+  EXPECT_EQ(diags[0].notes.at(0).message, "the key first given here");
+  EXPECT_EQ(diags[1].message, "duplicate key 'players' in a map (first given at line 3)");
+  // A record's reader (the default) quotes names, spaces and all, but never a control character.
+  EXPECT_EQ(parse("Ann Lee: 1\nAnn Lee: 2\n").diags.at(0).message,
+            "duplicate key 'Ann Lee' in a map (first given at line 1)");
+  EXPECT_EQ(parse("\"a\\tb\": 1\n\"a\\tb\": 2\n").diags.at(0).message,
+            "a duplicate key in a map (first given at line 1)");
+}
+
+// yaml-cpp's messages that carry input keep at most one short token of it.
+TEST(YamlTree, ParserMessagesDoNotCarryTheText) {
+  const auto version = parse("%YAML 1.SECRET\n---\na: 1\n");
+  ASSERT_EQ(version.diags.size(), 1U);
+  EXPECT_EQ(version.diags[0].message, "invalid YAML: bad YAML version");
+  const auto escape = parse("a: \"\\qSECRET\"\n");
+  ASSERT_EQ(escape.diags.size(), 1U);
+  EXPECT_EQ(escape.diags[0].message, "invalid YAML: unknown escape character: q");
+  const auto unicode = parse("a: \"\\U0011FFFF\"\n");
+  ASSERT_EQ(unicode.diags.size(), 1U);
+  EXPECT_EQ(unicode.diags[0].message, "invalid YAML: invalid unicode: 1179647");
+}
+
+// `cat a.yaml b.yaml` with b saved with a byte order mark.
+TEST(YamlTree, ByteOrderMarkInsideTheStream) {
+  const auto joined = parse("a: 1\n---\n\xEF\xBB\xBF" "b: 2\n");
+  EXPECT_TRUE(joined.failed);
+  ASSERT_EQ(joined.diags.size(), 1U);
+  EXPECT_EQ(joined.diags[0].code, Code::kSyntax);
+  EXPECT_EQ(joined.diags[0].loc, (Loc{3, 1}));
+  EXPECT_EQ(joined.diags[0].message,
+            "a byte order mark inside the stream, at the start of a line (files joined with cat?): remove it, or "
+            "keep the files apart");
+  // Located after a mark at the start of the text too (its bytes are not counted).
+  const auto both = parse("\xEF\xBB\xBF" "a: 1\nb: 2\n\xEF\xBB\xBF" "c: 3\n");
+  ASSERT_EQ(both.diags.size(), 1U);
+  EXPECT_EQ(both.diags[0].loc, (Loc{3, 1}));
+  // At the start of the text alone it is accepted; inside a value it is text.
+  EXPECT_TRUE(parse("\xEF\xBB\xBF" "a: 1\n").diags.empty());
+  EXPECT_TRUE(parse("a: x\xEF\xBB\xBFy\n").diags.empty());
 }
 
 }  // namespace trickref

@@ -1,6 +1,7 @@
 #include "base/text.h"
 
 #include <algorithm>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -59,7 +60,43 @@ Step step(std::string_view s, std::size_t i) {
 
 bool is_control(char32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
-         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x2028 || cp == 0x2029;
+         (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0xFEFF;
+}
+
+bool has_control(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const Step st = step(s, i);
+    if (!st.valid || is_control(st.cp)) {
+      return true;
+    }
+    i += st.len;
+  }
+  return false;
+}
+
+bool has_space(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const Step st = step(s, i);
+    if (st.valid && (st.cp == ' ' || st.cp == 0xA0 || st.cp == 0x3000)) {
+      return true;
+    }
+    i += st.len;
+  }
+  return false;
+}
+
+std::string clip_middle(std::string_view s, std::size_t max) {
+  std::vector<std::size_t> starts;  // where each character starts
+  for (std::size_t i = 0; i < s.size(); i += step(s, i).len) {
+    starts.push_back(i);
+  }
+  if (starts.size() <= max || max < 2) {
+    return starts.size() <= max ? std::string(s) : clip(s, max);
+  }
+  const std::size_t head = max / 2 - 1;
+  const std::size_t tail = max / 2;
+  return std::string(s.substr(0, starts[head])) + "…" + std::string(s.substr(starts[starts.size() - tail]));
 }
 
 std::string clip(std::string_view s, std::size_t max) {

@@ -29,14 +29,24 @@ inline constexpr std::size_t kListNames = 8;    // names of one list in a messag
 // counts as one), ending with "…" when cut. No escaping.
 [[nodiscard]] std::string clip(std::string_view s, std::size_t max = kQuoteChars);
 
+// `s` cut to at most `max` characters by taking out its middle (for paths:
+// the start and the file name say the most), "…" where it was cut.
+[[nodiscard]] std::string clip_middle(std::string_view s, std::size_t max);
+
+// Whether `s` holds a control character (is_control) or a byte that is not UTF-8.
+[[nodiscard]] bool has_control(std::string_view s);
+
+// Whether `s` holds a space (U+0020, U+00A0 or U+3000).
+[[nodiscard]] bool has_space(std::string_view s);
+
 // The first kListNames names, each clipped, joined with ", ", then "and N
 // more" when there are more.
 [[nodiscard]] std::string name_list(std::span<const std::string> names);
 
 // Whether `cp` is a character that must never reach a terminal raw: C0
 // (U+0000-U+001F), DEL, C1 (U+0080-U+009F), the bidirectional controls
-// (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and the line and
-// paragraph separators (U+2028, U+2029).
+// (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), the line and
+// paragraph separators (U+2028, U+2029) and the byte order mark (U+FEFF).
 [[nodiscard]] bool is_control(char32_t cp);
 
 // `s` for a line of text output: every control character (is_control)

@@ -32,6 +32,21 @@ bool is_record_file(const std::filesystem::path& p) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json" || ext == ".jsonl";
 }
 
+// A file that holds no game at all gets one finding, whatever its format
+// (YAML, JSON, JSON Lines, standard input): nothing to referee is not a pass.
+GameReport no_game_report(const std::string& display) {
+  GameReport rep;
+  rep.file = display;
+  rep.index = 0;
+  Diagnostic d;
+  d.code = Code::kSchema;
+  d.file = display;
+  d.loc = Loc{1, 1};
+  d.message = "the file holds no game";
+  rep.diagnostics.push_back(std::move(d));
+  return rep;
+}
+
 GameReport io_report(const std::string& file, std::string message, Code code = Code::kIo) {
   GameReport g;
   g.file = file;
@@ -65,13 +80,16 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
         sink.report(Code::kSchema, g.loc, "the game does not name its ruleset (`game: pluck`) and no --rules was given");
       }
     } else {
-      const auto& res = catalog.resolve(*g.ruleset_ref, dir);
+      // The record may come from anywhere: its `game:` names a built-in or a .yaml/.yml file (NamedBy::kFile).
+      const auto& res = catalog.resolve(*g.ruleset_ref, dir, NamedBy::kFile);
       rules = res.ruleset;
       if (!rules) {
         const bool not_found = res.diagnostics.size() == 1 && res.diagnostics[0].file.empty();
         auto& d = sink.report(Code::kRuleset, g.ruleset_loc,
                               not_found ? res.diagnostics[0].message
-                                        : fmt::format("ruleset '{}' is invalid: {}", *g.ruleset_ref,
+                                        : fmt::format("ruleset {} is invalid: {}",
+                                                      quote_input(*g.ruleset_ref, Quoted::kPath)
+                                                          .value_or("(a name with control characters)"),
                                                       res.diagnostics.empty() ? std::string("it cannot be loaded")
                                                                               : res.diagnostics[0].message));
         if (!not_found) {
@@ -252,10 +270,9 @@ void validate_text(std::string_view text, const std::string& display, const std:
     DiagnosticSink sink(display, &budget);
     Document doc;
     if (!reader.next(doc, sink)) {
-      if (sink.has_errors() || (index == 0 && sink.diagnostics().empty())) {
-        if (!sink.has_errors()) {
-          sink.report(Code::kSchema, Loc{1, 1}, "the file holds no game");
-        }
+      if (index == 0 && sink.diagnostics().empty() && !sink.has_errors()) {
+        emit(no_game_report(display));
+      } else if (sink.has_errors()) {
         emit(unparsed(sink, display, index, source));
       }
       return;
@@ -280,6 +297,9 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
     validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index, budget);
+    if (index == 0) {
+      emit(no_game_report(input.display));  // empty, or blank lines only
+    }
     return;
   }
   std::string text;

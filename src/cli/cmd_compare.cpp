@@ -22,6 +22,7 @@ struct CompareCli {
   std::string path;
   std::vector<std::string> rules;
   std::string format = "text";
+  Limits limits;  // --max-extends
 };
 
 int run_compare(const CompareCli& o, Context& ctx) {
@@ -29,7 +30,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
     ctx.err << "trickref: error: compare needs at least two --rules (give the record's own ruleset as one of them)\n";
     return static_cast<int>(ExitCode::kUsage);
   }
-  RulesetCatalog catalog;
+  RulesetCatalog catalog(o.limits);
   std::vector<BatchOptions> options;
   sim::CompareReport report;
   std::set<std::string> seen;
@@ -43,6 +44,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
       return static_cast<int>(ExitCode::kUsage);
     }
     BatchOptions b;
+    b.limits = o.limits;
     b.rules_override = ruleset;
     options.push_back(std::move(b));
     report.rulesets.push_back(ruleset->name);
@@ -74,7 +76,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
         stdin_read = true;
       }
       std::istringstream in(stdin_text);
-      RulesetCatalog game_catalog;
+      RulesetCatalog game_catalog(o.limits);
       validate_file(input, game_catalog, b, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
       by_ruleset.push_back(std::move(games));
     }
@@ -119,6 +121,7 @@ void setup_compare(CLI::App& app, Context& ctx) {
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  add_max_extends_option(*sub, o->limits);
   sub->callback([o, &ctx]() { ctx.exit_code = run_compare(*o, ctx); });
 }
 

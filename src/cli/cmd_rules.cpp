@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "report/report.h"
 #include "ruleset/ruleset_loader.h"
 
@@ -21,6 +22,7 @@ struct RulesOptions {
   std::string file;
   std::string a;
   std::string b;
+  Limits limits;  // --max-extends
 };
 
 void print_diagnostics(const std::vector<Diagnostic>& diags, std::ostream& os, const std::string& fallback) {
@@ -55,8 +57,8 @@ int run_list(Context& ctx) {
   return 0;
 }
 
-int run_show(const std::string& ref, Context& ctx) {
-  RulesetCatalog catalog;
+int run_show(const std::string& ref, const Limits& limits, Context& ctx) {
+  RulesetCatalog catalog(limits);
   const Ruleset* r = resolve_or_report(catalog, ref, ctx);
   if (r == nullptr) {
     return static_cast<int>(ExitCode::kUsage);
@@ -89,8 +91,8 @@ int run_show(const std::string& ref, Context& ctx) {
   return 0;
 }
 
-int run_check(const std::string& file, Context& ctx) {
-  RulesetCatalog catalog;
+int run_check(const std::string& file, const Limits& limits, Context& ctx) {
+  RulesetCatalog catalog(limits);
   std::string ref = file;
   if (ref.find('/') == std::string::npos) {
     ref = "./" + ref;  // a bare file name is a path here, not a built-in name
@@ -110,8 +112,8 @@ int run_check(const std::string& file, Context& ctx) {
   return 0;
 }
 
-int run_diff(const std::string& a, const std::string& b, Context& ctx) {
-  RulesetCatalog catalog;
+int run_diff(const std::string& a, const std::string& b, const Limits& limits, Context& ctx) {
+  RulesetCatalog catalog(limits);
   const Ruleset* ra = resolve_or_report(catalog, a, ctx);
   const Ruleset* rb = resolve_or_report(catalog, b, ctx);
   if (ra == nullptr || rb == nullptr) {
@@ -152,14 +154,17 @@ void setup_rules(CLI::App& app, Context& ctx) {
   list->callback([&ctx]() { ctx.exit_code = run_list(ctx); });
   auto* show = rules->add_subcommand("show", "Print a ruleset fully resolved: every option, its value, its meaning");
   show->add_option("name", o->name, "Built-in NAME or a ruleset FILE")->required();
-  show->callback([o, &ctx]() { ctx.exit_code = run_show(o->name, ctx); });
+  add_max_extends_option(*show, o->limits);
+  show->callback([o, &ctx]() { ctx.exit_code = run_show(o->name, o->limits, ctx); });
   auto* check = rules->add_subcommand("check", "Check a ruleset file (and what it extends); exit 1 if invalid");
   check->add_option("file", o->file, "Ruleset file")->required();
-  check->callback([o, &ctx]() { ctx.exit_code = run_check(o->file, ctx); });
+  add_max_extends_option(*check, o->limits);
+  check->callback([o, &ctx]() { ctx.exit_code = run_check(o->file, o->limits, ctx); });
   auto* diff = rules->add_subcommand("diff", "Show the options that differ between two rulesets");
   diff->add_option("a", o->a, "First ruleset (NAME or FILE)")->required();
   diff->add_option("b", o->b, "Second ruleset (NAME or FILE)")->required();
-  diff->callback([o, &ctx]() { ctx.exit_code = run_diff(o->a, o->b, ctx); });
+  add_max_extends_option(*diff, o->limits);
+  diff->callback([o, &ctx]() { ctx.exit_code = run_diff(o->a, o->b, o->limits, ctx); });
 }
 
 }  // namespace trickref::cli

@@ -37,6 +37,7 @@ struct SimulateCli {
   int max_hands = 200;
   int hands = 10;
   bool quiet = false;
+  Limits limits;  // --max-extends
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -86,7 +87,7 @@ Detail parse_detail(const std::string& d) {
 
 int run_simulate(const SimulateCli& o, Context& ctx) {
   // Rulesets: each must load; their names must differ (they name output columns and directories).
-  RulesetCatalog catalog;
+  RulesetCatalog catalog(o.limits);
   std::vector<sim::SimRuleset> rulesets;
   std::vector<std::string> names;
   std::set<std::string> seen;
@@ -260,6 +261,7 @@ void setup_simulate(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "No progress bar");
+  add_max_extends_option(*sub, o->limits);
   sub->callback([o, &ctx]() { ctx.exit_code = run_simulate(*o, ctx); });
 }
 

@@ -24,6 +24,14 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
   sub.add_option("--max-diagnostics", o.limits.max_diagnostics,
                  "Most diagnostics listed per file (the rest are counted; 0: no cap)")
       ->capture_default_str();
+  add_max_extends_option(sub, o.limits);
+}
+
+void add_max_extends_option(CLI::App& sub, Limits& limits) {
+  // Bounded above too: each link is a level of the resolver's recursion.
+  sub.add_option("--max-extends", limits.max_extends, "Most `extends` links followed from one ruleset")
+      ->check(CLI::Range(1U, 1000U))
+      ->capture_default_str();
 }
 
 std::shared_ptr<const Ruleset> resolve_rules(RulesetCatalog& catalog, const std::string& ref, bool color,

@@ -22,8 +22,12 @@ struct InputOptions {
   Limits limits;
 };
 
-// Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar/--max-diagnostics.
+// Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar/
+// --max-diagnostics/--max-extends.
 void add_input_options(CLI::App& sub, InputOptions& o);
+
+// Registers --max-extends alone, for the commands that load rulesets but read no records.
+void add_max_extends_option(CLI::App& sub, Limits& limits);
 
 // Resolves a ruleset NAME or FILE given on the command line; on failure
 // prints its diagnostics (unlocated ones under "trickref") and returns null.

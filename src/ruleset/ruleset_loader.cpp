@@ -1,7 +1,15 @@
 #include "ruleset/ruleset_loader.h"
 
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <numeric>
 #include <set>
@@ -140,6 +148,123 @@ std::string stem_of(std::string_view path) {
   return std::filesystem::path(std::string(path)).stem().string();
 }
 
+bool has_yaml_extension(const std::filesystem::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+  return ext == ".yaml" || ext == ".yml";
+}
+
+// Why a file of this type is not read as a ruleset, or null for a regular file.
+const char* not_a_regular_file(mode_t mode) {
+  if (S_ISREG(mode)) {
+    return nullptr;
+  }
+  if (S_ISDIR(mode)) {
+    return "is a directory";
+  }
+  if (S_ISFIFO(mode)) {
+    return "is a named pipe (FIFO), not a regular file";
+  }
+  if (S_ISSOCK(mode)) {
+    return "is a socket, not a regular file";
+  }
+  if (S_ISCHR(mode) || S_ISBLK(mode)) {
+    return "is a device, not a regular file";
+  }
+  return "is not a regular file";
+}
+
+// Kernel file systems: their files look regular (size 0) but are made as
+// they are read, can be endless, and hold the process's secrets
+// (/proc/self/environ), never a ruleset.
+bool is_kernel_file_system(unsigned long type) {
+  constexpr std::array<unsigned long, 10> kKernel = {PROC_SUPER_MAGIC,   SYSFS_MAGIC,         DEBUGFS_MAGIC,
+                                                     TRACEFS_MAGIC,      SECURITYFS_MAGIC,    EFIVARFS_MAGIC,
+                                                     CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC,
+                                                     PSTOREFS_MAGIC};
+  return std::find(kKernel.begin(), kKernel.end(), type) != kKernel.end();
+}
+
+// Reads a ruleset file into `text`, or says why not in `why`. Only a regular
+// file is read: a FIFO would block the run forever, a device may never end.
+// The type is checked with stat before opening (opening a FIFO for reading
+// waits for a writer), the file is opened without blocking, and checked
+// again with fstat (it may have been replaced in between). Kept apart from
+// base/io's read_file, which reads records (pipes included: <(command)).
+bool read_ruleset_file(const std::filesystem::path& p, std::uint64_t max_bytes, std::string& text,
+                       std::string& why) {
+  struct stat st {};
+  if (::stat(p.c_str(), &st) != 0) {
+    why = reason(errno);
+    return false;
+  }
+  if (const char* kind = not_a_regular_file(st.st_mode)) {
+    why = kind;
+    return false;
+  }
+  const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    why = reason(errno);
+    return false;
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  if (::fstat(fd, &st) != 0) {
+    why = reason(errno);
+    return false;
+  }
+  if (const char* kind = not_a_regular_file(st.st_mode)) {
+    why = kind;
+    return false;
+  }
+  struct statfs fs {};
+  if (::fstatfs(fd, &fs) == 0 && is_kernel_file_system(static_cast<unsigned long>(fs.f_type))) {
+    why = "is a kernel file (/proc, /sys), not a ruleset";
+    return false;
+  }
+  const auto too_big = [&] {
+    why = fmt::format("the file is larger than the limit of {} bytes (raise it with --max-file-size)", max_bytes);
+    text.clear();
+    return false;
+  };
+  if (st.st_size < 0 || static_cast<std::uint64_t>(st.st_size) > max_bytes) {
+    return too_big();
+  }
+  text.clear();
+  text.reserve(static_cast<std::size_t>(st.st_size));
+  std::array<char, 1 << 16> buf{};
+  while (true) {
+    const ssize_t n = ::read(fd, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      why = reason(errno);
+      text.clear();
+      return false;
+    }
+    if (n == 0) {
+      return true;
+    }
+    // The file may grow while it is read.
+    if (text.size() + static_cast<std::size_t>(n) > max_bytes) {
+      return too_big();
+    }
+    text.append(buf.data(), static_cast<std::size_t>(n));
+  }
+}
+
+// A ruleset reference (`game:`, `extends:`, --rules) as messages show it.
+std::string shown_ref(std::string_view ref) {
+  return shown_input(ref, Quoted::kPath).value_or("(a name with control characters)");
+}
+std::string quoted_ref(std::string_view ref) {
+  return quote_input(ref, Quoted::kPath).value_or("(a name with control characters)");
+}
+
 }  // namespace
 
 std::span<const OptionInfo> ruleset_options() { return kOptions; }
@@ -174,7 +299,8 @@ class RulesetResolver {
     layer->source = std::make_unique<SourceText>(layer->text);
     DiagnosticSink sink(src.display);
     {
-      YamlReader reader(layer->text, catalog_.limits_);
+      // Keys a duplicate-key message may quote are those that look like options: the file may be anything.
+      YamlReader reader(layer->text, catalog_.limits_, 1, Quoted::kOptionKey);
       const bool got = reader.next(layer->doc, sink);
       Document extra;
       if (got && reader.next(extra, sink)) {
@@ -199,14 +325,20 @@ class RulesetResolver {
     if (const Node ext = root.find("extends"); ext.valid()) {
       if (!ext.is_scalar() || ext.scalar().empty()) {
         sink.report(Code::kRuleset, ext.loc(), "`extends` names one ruleset (a built-in name or a path)");
+      } else if (chain.size() > catalog_.limits_.max_extends) {
+        // Checked before reading the next file: a chain of thousands of files
+        // (or one generated without end) costs no more than the limit.
+        sink.report(Code::kLimit, ext.loc(),
+                    fmt::format("the `extends` chain goes on past the limit of {} link{} (raise it with --max-extends)",
+                                catalog_.limits_.max_extends, catalog_.limits_.max_extends == 1 ? "" : "s"));
       } else {
         std::string why;
-        auto parent = catalog_.locate(ext.scalar(), src.dir, why);
+        auto parent = catalog_.locate(ext.scalar(), src.dir, NamedBy::kFile, why);
         if (!parent) {
           sink.report(Code::kRuleset, ext.loc(), why);
         } else if (std::find(chain.begin(), chain.end(), parent->id) != chain.end()) {
           sink.report(Code::kRuleset, ext.loc(),
-                      fmt::format("`extends: {}` makes a cycle: {} -> {}", ext.scalar(),
+                      fmt::format("`extends: {}` makes a cycle: {} -> {}", shown_ref(ext.scalar()),
                                   fmt::join(display_chain_, " -> "), parent->display));
         } else {
           chain.push_back(parent->id);
@@ -216,7 +348,7 @@ class RulesetResolver {
           display_chain_.pop_back();
           if (!ok) {
             sink.report(Code::kRuleset, ext.loc(),
-                        fmt::format("the ruleset it extends ('{}') is invalid", ext.scalar()));
+                        fmt::format("the ruleset it extends ({}) is invalid", quoted_ref(ext.scalar())));
           }
         }
       }
@@ -322,12 +454,13 @@ class RulesetBuilder {
     }
     const auto [ptr, ec] = std::from_chars(begin, end, value);
     if (!v.is_scalar() || v.quoted() || s.empty() || ec == std::errc::invalid_argument || ptr != end) {
-      error(e, v, fmt::format("{} must be a whole number, not {}", what,
-                              v.is_scalar() ? fmt::format("'{}'", s) : std::string(v.kind_name())));
+      error(e, v, fmt::format("{} must be a whole number, not {}", what, describe(v)));
       return std::nullopt;
     }
     if (ec == std::errc::result_out_of_range || value < lo || value > hi) {
-      error(e, v, fmt::format("{} must be between {} and {}, not {}", what, lo, hi, s));
+      // Only digits get here, but perhaps thousands of them.
+      error(e, v, fmt::format("{} must be between {} and {}, not {}", what, lo, hi,
+                              shown_input(s, Quoted::kToken).value_or("a number out of range")));
       return std::nullopt;
     }
     return value;
@@ -380,8 +513,13 @@ class RulesetBuilder {
     return std::nullopt;
   }
 
+  // A value as messages show it: quoted when it is one short token
+  // (quote_input), else only what kind of value it is.
   static std::string describe(Node v) {
-    return v.is_scalar() ? fmt::format("'{}'", v.scalar()) : std::string(v.kind_name());
+    if (!v.is_scalar()) {
+      return std::string(v.kind_name());
+    }
+    return quote_input(v.scalar(), Quoted::kToken).value_or("a value with spaces or control characters");
   }
 
   void later(std::string_view path, std::string_view value) {
@@ -412,7 +550,9 @@ class RulesetBuilder {
       const auto it = std::find(roles.begin(), roles.end(), k.scalar());
       if (!k.is_scalar() || it == roles.end()) {
         const std::string hint = suggest(k.scalar(), roles);
-        error(*e, k, fmt::format("unknown seat role '{}' in `{}`; the roles are {}{}", k.scalar(), path,
+        const auto role = k.is_scalar() ? quote_input(k.scalar(), Quoted::kOptionKey) : std::nullopt;
+        error(*e, k, fmt::format("{} in `{}`; the roles are {}{}",
+                                 role ? "unknown seat role " + *role : "a key that is not a seat role", path,
                                  fmt::join(roles, ", "),
                                  hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
         continue;
@@ -445,8 +585,11 @@ class RulesetBuilder {
     for (const auto& [path, e] : flat_) {
       if (!contains(known, path)) {
         const std::string hint = suggest(path, known);
+        // Named only when it looks like an option: a file given as a ruleset by mistake (a record, a
+        // key file, /etc/passwd) is not echoed key by key.
+        const auto quoted = quote_input(path, Quoted::kOptionKey);
         error(e, e.key,
-              fmt::format("unknown ruleset option '{}'{}", path,
+              fmt::format("{}{}", quoted ? "unknown ruleset option " + *quoted : "a key that is not a ruleset option",
                           hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
     }
@@ -656,7 +799,9 @@ class RulesetBuilder {
     } else if (key == "plucks_against" || key == "tricks_in_hand") {
       error(*e, v.key(0), fmt::format("`game.end: {{{}: ...}}` is not supported yet (it belongs to a later ruleset)", key));
     } else {
-      error(*e, v.key(0), fmt::format("unknown game end '{}'; use target (plucks_against and tricks_in_hand come later)", key));
+      const auto quoted = quote_input(key, Quoted::kOptionKey);
+      error(*e, v.key(0), fmt::format("{}; use target (plucks_against and tricks_in_hand come later)",
+                                      quoted ? "unknown game end " + *quoted : "a key that is not a game end"));
     }
   }
 
@@ -832,7 +977,7 @@ std::vector<BuiltinInfo> RulesetCatalog::builtins() const {
 }
 
 std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view ref,
-                                                             const std::filesystem::path& base_dir,
+                                                             const std::filesystem::path& base_dir, NamedBy by,
                                                              std::string& error) const {
   if (!looks_like_path(ref)) {
     const auto it = builtin_by_name_.find(std::string(ref));
@@ -842,7 +987,9 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
         names.push_back(name);
       }
       const std::string hint = suggest(ref, names);
-      error = fmt::format("unknown ruleset '{}'{}; built-in rulesets: {}", ref,
+      const auto quoted = quote_input(ref, Quoted::kText);
+      error = fmt::format("unknown ruleset {}{}; built-in rulesets: {}",
+                          quoted ? *quoted : "(a name with control characters)",
                           hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint), fmt::join(names, ", "));
       return std::nullopt;
     }
@@ -857,21 +1004,31 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
     p = base_dir / p;
   }
   p = p.lexically_normal();
-  auto read = read_file(p, limits_.max_file_bytes);
-  if (!read.error.empty()) {
-    error = fmt::format("cannot read ruleset '{}': {}", p.string(), read.error);
+  // A file that may come from anywhere names YAML rulesets only: not a key
+  // file, a record, a script or /proc/self/environ that happens to parse.
+  if (by == NamedBy::kFile && !has_yaml_extension(p)) {
+    error = fmt::format("a ruleset path in a file must name a .yaml or .yml file, not {}", quoted_ref(ref));
+    return std::nullopt;
+  }
+  std::string text;
+  std::string why;
+  if (!read_ruleset_file(p, limits_.max_file_bytes, text, why)) {
+    error = fmt::format("cannot read ruleset {}: {}", quoted_ref(p.string()), why);
     return std::nullopt;
   }
   std::error_code ec;
   auto canonical = std::filesystem::weakly_canonical(p, ec);
-  return Source{ec ? p.string() : canonical.string(), p.string(), std::move(read.text), p.parent_path(),
+  return Source{ec ? p.string() : canonical.string(), p.string(), std::move(text), p.parent_path(),
                 p.stem().string()};
 }
 
-const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::filesystem::path& base_dir) {
+const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::filesystem::path& base_dir,
+                                             NamedBy by) {
   std::string why;
-  auto src = locate(ref, base_dir, why);
-  const std::string key = src ? src->id : "unresolved:" + std::string(ref) + "@" + base_dir.string();
+  auto src = locate(ref, base_dir, by, why);
+  // Unresolved references are cached by who named them: a path refused in a file may be fine on the command line.
+  const std::string key = src ? src->id
+                              : fmt::format("unresolved:{}:{}@{}", static_cast<int>(by), ref, base_dir.string());
   if (auto it = cache_.find(key); it != cache_.end()) {
     return it->second;
   }

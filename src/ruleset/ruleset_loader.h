@@ -5,9 +5,11 @@
 // located `ruleset` diagnostics.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,6 +44,14 @@ struct BuiltinInfo {
   std::string extends;
 };
 
+// Who named a ruleset, which decides what a path may be. Every ruleset file
+// must be a regular file (no FIFO, device, socket, directory, nor a /proc or
+// /sys file) within --max-file-size. A name from the user (--rules, `rules
+// show/check/diff`) may be any such file; one written in a file (a record's
+// `game:`, a ruleset's `extends:`), which may come from anywhere, must also
+// end in .yaml or .yml.
+enum class NamedBy : std::uint8_t { kUser, kFile };
+
 // Finds and loads rulesets; caches each resolved ruleset for the run.
 // No global state: the CLI makes one per run.
 class RulesetCatalog {
@@ -49,8 +59,8 @@ class RulesetCatalog {
   explicit RulesetCatalog(Limits limits = {});
   // `ref` is a built-in name or a path (relative paths against `base_dir`).
   // A reference counts as a path when it holds a '/' or ends in .yaml/.yml/.json.
-  [[nodiscard]] const RulesetResult& resolve(std::string_view ref,
-                                             const std::filesystem::path& base_dir = {});
+  [[nodiscard]] const RulesetResult& resolve(std::string_view ref, const std::filesystem::path& base_dir = {},
+                                             NamedBy by = NamedBy::kUser);
   [[nodiscard]] std::vector<BuiltinInfo> builtins() const;
   [[nodiscard]] std::vector<std::string> builtin_names() const;
 
@@ -63,7 +73,7 @@ class RulesetCatalog {
     std::string stem;           // the name a file without `name:` takes
   };
   friend class RulesetResolver;
-  std::optional<Source> locate(std::string_view ref, const std::filesystem::path& base_dir,
+  std::optional<Source> locate(std::string_view ref, const std::filesystem::path& base_dir, NamedBy by,
                                std::string& error) const;
 
   Limits limits_;

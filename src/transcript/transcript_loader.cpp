@@ -34,6 +34,24 @@ constexpr std::array<std::string_view, 2> kShowKeys = {"to", "cards"};
 constexpr std::array<std::string_view, 2> kTrickKeys = {"leader", "cards"};
 constexpr std::array<std::string_view, 2> kResultKeys = {"winner", "score"};
 
+// A name or card token holding U+0000 (YAML "\0", JSON "\u0000"): no
+// person reads such a name, terminals and C strings cut it, and a report would
+// carry the raw byte. Messages show it as \0, and the text goes no further.
+bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+
+std::string nul_shown(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    out += c == '\0' ? std::string("\\0") : std::string(1, c);
+  }
+  return out;
+}
+
+// The token quoted with its NUL shown as \0 (or without the token when it holds other controls too).
+std::string quoted_with_nul(std::string_view s) {
+  return quote_input(nul_shown(s), Quoted::kText).value_or("a text with control characters");
+}
+
 class Loader {
  public:
   Loader(Game& game, DiagnosticSink& sink) : g_(game), sink_(sink) {}
@@ -159,6 +177,10 @@ class Loader {
       if (!p.is_scalar() || p.scalar().empty()) {
         report(Code::kSchema, p.loc(), fmt::format("a player is a name, not {}", p.kind_name()));
         g_.players.emplace_back(fmt::format("#{}", i + 1));
+      } else if (has_nul(p.scalar())) {
+        report(Code::kSchema, p.loc(),
+               fmt::format("{} holds a NUL character (\\0), which a player's name cannot", quoted_with_nul(p.scalar())));
+        g_.players.emplace_back(fmt::format("#{}", i + 1));
       } else if (std::find(g_.players.begin(), g_.players.end(), p.scalar()) != g_.players.end()) {
         report(Code::kSchema, p.loc(), fmt::format("'{}' is listed twice in `players`", clip(p.scalar())));
         g_.players.emplace_back(fmt::format("{}#{}", p.scalar(), i + 1));
@@ -186,6 +208,11 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("{} is a player's name, not {}", what, n.kind_name()));
       return std::nullopt;
     }
+    if (has_nul(n.scalar())) {
+      report(Code::kSchema, n.loc(), fmt::format("{} ({}) holds a NUL character (\\0), which a player's name cannot",
+                                                 quoted_with_nul(n.scalar()), what));
+      return std::nullopt;
+    }
     const auto it = seat_of_.find(n.scalar());
     if (it == seat_of_.end()) {
       if (!g_.players.empty()) {
@@ -202,6 +229,13 @@ class Loader {
   CardRef card(Node n) {
     CardRef c;
     c.loc = n.loc();
+    if (n.is_scalar() && has_nul(n.scalar())) {
+      c.text = nul_shown(n.scalar());
+      auto& d = report(Code::kBadCard, n.loc(),
+                       fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(n.scalar())));
+      d.card = c.text;
+      return c;
+    }
     if (n.is_scalar()) {
       c.text = std::string(n.scalar());
       c.card = parse_card(n.scalar());
@@ -361,7 +395,7 @@ class Loader {
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
       auto p = player(d.key(i), "a key of `deal`");
-      auto cs = cards(d.value(i), fmt::format("the deal of {}", clip(d.key(i).scalar())));
+      auto cs = cards(d.value(i), fmt::format("the deal of {}", clip(nul_shown(d.key(i).scalar()))));
       if (!p || !cs) {
         ok = false;
         continue;

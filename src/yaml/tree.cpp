@@ -1,6 +1,7 @@
 #include "yaml/tree.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <istream>
 #include <optional>
@@ -97,6 +98,51 @@ std::string_view Node::kind_name() const {
       break;
   }
   return "empty";
+}
+
+// ------------------------------------------------------------ quote_input
+
+namespace {
+
+bool is_option_key(std::string_view s) {
+  if (s.empty() || s.size() > kMaxQuotedKey) {
+    return false;
+  }
+  bool word_start = true;
+  for (const char c : s) {
+    if (word_start) {
+      if (c < 'a' || c > 'z') {
+        return false;
+      }
+      word_start = false;
+    } else if (c == '.') {
+      word_start = true;
+    } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+      return false;
+    }
+  }
+  return !word_start;
+}
+
+}  // namespace
+
+std::optional<std::string> shown_input(std::string_view text, Quoted kind) {
+  if (kind == Quoted::kOptionKey) {
+    return is_option_key(text) ? std::optional<std::string>(std::string(text)) : std::nullopt;
+  }
+  // What cannot be shown as it is is not shown at all (base/text.h does the cutting).
+  if (has_control(text) || (kind == Quoted::kToken && has_space(text))) {
+    return std::nullopt;
+  }
+  return kind == Quoted::kPath ? clip_middle(text, kMaxQuotedPath) : clip(text, kMaxQuotedChars);
+}
+
+std::optional<std::string> quote_input(std::string_view text, Quoted kind) {
+  auto shown = shown_input(text, kind);
+  if (!shown) {
+    return std::nullopt;
+  }
+  return "'" + *shown + "'";
 }
 
 // ------------------------------------------------------------- TreeBuilder
@@ -219,8 +265,8 @@ class MemoryBuf : public std::streambuf {
 class TreeBuilder final : public YAML::EventHandler {
  public:
   TreeBuilder(Document& doc, DiagnosticSink& sink, const Limits& limits, std::uint32_t first_line,
-              std::string_view text, MemoryBuf& buf)
-      : doc_(doc), sink_(sink), limits_(limits), first_line_(first_line), text_(text), buf_(buf) {
+              std::string_view text, MemoryBuf& buf, Quoted keys)
+      : doc_(doc), sink_(sink), limits_(limits), first_line_(first_line), text_(text), buf_(buf), keys_(keys) {
     // yaml-cpp's marks count bytes after a UTF-8 byte order mark; other encodings are not checked.
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") {
       text_.remove_prefix(3);
@@ -453,10 +499,13 @@ class TreeBuilder final : public YAML::EventHandler {
       const Loc again = doc_.nodes_[again_node].loc;
       const auto& rec = doc_.nodes_[again_node];
       const std::string_view name = std::string_view(doc_.strings_).substr(rec.first, rec.count);
-      auto& d = sink_.report(
-          Code::kSyntax, again,
-          fmt::format("duplicate key '{}' in a map (first given at line {})", clip(name), first.line));
-      d.notes.push_back(Note{fmt::format("'{}' first given here", clip(name)), first});
+      // A key is quoted only as the text's kind allows: a ruleset path may name any file.
+      const auto quoted = quote_input(name, keys_);
+      auto& d = sink_.report(Code::kSyntax, again,
+                             quoted ? fmt::format("duplicate key {} in a map (first given at line {})", *quoted,
+                                                  first.line)
+                                    : fmt::format("a duplicate key in a map (first given at line {})", first.line));
+      d.notes.push_back(Note{quoted ? fmt::format("{} first given here", *quoted) : "the key first given here", first});
     }
   }
 
@@ -466,6 +515,7 @@ class TreeBuilder final : public YAML::EventHandler {
   std::uint32_t first_line_;
   std::string_view text_;  // the input, for check_closed
   MemoryBuf& buf_;
+  Quoted keys_;
   int start_pos_ = -1;
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> pending_;
@@ -477,19 +527,20 @@ class TreeBuilder final : public YAML::EventHandler {
 // --------------------------------------------------------------- YamlReader
 
 struct YamlReader::Impl {
-  Impl(std::string_view t, const Limits& lim, std::uint32_t line)
-      : text(t), buf(t, lim, line), stream(&buf), limits(lim), first_line(line) {}
+  Impl(std::string_view t, const Limits& lim, std::uint32_t line, Quoted k)
+      : text(t), buf(t, lim, line), stream(&buf), limits(lim), first_line(line), keys(k) {}
   std::string_view text;
   MemoryBuf buf;
   std::istream stream;
   std::unique_ptr<YAML::Parser> parser;
   Limits limits;
   std::uint32_t first_line;
+  Quoted keys;
   int last_start = -2;  // where the previous document began
 };
 
-YamlReader::YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line)
-    : impl_(std::make_unique<Impl>(text, limits, first_line)) {}
+YamlReader::YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line, Quoted keys)
+    : impl_(std::make_unique<Impl>(text, limits, first_line, keys)) {}
 
 YamlReader::~YamlReader() = default;
 
@@ -584,16 +635,45 @@ std::optional<EncodingError> check_encoding(std::string_view text, std::uint32_t
                                               "the file as UTF-8",
                                               c)};
     }
+    if (c == 0xEF && data[i + 1] == 0xBB && data[i + 2] == 0xBF && i > bom && data[i - 1] == '\n') {
+      // Files joined with `cat`, the later one saved with a byte order mark:
+      // yaml-cpp would read the mark as part of the first key ('\uFEFFgame').
+      return EncodingError{at(i), "a byte order mark inside the stream, at the start of a line (files joined "
+                                  "with cat?): remove it, or keep the files apart"};
+    }
     i += len;
   }
   return std::nullopt;
 }
 
 // yaml-cpp's messages are terse and lower-case already; keep them, but never
-// its "yaml-cpp: error at line..." prefix.
+// its "yaml-cpp: error at line..." prefix, nor the input three of them carry
+// (the file may be anything, e.g. a path given as a ruleset): a %YAML
+// directive's argument, and an escape's character and code are kept only
+// when they are one short token.
 std::string describe_parser_error(const std::string& msg) {
   if (msg.empty()) {
     return "the text is not valid YAML";
+  }
+  struct Carrier {
+    std::string_view prefix;  // yaml-cpp's ErrorMsg text, then the input
+    std::size_t keep;         // the most characters of input kept
+  };
+  const std::array<Carrier, 3> carriers = {Carrier{YAML::ErrorMsg::YAML_VERSION, 0},
+                                           Carrier{YAML::ErrorMsg::INVALID_ESCAPE, 1},
+                                           Carrier{YAML::ErrorMsg::INVALID_UNICODE, 10}};
+  for (const auto& c : carriers) {
+    if (std::string_view(msg).substr(0, c.prefix.size()) != c.prefix) {
+      continue;
+    }
+    const std::string_view input = std::string_view(msg).substr(c.prefix.size());
+    std::string_view head = c.prefix;
+    while (!head.empty() && (head.back() == ' ' || head.back() == ':')) {
+      head.remove_suffix(1);
+    }
+    const auto shown = input.size() <= c.keep ? shown_input(input, Quoted::kToken) : std::nullopt;
+    return shown && !shown->empty() ? fmt::format("invalid YAML: {}: {}", head, *shown)
+                                    : fmt::format("invalid YAML: {}", head);
   }
   return fmt::format("invalid YAML: {}", msg);
 }
@@ -604,7 +684,7 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   if (failed_) {
     return false;
   }
-  TreeBuilder builder(doc, sink, impl_->limits, impl_->first_line, impl_->text, impl_->buf);
+  TreeBuilder builder(doc, sink, impl_->limits, impl_->first_line, impl_->text, impl_->buf, impl_->keys);
   auto loc_of = [&](const YAML::Mark& m) {
     if (m.is_null()) {
       return Loc{impl_->first_line, 1};

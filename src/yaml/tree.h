@@ -12,8 +12,10 @@
 // converts byte columns to character columns when a diagnostic is rendered.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,7 +30,30 @@ struct Limits {
   std::uint32_t max_nodes = 100'000;           // --max-nodes (per game, aliases expanded)
   std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
   std::uint32_t max_diagnostics = 1000;        // --max-diagnostics (per file; 0: no cap)
+  std::uint32_t max_extends = 32;              // --max-extends (links in one ruleset's `extends` chain)
 };
+
+// What a message may quote of the input, and how. A file named as a ruleset
+// or a record may hold anything (/etc/passwd, a key file, a script, a
+// record), so messages echo only input that looks like what the format
+// expects, and never much of it; everything that quotes input goes through
+// quote_input / shown_input, so the policy is in one place.
+enum class Quoted : std::uint8_t {
+  kOptionKey,  // a ruleset option or role: [a-z][a-z0-9_]* words joined by '.', at most 40 bytes; else not quoted
+  kToken,      // a value: no space or control character; past 80 characters it is cut with "…"
+  kText,       // a name or key in a record: printable text, spaces too; cut past 80 characters
+  kPath,       // a file name: printable text, spaces too; past 200 characters the middle is cut
+};
+inline constexpr std::size_t kMaxQuotedKey = 40;
+inline constexpr std::size_t kMaxQuotedChars = 80;
+inline constexpr std::size_t kMaxQuotedPath = 200;
+
+// `text` as a message may show it under `kind` (cut where too long), or
+// nullopt when it may not be shown at all (then the message describes it
+// without its content).
+[[nodiscard]] std::optional<std::string> shown_input(std::string_view text, Quoted kind);
+// The same in single quotes: 'text'.
+[[nodiscard]] std::optional<std::string> quote_input(std::string_view text, Quoted kind);
 
 enum class NodeKind : std::uint8_t { kNull, kScalar, kSequence, kMap };
 
@@ -92,7 +117,9 @@ class Document {
 // bounded by one document. `first_line` shifts reported lines (JSON Lines).
 class YamlReader {
  public:
-  YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line = 1);
+  // `keys`: how a message about a map key (a duplicate) may quote it.
+  YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line = 1,
+             Quoted keys = Quoted::kText);
   ~YamlReader();
   YamlReader(const YamlReader&) = delete;
   YamlReader& operator=(const YamlReader&) = delete;
