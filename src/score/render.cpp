@@ -393,10 +393,12 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
     const double x0 = std::min(x(0), x(v));
     const double w = std::abs(x(v) - x(0));
     out += fmt::format(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>"
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"><title>{}</title>{}</text>"
         "<rect class=\"bar\" data-player=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
         "<text x=\"{}\" y=\"{}\">{}</text>\n",
-        num(kLabel - 8), num(top + 20), html_escape(p.player), html_escape(p.player), num(x0), num(top + 4), num(w),
+        // The label column holds about 8 characters: a longer name is cut (whole on hover).
+        num(kLabel - 8), num(top + 20), html_escape(p.player), html_escape(clip(printable(p.player), 8)),
+        html_escape(p.player), num(x0), num(top + 4), num(w),
         num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 20), html_escape(m.label(p)));
   }
   out += "</svg>\n";
