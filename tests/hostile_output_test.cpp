@@ -75,7 +75,7 @@ class HostileOutput : public Hostile {
   }
 };
 
-constexpr unsigned kTimeout = 120;  // a run that hangs (a FIFO opened) is killed, and fails
+constexpr unsigned kTimeout = 60;  // a run that hangs (a FIFO opened) is killed, and fails
 
 // ------------------------------------------------ 1. -o never destroys data
 
@@ -368,10 +368,12 @@ TEST_F(HostileOutput, LinksToDevicesNamedDirectlyAreRefusedBeforeReading) {
   for (const char* name : {"zero.jsonl", "zero.yaml", "zero.json"}) {
     fs::create_symlink("/dev/zero", dir_ / name);
     expect({"validate", name}, 2,
-           "^" + std::string(name) + ": error: cannot read '" + name + "': is a device or socket, not a file \\[io\\]$");
+           "^" + std::string(name) + ": error: cannot read '" + name + "': is a device or socket, not a file \\[io\\]$",
+           {.timeout_seconds = kTimeout});
   }
   make_socket("sock.jsonl");
-  expect({"validate", "sock.jsonl"}, 2, R"(^sock\.jsonl: error: cannot read 'sock\.jsonl': is a device or socket)");
+  expect({"validate", "sock.jsonl"}, 2, R"(^sock\.jsonl: error: cannot read 'sock\.jsonl': is a device or socket)",
+         {.timeout_seconds = kTimeout});
 }
 
 TEST_F(HostileOutput, PipesNamedOnTheCommandLineAreStillRead) {

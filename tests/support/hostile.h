@@ -246,8 +246,9 @@ class Hostile : public ::testing::Test {
   // Runs `validate ARGS...` and checks what every hostile case must meet:
   // the exit code, bounded resources, a short output free of internal
   // exception text, and a diagnostic matching `located` (a regex).
-  Outcome expect(const std::vector<std::string>& args, int exit_code, const std::string& located) const {
-    Outcome r = run(args);
+  Outcome expect(const std::vector<std::string>& args, int exit_code, const std::string& located,
+                 const RunOptions& options = {}) const {
+    Outcome r = run(args, options);
     const std::string all = r.all();
     EXPECT_EQ(r.exit_code, exit_code) << all.substr(0, 2000);
     EXPECT_LT(r.max_rss_kb, kMaxRssKb) << "peak memory " << r.max_rss_kb << " KB";
