@@ -391,7 +391,11 @@ TEST_F(HostileOutput, PipesNamedOnTheCommandLineAreStillRead) {
     write(dir_ / "live.yaml", record);
   });
   r = run({"validate", "-q", "live.yaml"}, {.timeout_seconds = kTimeout});
+  // Had the run ended without reading, the writer would wait for a reader
+  // for ever: one comes (and goes) here.
+  const int reader = ::open((dir_ / "live.yaml").c_str(), O_RDONLY | O_NONBLOCK);
   writer.join();
+  ::close(reader);
   EXPECT_EQ(r.exit_code, 0) << r.all();
 }
 
