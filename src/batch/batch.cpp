@@ -191,7 +191,7 @@ void walk(const std::filesystem::path& dir, const std::string& shown, std::vecto
     } else if (is_record_file(e.path()) && std::filesystem::exists(e.status(sec))) {
       // A device, socket or FIFO (or a link to one) named like a record: an
       // error, never opened (reading /dev/zero never ends, a FIFO would
-      // hang the walk), where before it was silently left out.
+      // hang the walk), and not skipped in silence, which would hide it.
       bad.push_back(io_report(name, fmt::format("cannot read '{}': {}", name, kNotAFileOrPipe)));
     } else if (e.is_symlink(sec) && is_record_file(e.path()) && !std::filesystem::exists(e.path(), sec)) {
       bad.push_back(io_report(name, fmt::format("cannot read '{}': a link to nothing (or a link loop)", name)));
