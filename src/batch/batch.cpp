@@ -4,7 +4,8 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
-#include <fstream>
+#include <exception>
+#include <istream>
 #include <iterator>
 #include <mutex>
 #include <set>
@@ -219,7 +220,12 @@ void walk(const std::filesystem::path& dir, const std::string& shown, std::vecto
         active.pop_back();
       }
     } else if (e.is_regular_file(sec) && is_record_file(e.path())) {
-      out.push_back(InputFile{name, e.path(), false});
+      out.push_back(InputFile{name, e.path(), false, Readable::kFile});
+    } else if (is_record_file(e.path()) && std::filesystem::exists(e.status(sec))) {
+      // A device, socket or FIFO (or a link to one) named like a record: an
+      // error, never opened (reading /dev/zero never ends, a FIFO would
+      // hang the walk), and not skipped in silence, which would hide it.
+      bad.push_back(io_report(name, fmt::format("cannot read '{}': {}", name, kNotAFileOrPipe)));
     } else if (e.is_symlink(sec) && is_record_file(e.path()) && !std::filesystem::exists(e.path(), sec)) {
       bad.push_back(io_report(name, fmt::format("cannot read '{}': a link to nothing (or a link loop)", name)));
     }
@@ -232,7 +238,7 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
   std::vector<InputFile> out;
   for (const auto& p : paths) {
     if (p == "-") {
-      out.push_back(InputFile{"-", {}, true});
+      out.push_back(InputFile{"-", {}, true, Readable::kFileOrPipe});
       continue;
     }
     const std::filesystem::path path(p);
@@ -246,7 +252,7 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
       continue;
     }
     if (!std::filesystem::is_directory(st)) {
-      out.push_back(InputFile{p, path, false});
+      out.push_back(InputFile{p, path, false, Readable::kFileOrPipe});
       continue;
     }
     std::vector<std::filesystem::path> active{std::filesystem::canonical(path, ec)};
@@ -289,15 +295,20 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
   const bool jsonl = !input.is_stdin && input.path.extension() == ".jsonl";
   const std::filesystem::path dir = input.is_stdin ? std::filesystem::path(".") : input.path.parent_path();
   if (jsonl) {
-    std::ifstream f(input.path, std::ios::binary);
-    if (!f) {
-      emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(errno))));
+    std::string error;
+    const int fd = open_for_reading(input.path, input.readable, error);
+    if (fd < 0) {
+      emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, error)));
       return;
     }
+    FdInBuf buf(fd);
+    std::istream f(&buf);
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
     validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index, budget);
-    if (index == 0) {
+    if (buf.error() != 0) {
+      emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(buf.error()))));
+    } else if (index == 0) {
       emit(no_game_report(input.display));  // empty, or blank lines only
     }
     return;
@@ -340,7 +351,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       text.append(buf.data(), n);
     }
   } else {
-    auto read = read_file(input.path, options.limits.max_file_bytes);
+    auto read = read_file(input.path, options.limits.max_file_bytes, input.readable);
     if (!read.error.empty()) {
       emit(io_report(input.display, read.too_big ? read.error : fmt::format("cannot read '{}': {}", input.display, read.error),
                      read.too_big ? Code::kLimit : Code::kIo));
@@ -368,18 +379,46 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   std::mutex mutex;
   std::condition_variable cv;
   std::atomic<std::size_t> next{0};
+  // A worker's exception (std::bad_alloc above all) stops every worker and
+  // is rethrown here, on the calling thread, once they are joined: the run
+  // ends as it does with one job, never by std::terminate.
+  std::exception_ptr failure;
+  std::atomic<bool> stop{false};
   auto worker = [&]() {
-    RulesetCatalog catalog(options.limits);
-    for (std::size_t i = next++; i < inputs.size(); i = next++) {
-      std::vector<GameReport> games;
-      validate_file(inputs[i], catalog, options, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+    try {
+      RulesetCatalog catalog(options.limits);
+      for (std::size_t i = next++; i < inputs.size() && !stop; i = next++) {
+        std::vector<GameReport> games;
+        validate_file(inputs[i], catalog, options, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+        std::lock_guard lock(mutex);
+        per_file[i] = std::move(games);
+        ready[i] = true;
+        cv.notify_all();
+      }
+    } catch (...) {
       std::lock_guard lock(mutex);
-      per_file[i] = std::move(games);
-      ready[i] = true;
+      if (!failure) {
+        failure = std::current_exception();
+      }
+      stop = true;
       cv.notify_all();
     }
   };
   std::vector<std::thread> threads;
+  // Joins the workers on every way out of this function, an exception
+  // thrown by `emit` or by starting a thread included.
+  struct Joiner {
+    std::vector<std::thread>& threads;
+    std::atomic<bool>& stop;
+    ~Joiner() {
+      stop = true;
+      for (auto& t : threads) {
+        if (t.joinable()) {
+          t.join();
+        }
+      }
+    }
+  } joiner{threads, stop};
   for (unsigned t = 0; t < jobs; ++t) {
     threads.emplace_back(worker);
   }
@@ -387,7 +426,10 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     std::vector<GameReport> games;
     {
       std::unique_lock lock(mutex);
-      cv.wait(lock, [&] { return ready[i]; });
+      cv.wait(lock, [&] { return ready[i] || stop; });
+      if (!ready[i]) {
+        break;
+      }
       games = std::move(per_file[i]);
     }
     for (auto& g : games) {
@@ -395,8 +437,12 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     }
     file_done();
   }
+  stop = true;
   for (auto& t : threads) {
     t.join();
+  }
+  if (failure) {
+    std::rethrow_exception(failure);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/io.h"
 #include "report/report.h"
 #include "ruleset/ruleset_loader.h"
 #include "yaml/tree.h"
@@ -24,9 +25,14 @@ struct InputFile {
   std::string display;  // as the user will see it
   std::filesystem::path path;
   bool is_stdin = false;
+  // A path named on the command line may be a pipe (`validate <(command)`);
+  // a file found in a directory walk must be a regular file.
+  Readable readable = Readable::kFileOrPipe;
 };
 
-// Expands `paths`; a path that cannot be read becomes an `io` report in `bad`.
+// Expands `paths`; a path that cannot be read becomes an `io` report in `bad`,
+// and so does a record-named entry of a directory walk that is a device,
+// socket or FIFO (or a link to one): it is never opened.
 [[nodiscard]] std::vector<InputFile> expand_paths(const std::vector<std::string>& paths,
                                                   std::vector<GameReport>& bad);
 

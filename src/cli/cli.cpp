@@ -9,10 +9,28 @@
 
 #include <fmt/format.h>
 
+#include "base/io.h"
 #include "base/text.h"
 #include "cli/commands.h"
 
 namespace trickref::cli {
+namespace {
+
+// Every command's report is lost when standard output cannot take it (a full
+// disk, a closed descriptor): that is an environment problem, said on
+// standard error, never a clean exit. One check here, after the command ran,
+// covers every command. (A broken pipe never gets here: it ends the process
+// at once and quietly, as SIGPIPE does; see FdOutBuf.)
+int checked(int code, std::ostream& out, std::ostream& err) {
+  out.flush();
+  if (!out.fail()) {
+    return code;
+  }
+  err << fmt::format("trickref: error: cannot write to standard output: {}\n", reason(write_error(out)));
+  return static_cast<int>(ExitCode::kUsage);
+}
+
+}  // namespace
 
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out, std::ostream& err) {
   Context ctx{in, out, err};
@@ -36,11 +54,11 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     try {
       app.parse(reversed);
     } catch (const CLI::CallForHelp& e) {
-      return app.exit(e, out, err);
+      return checked(app.exit(e, out, err), out, err);
     } catch (const CLI::CallForAllHelp& e) {
-      return app.exit(e, out, err);
+      return checked(app.exit(e, out, err), out, err);
     } catch (const CLI::CallForVersion& e) {
-      return app.exit(e, out, err);
+      return checked(app.exit(e, out, err), out, err);
     } catch (const CLI::ParseError& e) {
       // CLI11 quotes the offending argument: printable, line by line (base/text.h).
       std::ostringstream said;
@@ -49,9 +67,9 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
       for (std::string line; std::getline(lines, line);) {
         err << printable(line) << "\n";
       }
-      return static_cast<int>(ExitCode::kUsage);
+      return checked(static_cast<int>(ExitCode::kUsage), out, err);
     }
-    return ctx.exit_code;
+    return checked(ctx.exit_code, out, err);
   } catch (const std::bad_alloc&) {
     err << "trickref: error: out of memory\n";
   } catch (const std::exception&) {

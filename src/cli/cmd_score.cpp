@@ -35,8 +35,9 @@ void print_diagnostics(const std::vector<Diagnostic>& diags, Context& ctx) {
 }
 
 // The league settings: --league, else a league.yaml at the top of a
-// directory given. Returns false (after saying why) when they cannot be used.
-bool find_league(const ScoreCliOptions& o, League& league, Context& ctx) {
+// directory given; `used` is the file read (empty: none). Returns false
+// (after saying why) when they cannot be used.
+bool find_league(const ScoreCliOptions& o, League& league, std::string& used, Context& ctx) {
   std::string file = o.league;
   if (file.empty()) {
     std::vector<std::filesystem::path> found;
@@ -65,7 +66,10 @@ bool find_league(const ScoreCliOptions& o, League& league, Context& ctx) {
       return true;  // no league: the defaults
     }
   }
-  const auto read = read_file(file, o.limits.max_file_bytes);
+  used = file;
+  // A regular file only: settings are read before any record, and a FIFO
+  // or a device there would hang or never end the run.
+  const auto read = read_file(file, o.limits.max_file_bytes, Readable::kFile);
   if (!read.error.empty()) {
     ctx.err << fmt::format("trickref: error: cannot read league settings '{}': {}\n", printable(file), read.error);
     return false;
@@ -96,9 +100,19 @@ std::string format_for(const ScoreCliOptions& o) {
   return "text";
 }
 
+// Says why the report cannot be written to `o.output` (and that nothing was).
+int cannot_write(const ScoreCliOptions& o, const std::string& why, TargetProblem problem, Context& ctx) {
+  ctx.err << fmt::format("trickref: error: cannot write '{}': {}{}; nothing was written\n", printable(o.output), why,
+                         problem == TargetProblem::kNotRegular
+                             ? "; leave out -o to write the report to standard output"
+                             : "");
+  return static_cast<int>(ExitCode::kUsage);
+}
+
 int run_score(const ScoreCliOptions& o, Context& ctx) {
   League league;
-  if (!find_league(o, league, ctx)) {
+  std::string league_file;
+  if (!find_league(o, league, league_file, ctx)) {
     return static_cast<int>(ExitCode::kUsage);
   }
   BatchOptions batch;
@@ -118,6 +132,19 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   StandingsBuilder builder(league, so);
   std::vector<GameReport> bad;
   const auto inputs = expand_paths(o.paths, bad);
+  // The report may replace none of the files read, nor anything but a
+  // regular file: checked before the games are refereed, and again when the
+  // report is written.
+  const bool to_file = !o.output.empty() && o.output != "-";
+  InputFiles input_files;
+  if (to_file) {
+    add_input_files(inputs, o.rules, input_files);
+    input_files.add(league_file);
+    const TargetCheck check = check_output_target(o.output, input_files);
+    if (check.problem != TargetProblem::kNone) {
+      return cannot_write(o, check.reason, check.problem, ctx);
+    }
+  }
   bool io_problem = !bad.empty();
   for (const auto& b : bad) {
     builder.add(b);
@@ -143,15 +170,19 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   } else {
     report = standings_text(view);
   }
-  if (o.output.empty() || o.output == "-") {
+  if (!to_file) {
     ctx.out << report;
     ctx.out.flush();
   } else {
-    const std::string error = write_file_atomic(o.output, report);
+    AtomicFile file;
+    TargetProblem problem = TargetProblem::kNone;
+    std::string error = file.open(o.output, input_files, true, &problem);
+    if (error.empty()) {
+      file.write(report);
+      error = file.commit();
+    }
     if (!error.empty()) {
-      ctx.err << fmt::format("trickref: error: cannot write '{}': {}; nothing was written\n", printable(o.output),
-                             error);
-      return static_cast<int>(ExitCode::kUsage);
+      return cannot_write(o, error, problem, ctx);
     }
     if (!o.quiet) {
       ctx.err << fmt::format("trickref: wrote {} ({} {} counted, {} left out)\n", printable(o.output), standings.games.size(),

@@ -2,12 +2,12 @@
 // rulesets; print variant statistics with 95% confidence intervals, and
 // optionally write every game as a transcript (YAML files or JSON Lines).
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "base/io.h"
 #include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -60,17 +60,10 @@ int usage_error(Context& ctx, const std::string& message) {
   return static_cast<int>(ExitCode::kUsage);
 }
 
-// Whether the catalogue reads `ref` as a file path rather than a built-in
-// name (ruleset_loader.h: a '/' or a .yaml/.yml/.json ending).
-bool is_path(const std::string& ref) {
-  auto ends = [&](std::string_view e) { return ref.size() >= e.size() && ref.compare(ref.size() - e.size(), e.size(), e) == 0; };
-  return ref.find('/') != std::string::npos || ends(".yaml") || ends(".yml") || ends(".json");
-}
-
 // How a transcript written to `dir` names ruleset `ref`: a built-in by name,
 // a file by its path relative to `dir`, so `validate` finds it from there.
 std::string ruleset_ref_from(const std::string& ref, const fs::path& dir) {
-  if (!is_path(ref)) {
+  if (!is_ruleset_path(ref)) {
     return ref;
   }
   std::error_code ec;
@@ -135,8 +128,16 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   so.hands_no_target = o.hands;
 
   // Transcripts: FILE.jsonl (one game a line) or DIR/<ruleset>/game-N.yaml.
+  // Every file is written through AtomicFile: it replaces only a regular file
+  // that is not one of the rulesets read, and no partial file is left.
   sim::SimulateHooks hooks;
-  std::ofstream jsonl;
+  AtomicFile jsonl;
+  InputFiles input_files;
+  for (const auto& ref : o.rules) {
+    if (is_ruleset_path(ref)) {
+      input_files.add(ref);
+    }
+  }
   const bool to_jsonl = !o.out.empty() && fs::path(o.out).extension() == ".jsonl";
   std::vector<std::string> refs;
   std::vector<fs::path> dirs;
@@ -145,7 +146,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     players_by_seat.push_back(fmt::format("{}-{}", bots[static_cast<std::size_t>(s)], s + 1));
   }
   const Detail detail = parse_detail(o.detail);
-  bool write_failed = false;
+  std::string write_error;  // the first failure writing a transcript
   if (!o.out.empty()) {
     std::error_code ec;
     if (to_jsonl) {
@@ -153,9 +154,13 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
       if (!parent.empty()) {
         fs::create_directories(parent, ec);
       }
-      jsonl.open(o.out, std::ios::binary | std::ios::trunc);
-      if (!jsonl) {
-        return usage_error(ctx, fmt::format("cannot write {}", printable(o.out)));
+      TargetProblem problem = TargetProblem::kNone;
+      const std::string error = jsonl.open(o.out, input_files, true, &problem);
+      if (!error.empty()) {
+        return usage_error(ctx, fmt::format("cannot write {}: {}{}", printable(o.out), error,
+                                            problem == TargetProblem::kNotRegular
+                                                ? "; transcripts go to a regular file or a directory"
+                                                : ""));
       }
       for (const auto& r : rulesets) {
         refs.push_back(ruleset_ref_from(r.ref, parent));
@@ -165,7 +170,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
         const fs::path dir = fs::path(o.out) / names[i];
         fs::create_directories(dir, ec);
         if (ec || !fs::is_directory(dir)) {
-          return usage_error(ctx, fmt::format("cannot create directory {}: {}", dir.generic_string(),
+          return usage_error(ctx, fmt::format("cannot create directory {}: {}", printable(dir.generic_string()),
                                               ec ? ec.message() : "not a directory"));
         }
         dirs.push_back(dir);
@@ -186,14 +191,23 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     };
     hooks.write = [&, width](std::size_t r, std::int64_t g, std::string&& text) {
       if (to_jsonl) {
-        jsonl << text;
-        write_failed = write_failed || !jsonl;
+        jsonl.write(text);
         return;
       }
+      if (!write_error.empty()) {
+        return;  // one failure is reported; the statistics still come
+      }
+      // Small files, many: each renamed into place whole, not synced to disk.
       const fs::path file = dirs[r] / fmt::format("game-{:0{}}.yaml", g + 1, width);
-      std::ofstream f(file, std::ios::binary | std::ios::trunc);
-      f << text;
-      write_failed = write_failed || !f;
+      AtomicFile f;
+      std::string error = f.open(file, input_files, false);
+      if (error.empty()) {
+        f.write(text);
+        error = f.commit();
+      }
+      if (!error.empty()) {
+        write_error = fmt::format("cannot write {}: {}", printable(file.generic_string()), error);
+      }
     };
   }
   const std::int64_t total = o.games * static_cast<std::int64_t>(rulesets.size());
@@ -214,11 +228,10 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     ctx.err << "\r" << std::string(60, ' ') << "\r" << std::flush;
   }
   if (jsonl.is_open()) {
-    jsonl.flush();
-    write_failed = write_failed || !jsonl;
+    write_error = jsonl.commit();
   }
-  if (write_failed) {
-    return usage_error(ctx, fmt::format("writing transcripts to {} failed", printable(o.out)));
+  if (!write_error.empty()) {
+    return usage_error(ctx, fmt::format("writing transcripts to {} failed: {}", printable(o.out), write_error));
   }
   if (o.format == "json") {
     ctx.out << json_text(sim::report_json(report), 2) << "\n";

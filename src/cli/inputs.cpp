@@ -74,6 +74,24 @@ void referee_inputs(const std::vector<InputFile>& inputs, const InputOptions& o,
   }
 }
 
+bool is_ruleset_path(const std::string& ref) {
+  auto ends = [&](std::string_view e) {
+    return ref.size() >= e.size() && ref.compare(ref.size() - e.size(), e.size(), e) == 0;
+  };
+  return ref.find('/') != std::string::npos || ends(".yaml") || ends(".yml") || ends(".json");
+}
+
+void add_input_files(const std::vector<InputFile>& inputs, const std::string& rules, InputFiles& files) {
+  for (const auto& input : inputs) {
+    if (!input.is_stdin) {
+      files.add(input.path);
+    }
+  }
+  if (is_ruleset_path(rules)) {
+    files.add(rules);
+  }
+}
+
 bool use_color(const std::string& mode, bool tty) {
   if (mode == "always") {
     return true;

@@ -43,6 +43,14 @@ void add_max_extends_option(CLI::App& sub, Limits& limits);
 void referee_inputs(const std::vector<InputFile>& inputs, const InputOptions& o, const BatchOptions& batch, bool quiet,
                     Context& ctx, const std::function<void(GameReport&&)>& emit);
 
+// Whether the ruleset catalogue reads `ref` as a file path rather than a
+// built-in name (ruleset_loader.cpp: a '/' or a .yaml/.yml/.json ending).
+[[nodiscard]] bool is_ruleset_path(const std::string& ref);
+
+// Adds to `files` what no output of the run may overwrite: the records of
+// `inputs` (standard input is none) and, when --rules names a file, that file.
+void add_input_files(const std::vector<InputFile>& inputs, const std::string& rules, InputFiles& files);
+
 // Whether NO_COLOR, --color MODE and a terminal call for colour.
 [[nodiscard]] bool use_color(const std::string& mode, bool tty);
 

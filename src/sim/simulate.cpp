@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "engine/scoring.h"
@@ -166,7 +168,12 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
       texts.assign(static_cast<std::size_t>(end - start), std::string());
     }
     std::atomic<std::int64_t> next{start};
-    auto worker = [&](unsigned t) {
+    // A worker's exception (std::bad_alloc above all) stops the others and
+    // is rethrown on this thread once they are joined: the run ends as it
+    // does with one job, never by std::terminate.
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto play_block = [&](unsigned t) {
       // The statistics of this block are gathered in memory the worker
       // allocates itself (no cache line shared with another thread, written
       // every hand), then merged once.
@@ -190,15 +197,37 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
         per_thread[t][r].merge(local[r]);
       }
     };
+    auto worker = [&](unsigned t) {
+      try {
+        play_block(t);
+      } catch (...) {
+        std::lock_guard lock(failure_mutex);
+        if (!failure) {
+          failure = std::current_exception();
+        }
+        next = end;  // the others take no more games
+      }
+    };
     if (jobs == 1) {
-      worker(0);
+      play_block(0);
     } else {
       std::vector<std::thread> threads;
-      for (unsigned t = 0; t < jobs; ++t) {
-        threads.emplace_back(worker, t);
+      try {
+        for (unsigned t = 0; t < jobs; ++t) {
+          threads.emplace_back(worker, t);
+        }
+      } catch (...) {
+        next = end;
+        for (auto& th : threads) {
+          th.join();
+        }
+        throw;
       }
       for (auto& th : threads) {
         th.join();
+      }
+      if (failure) {
+        std::rethrow_exception(failure);
       }
     }
     if (output && hooks.write) {

@@ -12,10 +12,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -71,6 +73,18 @@ inline void write(const fs::path& p, const std::string& text) {
 
 inline std::string source(const std::string& relative) { return slurp(fs::path(TRICKREF_SOURCE_DIR) / relative); }
 
+// How Hostile::run sets up the process, beyond the defaults (stdin /dev/null,
+// stdout and stderr to files of the test's directory).
+struct RunOptions {
+  std::string stdout_path{};         // instead of the test's .stdout file, e.g. "/dev/full"
+  int stdout_fd = -1;                // instead: this descriptor (the write end of a pipe)
+  bool close_stdout = false;         // descriptor 1 closed
+  std::optional<std::string> fd3{};  // a pipe on descriptor 3 holding this text, its writer gone (<(cmd))
+  rlim_t address_space = 0;          // RLIMIT_AS of the child; 0: none
+  unsigned timeout_seconds = 0;      // SIGALRM after this long (a pending alarm survives exec); 0: none
+  bool ignore_sigpipe = false;       // as a parent that ignores SIGPIPE leaves it
+};
+
 class Hostile : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -96,21 +110,60 @@ class Hostile : public ::testing::Test {
     return p;
   }
 
-  // Runs the binary in the test's directory with `args`; stdin is /dev/null.
-  Outcome run(const std::vector<std::string>& args) const {
+  // Starts the binary in the test's directory with `args`; finish() waits.
+  // Signals a test sends or relies on start with their default action
+  // whatever the test runner left (a background job ignores SIGINT).
+  pid_t start(const std::vector<std::string>& args, const RunOptions& options = {}) const {
     const fs::path out_path = dir_ / ".stdout";
     const fs::path err_path = dir_ / ".stderr";
-    const auto start = std::chrono::steady_clock::now();
+    if (options.stdout_fd >= 0 || !options.stdout_path.empty() || options.close_stdout) {
+      std::error_code ec;
+      fs::remove(out_path, ec);  // finish() must not read an earlier run's
+    }
+    int fd3_pipe[2] = {-1, -1};
+    if (options.fd3) {
+      if (::pipe(fd3_pipe) != 0 || options.fd3->size() > 60000 ||
+          ::write(fd3_pipe[1], options.fd3->data(), options.fd3->size()) !=
+              static_cast<ssize_t>(options.fd3->size())) {
+        ADD_FAILURE() << "cannot fill the pipe for descriptor 3";
+      }
+      ::close(fd3_pipe[1]);
+    }
     const pid_t pid = ::fork();
     if (pid == 0) {
+      for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM}) {
+        ::signal(sig, SIG_DFL);
+      }
+      if (options.ignore_sigpipe) {
+        ::signal(SIGPIPE, SIG_IGN);
+      }
+      sigset_t none;
+      sigemptyset(&none);
+      ::sigprocmask(SIG_SETMASK, &none, nullptr);
       if (::chdir(dir_.c_str()) != 0) {
         ::_exit(127);
       }
       const int in = ::open("/dev/null", O_RDONLY);
-      const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      const int out = options.stdout_fd >= 0 ? options.stdout_fd
+                      : options.stdout_path.empty()
+                          ? ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644)
+                          : ::open(options.stdout_path.c_str(), O_WRONLY);
       const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (in < 0 || out < 0 || err < 0 || ::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) {
         ::_exit(127);
+      }
+      if (options.fd3 && (::dup2(fd3_pipe[0], 3) < 0)) {
+        ::_exit(127);
+      }
+      if (options.close_stdout) {
+        ::close(1);
+      }
+      if (options.address_space > 0) {
+        const rlimit limit{options.address_space, options.address_space};
+        ::setrlimit(RLIMIT_AS, &limit);
+      }
+      if (options.timeout_seconds > 0) {
+        ::alarm(options.timeout_seconds);
       }
       ::setenv("NO_COLOR", "1", 1);
       std::vector<std::string> all{TRICKREF_BINARY};
@@ -123,9 +176,19 @@ class Hostile : public ::testing::Test {
       ::execv(TRICKREF_BINARY, argv.data());
       ::_exit(127);
     }
-    Outcome r;
+    if (options.fd3) {
+      ::close(fd3_pipe[0]);
+    }
     if (pid < 0) {
       ADD_FAILURE() << "fork failed";
+    }
+    return pid;
+  }
+
+  // Waits for a process start() began; `began` is when, for the wall time.
+  Outcome finish(pid_t pid, std::chrono::steady_clock::time_point began) const {
+    Outcome r;
+    if (pid < 0) {
       return r;
     }
     int status = 0;
@@ -134,21 +197,28 @@ class Hostile : public ::testing::Test {
       ADD_FAILURE() << "wait4 failed";
       return r;
     }
-    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.max_rss_kb = usage.ru_maxrss;
     r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                     static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
+    r.out = slurp(dir_ / ".stdout");
+    r.err = slurp(dir_ / ".stderr");
     return r;
+  }
+
+  // Runs the binary in the test's directory with `args`; stdin is /dev/null.
+  Outcome run(const std::vector<std::string>& args, const RunOptions& options = {}) const {
+    const auto began = std::chrono::steady_clock::now();
+    return finish(start(args, options), began);
   }
 
   // Runs `validate ARGS...` and checks what every hostile case must meet:
   // the exit code, bounded resources, a short output free of internal
   // exception text, and a diagnostic matching `located` (a regex).
-  Outcome expect(const std::vector<std::string>& args, int exit_code, const std::string& located) const {
-    Outcome r = run(args);
+  Outcome expect(const std::vector<std::string>& args, int exit_code, const std::string& located,
+                 const RunOptions& options = {}) const {
+    Outcome r = run(args, options);
     const std::string all = r.all();
     EXPECT_EQ(r.exit_code, exit_code) << all.substr(0, 2000);
     EXPECT_LT(r.max_rss_kb, kMaxRssKb) << "peak memory " << r.max_rss_kb << " KB";
