@@ -1,8 +1,10 @@
 #include "base/io.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <pthread.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -171,6 +173,41 @@ std::string reason(int err) {
 
 // ----------------------------------------------------------------- reading
 
+namespace {
+
+// Why a file of this type is not read as a ruleset, or null for a regular file.
+const char* not_a_regular_file(mode_t mode) {
+  if (S_ISREG(mode)) {
+    return nullptr;
+  }
+  if (S_ISDIR(mode)) {
+    return "is a directory";
+  }
+  if (S_ISFIFO(mode)) {
+    return "is a named pipe (FIFO), not a regular file";
+  }
+  if (S_ISSOCK(mode)) {
+    return "is a socket, not a regular file";
+  }
+  if (S_ISCHR(mode) || S_ISBLK(mode)) {
+    return "is a device, not a regular file";
+  }
+  return "is not a regular file";
+}
+
+// Kernel file systems: their files look regular (size 0) but are made as
+// they are read, can be endless, and hold the process's secrets
+// (/proc/self/environ), never a ruleset.
+bool is_kernel_file_system(unsigned long type) {
+  constexpr std::array<unsigned long, 10> kKernel = {PROC_SUPER_MAGIC,   SYSFS_MAGIC,         DEBUGFS_MAGIC,
+                                                     TRACEFS_MAGIC,      SECURITYFS_MAGIC,    EFIVARFS_MAGIC,
+                                                     CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC,
+                                                     PSTOREFS_MAGIC};
+  return std::find(kKernel.begin(), kKernel.end(), type) != kKernel.end();
+}
+
+}  // namespace
+
 int open_for_reading(const std::filesystem::path& path, Readable readable, std::string& error) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
@@ -183,7 +220,9 @@ int open_for_reading(const std::filesystem::path& path, Readable readable, std::
   }
   const bool pipe = S_ISFIFO(st.st_mode);
   if (!S_ISREG(st.st_mode) && !(pipe && readable == Readable::kFileOrPipe)) {
-    error = readable == Readable::kFile ? kNotAFileOrPipe : kNotAFile;
+    error = readable == Readable::kPlainFile ? not_a_regular_file(st.st_mode)
+            : readable == Readable::kFile    ? kNotAFileOrPipe
+                                             : kNotAFile;
     return -1;
   }
   // Not blocking: a FIFO swapped in since the stat must not hang the open.
@@ -203,6 +242,13 @@ int open_for_reading(const std::filesystem::path& path, Readable readable, std::
   if (!same(fd)) {
     ::close(fd);
     error = "it changed while it was being opened";
+    return -1;
+  }
+  struct statfs fs {};
+  if (readable == Readable::kPlainFile && ::fstatfs(fd, &fs) == 0 &&
+      is_kernel_file_system(static_cast<unsigned long>(fs.f_type))) {
+    ::close(fd);
+    error = "is a kernel file (/proc, /sys), not a ruleset";
     return -1;
   }
   if (pipe) {

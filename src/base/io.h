@@ -28,6 +28,8 @@ namespace trickref {
 enum class Readable {
   kFile,        // a regular file only (a file found in a directory walk, league settings)
   kFileOrPipe,  // also a FIFO or pipe: named on the command line, `validate <(command)` works
+  kPlainFile,   // a regular file outside the kernel's file systems (/proc, /sys): rulesets,
+                // which a record downloaded from anywhere can name
 };
 
 struct ReadResult {

@@ -1,15 +1,8 @@
 #include "ruleset/ruleset_loader.h"
 
-#include <fcntl.h>
-#include <linux/magic.h>
-#include <sys/stat.h>
-#include <sys/vfs.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <numeric>
 #include <set>
@@ -153,108 +146,6 @@ bool has_yaml_extension(const std::filesystem::path& p) {
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
   return ext == ".yaml" || ext == ".yml";
-}
-
-// Why a file of this type is not read as a ruleset, or null for a regular file.
-const char* not_a_regular_file(mode_t mode) {
-  if (S_ISREG(mode)) {
-    return nullptr;
-  }
-  if (S_ISDIR(mode)) {
-    return "is a directory";
-  }
-  if (S_ISFIFO(mode)) {
-    return "is a named pipe (FIFO), not a regular file";
-  }
-  if (S_ISSOCK(mode)) {
-    return "is a socket, not a regular file";
-  }
-  if (S_ISCHR(mode) || S_ISBLK(mode)) {
-    return "is a device, not a regular file";
-  }
-  return "is not a regular file";
-}
-
-// Kernel file systems: their files look regular (size 0) but are made as
-// they are read, can be endless, and hold the process's secrets
-// (/proc/self/environ), never a ruleset.
-bool is_kernel_file_system(unsigned long type) {
-  constexpr std::array<unsigned long, 10> kKernel = {PROC_SUPER_MAGIC,   SYSFS_MAGIC,         DEBUGFS_MAGIC,
-                                                     TRACEFS_MAGIC,      SECURITYFS_MAGIC,    EFIVARFS_MAGIC,
-                                                     CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC, BPF_FS_MAGIC,
-                                                     PSTOREFS_MAGIC};
-  return std::find(kKernel.begin(), kKernel.end(), type) != kKernel.end();
-}
-
-// Reads a ruleset file into `text`, or says why not in `why`. Only a regular
-// file is read: a FIFO would block the run forever, a device may never end.
-// The type is checked with stat before opening (opening a FIFO for reading
-// waits for a writer), the file is opened without blocking, and checked
-// again with fstat (it may have been replaced in between). Kept apart from
-// base/io's read_file, which reads records (pipes included: <(command)).
-bool read_ruleset_file(const std::filesystem::path& p, std::uint64_t max_bytes, std::string& text,
-                       std::string& why) {
-  struct stat st {};
-  if (::stat(p.c_str(), &st) != 0) {
-    why = reason(errno);
-    return false;
-  }
-  if (const char* kind = not_a_regular_file(st.st_mode)) {
-    why = kind;
-    return false;
-  }
-  const int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) {
-    why = reason(errno);
-    return false;
-  }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  if (::fstat(fd, &st) != 0) {
-    why = reason(errno);
-    return false;
-  }
-  if (const char* kind = not_a_regular_file(st.st_mode)) {
-    why = kind;
-    return false;
-  }
-  struct statfs fs {};
-  if (::fstatfs(fd, &fs) == 0 && is_kernel_file_system(static_cast<unsigned long>(fs.f_type))) {
-    why = "is a kernel file (/proc, /sys), not a ruleset";
-    return false;
-  }
-  const auto too_big = [&] {
-    why = fmt::format("the file is larger than the limit of {} bytes (raise it with --max-file-size)", max_bytes);
-    text.clear();
-    return false;
-  };
-  if (st.st_size < 0 || static_cast<std::uint64_t>(st.st_size) > max_bytes) {
-    return too_big();
-  }
-  text.clear();
-  text.reserve(static_cast<std::size_t>(st.st_size));
-  std::array<char, 1 << 16> buf{};
-  while (true) {
-    const ssize_t n = ::read(fd, buf.data(), buf.size());
-    if (n < 0) {
-      if (errno == EINTR) {
-        continue;
-      }
-      why = reason(errno);
-      text.clear();
-      return false;
-    }
-    if (n == 0) {
-      return true;
-    }
-    // The file may grow while it is read.
-    if (text.size() + static_cast<std::size_t>(n) > max_bytes) {
-      return too_big();
-    }
-    text.append(buf.data(), static_cast<std::size_t>(n));
-  }
 }
 
 // A ruleset reference (`game:`, `extends:`, --rules) as messages show it.
@@ -1010,12 +901,13 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
     error = fmt::format("a ruleset path in a file must name a .yaml or .yml file, not {}", quoted_ref(ref));
     return std::nullopt;
   }
-  std::string text;
-  std::string why;
-  if (!read_ruleset_file(p, limits_.max_file_bytes, text, why)) {
-    error = fmt::format("cannot read ruleset {}: {}", quoted_ref(p.string()), why);
+  // Only a regular file outside /proc and /sys (base/io.h Readable::kPlainFile).
+  auto read = read_file(p, limits_.max_file_bytes, Readable::kPlainFile);
+  if (!read.error.empty()) {
+    error = fmt::format("cannot read ruleset {}: {}", quoted_ref(p.string()), read.error);
     return std::nullopt;
   }
+  std::string text = std::move(read.text);
   std::error_code ec;
   auto canonical = std::filesystem::weakly_canonical(p, ec);
   return Source{ec ? p.string() : canonical.string(), p.string(), std::move(text), p.parent_path(),
