@@ -195,11 +195,17 @@ TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {
                            "    plucks:\n      - {by: Ann, from: Bob, gives: 3C, gets: 6C}\n    trump: S\n";
   EXPECT_EQ(diags(head + "    shows:\n      - {to: Ann, cards: [10C, AC]}\n"), "");
   EXPECT_EQ(diags(head + "    shows: []\n"),
-            "t.yaml:15:12: error: Bob, the dealer, had to show Ann the kitty cards above the card given back (10C "
-            "AC), but the record shows none [show-missing] (hand 2)\n");
+            "t.yaml:15:12: error: Bob, the dealer, gave Ann back 6C and had to show Ann the kitty cards of that suit "
+            "ranked above it (10C AC), but the record shows none [show-missing] (hand 2)\n");
   EXPECT_EQ(diags(head + "    shows:\n      - {to: Ann, cards: [AC]}\n"),
-            "t.yaml:16:7: error: Bob, the dealer, had to show Ann the kitty cards above the card given back (10C "
-            "AC), but the record shows AC [show-missing] (hand 2)\n");
+            "t.yaml:16:7: error: Bob, the dealer, gave Ann back 6C and had to show Ann the kitty cards of that suit "
+            "ranked above it (10C AC), but the record shows AC [show-missing] (hand 2)\n");
+  // The diagnostic's card (JSON `card`) is the first kitty card that had to be shown.
+  const auto games = test::validate_yaml(head + "    shows:\n      - {to: Ann, cards: [AC]}\n");
+  ASSERT_EQ(games.size(), 1U);
+  ASSERT_EQ(games[0].diagnostics.size(), 1U);
+  EXPECT_EQ(games[0].diagnostics[0].card, "10C");
+  EXPECT_EQ(games[0].diagnostics[0].player, "Bob");
 }
 
 // ------------------------------------------------------------- rotation

@@ -732,9 +732,11 @@ class GameReferee {
     }
     phase_ = phase::kTrump;
     std::map<int, CardSet> required;
+    std::map<int, CardSet> given_back;  // by the dealer, to each plucker
     for (const auto& p : *h.plucks) {
       if (p.from.seat == dealer_ && p.gets && p.gets->card && !p.gets->card->is_joker()) {
         required[p.by.seat] |= required_show(*kitty, *p.gets->card);
+        given_back[p.by.seat].insert(*p.gets->card);
       }
     }
     std::map<int, CardSet> shown;
@@ -749,11 +751,17 @@ class GameReferee {
       const CardSet need = required.count(s) != 0U ? required[s] : CardSet();
       const CardSet got = shown.count(s) != 0U ? shown[s] : CardSet();
       if (need != got) {
+        // The card of the diagnostic is the first kitty card that had to be shown.
+        const CardSet back = given_back.count(s) != 0U ? given_back[s] : CardSet();
         about(report(Code::kShowMissing, h.shows_loc,
-                     fmt::format("{}, the dealer, had to show {} the kitty cards above the card given back ({}), "
-                                 "but the record shows {}",
-                                 name(dealer_), name(s), card_list(need), card_list(got))),
-              name(dealer_));
+                     back.empty()
+                         ? fmt::format("{}, the dealer, had nothing to show {}, but the record shows {}", name(dealer_),
+                                       name(s), card_list(got))
+                         : fmt::format("{}, the dealer, gave {} back {} and had to show {} the kitty cards of that "
+                                       "suit ranked above it ({}), but the record shows {}",
+                                       name(dealer_), name(s), card_list(back), name(s), card_list(need),
+                                       card_list(got))),
+              name(dealer_), need.empty() ? std::nullopt : std::optional<Card>(*need.begin()));
         return;  // one show-missing naming the dealer
       }
     }
