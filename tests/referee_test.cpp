@@ -183,6 +183,29 @@ TEST(RefereeGameEnd, RecordedFiguresAreComparedNeverAdopted) {
             "(scores 4-1-0, target 20) [winner-mismatch]\n");
 }
 
+// At the plays level (no deal) with the hand incomplete, so the hands cannot
+// be worked back: a return lower than a card of the suit the pluckee is
+// proven to have held (played later, not received in a pluck) is reported.
+TEST(RefereePluckReturn, AtThePlaysLevelAHigherCardPlayedLaterProvesTheReturnWrong) {
+  const std::string head = "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n"
+                           "  - dealer: Bob\n    taken: {Ann: 5, Bob: 7, Cat: 5}\n"
+                           "  - dealer: Cat\n    plucks:\n      - {by: Ann, from: Cat, gives: 9D, gets: QD}\n"
+                           "    trump: S\n    tricks:\n      - {leader: Cat, cards: [2C, 6C, 4C]}\n"
+                           "      - [3H, 5H, JH]\n";
+  const auto games = test::validate_yaml(head + "      - [KD, JD, 3D]\n");
+  EXPECT_EQ(test::diagnostics_text(games),
+            "t.yaml:8:47: error: Cat gave back QD for 9D, but held KD, a higher diamond [pluck-return] (hand 2)\n"
+            "t.yaml:13:10: note: Cat played KD in trick 3, and did not receive it in a pluck\n"
+            "t.yaml:11:7: error: hand 2 records 3 tricks; a hand has 17 [trick-count] (hand 2)\n");
+  ASSERT_FALSE(games[0].diagnostics.empty());
+  EXPECT_EQ(games[0].diagnostics[0].card, "QD");
+  // A lower diamond played later proves nothing; nor does the card received.
+  EXPECT_EQ(test::codes(test::validate_yaml(head + "      - [10D, JD, 3D]\n")[0]),
+            (std::vector<std::string>{"trick-count"}));
+  EXPECT_EQ(test::codes(test::validate_yaml(head + "      - [9D, JD, 3D]\n")[0]),
+            (std::vector<std::string>{"trick-count"}));
+}
+
 // ------------------------------------------------------------ Nine Five Two
 
 TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {

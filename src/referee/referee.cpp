@@ -596,7 +596,7 @@ class GameReferee {
                                    name(by), name(from), suit_singular(g.suit()), to_string(g))),
                 name(by), g);
         }
-        check_return(p, ex, ex_known);
+        check_return(p, ex, ex_known, h, kitty);
       }
       if (ex_known[bs] && ex_known[fs]) {
         move_pluck(p, ex);
@@ -669,7 +669,39 @@ class GameReferee {
     return {};
   }
 
-  void check_return(const PluckRec& p, const Hands& ex, const std::array<bool, kMaxPlayers>& ex_known) {
+  // A card `seat` is proven to hold at the exchange without a recorded deal:
+  // one it plays later in the hand that it did not receive in a pluck of the
+  // hand (nor, as dealer, possibly from the kitty). The play of the highest
+  // such card of `suit` above `than` (any, when `than` is empty), or null.
+  const Play* proven_higher(const HandRec& h, const std::optional<CardSet>& kitty, int seat, Suit suit,
+                            std::optional<Card> than) const {
+    if (seat == dealer_ && r_.kitty > 0 && !kitty) {
+      return nullptr;  // any card the dealer plays may have come from the kitty
+    }
+    CardSet received;
+    for (const auto& q : *h.plucks) {
+      if (q.from.seat == seat && q.gives.card) {
+        received.insert(*q.gives.card);
+      }
+      if (q.by.seat == seat && q.gets && q.gets->card) {
+        received.insert(*q.gets->card);
+      }
+    }
+    if (seat == dealer_ && kitty) {
+      received |= *kitty;
+    }
+    const Play* best = nullptr;
+    for (const auto& play : plays_) {
+      if (play.seat == seat && play.card.suit() == suit && !play.card.is_joker() && !received.contains(play.card) &&
+          (!than || than->rank() < play.card.rank()) && (best == nullptr || best->card.rank() < play.card.rank())) {
+        best = &play;
+      }
+    }
+    return best;
+  }
+
+  void check_return(const PluckRec& p, const Hands& ex, const std::array<bool, kMaxPlayers>& ex_known,
+                    const HandRec& h, const std::optional<CardSet>& kitty) {
     const int from = p.from.seat;
     const Card g = *p.gives.card;
     const std::optional<Card> got = p.gets && p.gets->card ? p.gets->card : std::nullopt;
@@ -703,7 +735,24 @@ class GameReferee {
       about(report(Code::kPluckReturn, where, msg), name(from), got ? got : required);
       return;
     }
-    // Hands unknown: only what the pluck itself proves.
+    // Hands unknown: what the plays prove (a higher card of the suit held
+    // then and played later), else what the pluck itself proves.
+    const bool same_suit = got && got->suit() == g.suit();
+    if (!got || same_suit) {
+      if (const Play* held = proven_higher(h, kitty, from, g.suit(), got)) {
+        auto& d = report(Code::kPluckReturn, where,
+                         got ? fmt::format("{} gave back {} for {}, but held {}, a higher {}", name(from),
+                                           to_string(*got), to_string(g), to_string(held->card),
+                                           suit_singular(g.suit()))
+                             : fmt::format("{} gave nothing back for {}, but held {}, a {}", name(from), to_string(g),
+                                           to_string(held->card), suit_singular(g.suit())));
+        d.notes.push_back(Note{fmt::format("{} played {} in trick {}, and did not receive it in a pluck", name(from),
+                                           to_string(held->card), held->trick + 1),
+                               held->loc});
+        about(d, name(from), got ? got : std::optional<Card>(held->card));
+        return;
+      }
+    }
     if (r_.pluck_return == PluckReturn::kHighestIncludingReceived) {
       if (!got) {
         about(report(Code::kPluckReturn, where,
