@@ -100,7 +100,9 @@ constexpr std::array kCatalogue = {
              "The pluckee gives back the highest card they now hold in the suit of the card received; the "
              "card just received counts, so if it is the highest it goes straight back. With "
              "`highest_excluding_received` the received card does not count, and if the pluckee has no other "
-             "card of the suit, `exchange.void` says whether the received card goes back or nothing does.",
+             "card of the suit, `exchange.void` says whether the received card goes back or nothing does. "
+             "Without a deal, a card of the suit the pluckee plays later, not received in a pluck, proves they "
+             "held it.",
              "exchange.return, exchange.void"},
     CodeInfo{Code::kPluckGive, "pluck-give", E, "the plucker gave a card the rules forbid",
              "With `exchange.give: lowest_of_suit` the plucker chooses a suit and must give the lowest card "
