@@ -195,7 +195,7 @@ TEST(RulesetLoader, PluckHasTheValuesOfRulesSection3) {
   EXPECT_EQ(r.pluck_give, PluckGive::kAny);
   EXPECT_EQ(r.pluck_return, PluckReturn::kHighestIncludingReceived);
   EXPECT_EQ(r.pluck_void, PluckVoid::kReturnReceived);
-  EXPECT_FALSE(r.distinct_suits);
+  EXPECT_EQ(r.distinct_suits, DistinctSuits::kNo);
   EXPECT_FALSE(r.waivable);
   EXPECT_FALSE(r.show_kitty);
   EXPECT_EQ(r.first_lead, FirstLead::kCard);
@@ -236,7 +236,7 @@ TEST(RulesetLoader, NineFiveTwoHasTheValuesOfRulesSection3) {
   EXPECT_EQ(r.pluck_order, PluckOrder::kMostFirst);
   EXPECT_TRUE(r.waivable);
   EXPECT_TRUE(r.show_kitty);
-  EXPECT_FALSE(r.distinct_suits);
+  EXPECT_EQ(r.distinct_suits, DistinctSuits::kNo);
   EXPECT_EQ(r.first_lead, FirstLead::kLeftOfDealer);
   EXPECT_EQ(r.trump_lead, TrumpLead::kAny);
   EXPECT_EQ(r.scoring, ScoringKind::kQuota);

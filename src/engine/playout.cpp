@@ -458,7 +458,7 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
             for (int i = 0; i < o.count; ++i) {
               auto& give_hand = hands[static_cast<std::size_t>(o.by)];
               const CardSet options_now =
-                  givable(r, give_hand - CardSet::jokers(), r.distinct_suits ? suits_used : CardSet());
+                  givable(r, give_hand - CardSet::jokers(), r.distinct_suits != DistinctSuits::kNo ? suits_used : CardSet());
               if (options_now.empty()) {
                 break;
               }

@@ -589,7 +589,7 @@ class GameReferee {
                                    name(from), suit_singular(g.suit()), to_string(low))),
                 name(by), g);
         }
-        if (r_.distinct_suits && !suits_given.emplace(by, from, static_cast<int>(g.suit())).second) {
+        if (r_.distinct_suits != DistinctSuits::kNo && !suits_given.emplace(by, from, static_cast<int>(g.suit())).second) {
           about(report(Code::kPluckSuitRepeat, p.gives.loc,
                        fmt::format("{} gave {} a second {} ({}) in this hand; each card to one pluckee must be of "
                                    "a different suit",
@@ -612,7 +612,7 @@ class GameReferee {
     if (owed && !before_exchange) {
       for (const auto& o : *owed) {
         int left = remaining[{o.by, o.from}];
-        if (r_.distinct_suits && left > 0) {
+        if (r_.distinct_suits != DistinctSuits::kNo && left > 0) {
           // One card per suit: a pluck needs a card of a suit not yet given
           // to this pluckee, so at most four, fewer if the plucker holds none.
           int open = 0;

@@ -14,16 +14,19 @@
 namespace trickref {
 
 enum class Rotation : std::uint8_t { kLeft, kRight };
-enum class TrumpChooser : std::uint8_t { kDealer, kLeftOfDealer, kBidder };
-enum class KittyTaker : std::uint8_t { kDealer, kBidder };
+enum class TrumpChooser : std::uint8_t { kDealer, kLeftOfDealer, kBidder, kAny };
+enum class KittyTaker : std::uint8_t { kDealer, kBidder, kNobody };
 enum class KittyMode : std::uint8_t { kTakeThenDiscard, kDiscardThenTake };
 enum class PluckOrder : std::uint8_t { kMostFirst, kLeastFirst, kHighestQuotaFirst };
+enum class ExchangeWhen : std::uint8_t { kBeforeTrump, kAfterKitty };
+enum class TieStart : std::uint8_t { kNewDealer, kPreviousDealer };
+enum class DistinctSuits : std::uint8_t { kNo, kYes, kWhileBothHold };
 enum class PluckGive : std::uint8_t { kAny, kLowestOfSuit };
 enum class PluckReturn : std::uint8_t { kHighestIncludingReceived, kHighestExcludingReceived };
 enum class PluckVoid : std::uint8_t { kReturnReceived, kLost };
 enum class FirstLead : std::uint8_t { kCard, kLeftOfDealer, kTrumpChooser };
 enum class TrumpLead : std::uint8_t { kAfterBroken, kAny };
-enum class ScoringKind : std::uint8_t { kQuota, kPlucks };
+enum class ScoringKind : std::uint8_t { kQuota, kPlucks, kTricks };
 enum class GameEnd : std::uint8_t { kTarget, kHandsRecorded, kPlucksAgainst, kTricksInHand };
 enum class TieRule : std::uint8_t { kContinue, kShare };
 enum class RevokePenalty : std::uint8_t { kNone, kForfeitHand };
@@ -50,12 +53,14 @@ struct Ruleset {
   KittyMode kitty_mode = KittyMode::kTakeThenDiscard;
   int kitty_discard = 0;
 
+  ExchangeWhen exchange_when = ExchangeWhen::kBeforeTrump;
   int exchange_from_hand = 2;
   PluckOrder pluck_order = PluckOrder::kMostFirst;
+  TieStart tie_start = TieStart::kNewDealer;
   PluckGive pluck_give = PluckGive::kAny;
   PluckReturn pluck_return = PluckReturn::kHighestIncludingReceived;
   PluckVoid pluck_void = PluckVoid::kReturnReceived;
-  bool distinct_suits = false;
+  DistinctSuits distinct_suits = DistinctSuits::kNo;
   bool waivable = false;
   bool show_kitty = false;
 

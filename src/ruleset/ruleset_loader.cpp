@@ -575,7 +575,7 @@ class RulesetBuilder {
       r.pluck_void = *v;
     }
     if (auto v = boolean("exchange.distinct_suits")) {
-      r.distinct_suits = *v;
+      r.distinct_suits = *v ? DistinctSuits::kYes : DistinctSuits::kNo;
     }
     if (auto v = boolean("exchange.waivable")) {
       r.waivable = *v;
@@ -797,7 +797,7 @@ std::vector<std::pair<std::string, std::string>> option_values(const Ruleset& r)
   add("exchange.return", r.pluck_return == PluckReturn::kHighestIncludingReceived ? "highest_including_received"
                                                                                   : "highest_excluding_received");
   add("exchange.void", r.pluck_void == PluckVoid::kReturnReceived ? "return_received" : "lost");
-  add("exchange.distinct_suits", b(r.distinct_suits));
+  add("exchange.distinct_suits", b(r.distinct_suits != DistinctSuits::kNo));
   add("exchange.waivable", b(r.waivable));
   add("exchange.show_kitty", b(r.show_kitty));
   add("play.first_lead", r.first_lead == FirstLead::kCard ? fmt::format("{{card: {}}}", to_string(r.first_lead_card))
