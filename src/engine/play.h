@@ -16,8 +16,6 @@
 
 namespace trickref {
 
-inline constexpr int kMaxPlayers = 8;
-
 enum class PlayFault : std::uint8_t {
   kNone,
   kNotInDeck,      // not a card of this ruleset's deck

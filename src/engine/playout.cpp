@@ -10,23 +10,11 @@
 #endif
 
 #include "engine/exchange.h"
+#include "engine/hand.h"
 #include "engine/scoring.h"
 
 namespace trickref {
 namespace {
-
-// The cards a plucker may give now.
-CardSet givable(const Ruleset& r, CardSet hand, CardSet suits_used) {
-  CardSet out;
-  for (int s = 0; s < kSuitCount; ++s) {
-    const CardSet suit = hand & CardSet::suit(static_cast<Suit>(s));
-    if (suit.empty() || suits_used.intersects(CardSet::suit(static_cast<Suit>(s)))) {
-      continue;
-    }
-    out |= r.pluck_give == PluckGive::kLowestOfSuit ? CardSet::of(suit.lowest()) : suit;
-  }
-  return out;
-}
 
 // A broken policy is an internal error; the engine never lets a choice
 // outside the options through.
@@ -379,17 +367,160 @@ PlayedGame play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const
   return game;
 }
 
+namespace {
+
+// The playout's side of the hand machine: each phase's choices come from
+// the seats (or, for seats that choose uniformly at random, from draws made
+// here in the same order), always among the machine's legal_* options.
+class BotHand {
+ public:
+  BotHand(std::span<SeatPolicy* const> seats, PlayoutRng& rng, const PlayoutOptions& options,
+          std::span<Card> deck, const std::array<bool, kMaxPlayers>& draws_for,
+          SeatPolicy::RandomChoices random_play, GameState& game, std::vector<long long>& score)
+      : seats_(seats), rng_(rng), options_(options), deck_(deck), draws_for_(draws_for),
+        random_play_(random_play), game_(game), score_(score) {}
+
+  // The next hand is played into `out`.
+  void begin(PlayedHand& out) { out_ = &out; }
+  [[nodiscard]] bool game_over() const { return over_; }
+
+  void deal(HandState& h) {
+    out_->dealer = h.dealer;
+    shuffle_cards(deck_, rng_);
+    std::size_t k = 0;
+    for (int p = 0; p < h.players; ++p) {
+      CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
+      for (int i = 0; i < h.rules->hand_size; ++i) {
+        dealt.insert(deck_[k++]);
+      }
+    }
+    for (; k < deck_.size(); ++k) {
+      out_->kitty.insert(deck_[k]);
+    }
+    apply_deal(h, out_->deal, out_->kitty);
+    view_.rules = h.rules;
+    view_.number = h.number;
+    view_.dealer = h.dealer;
+    view_.score = &score_;
+    out_->quota.resize(static_cast<std::size_t>(h.players));
+    for (int s = 0; s < h.players; ++s) {
+      view_.quota[static_cast<std::size_t>(s)] = h.quota[static_cast<std::size_t>(s)];
+      out_->quota[static_cast<std::size_t>(s)] = h.quota[static_cast<std::size_t>(s)];
+    }
+  }
+
+  // Bots make every owed pluck they can, so a waivable exchange is never
+  // waived and the record stays warning-free.
+  void exchange(HandState& h) {
+    std::array<bool, kMaxPlayers> given_up{};
+    for (PluckTurn t = next_pluck(h, given_up); t.by >= 0; t = next_pluck(h, given_up)) {
+      const CardSet options = legal_gives(h, t.by, t.from);
+      if (options.empty()) {
+        given_up[static_cast<std::size_t>(t.owed)] = true;
+        continue;
+      }
+      const auto by = static_cast<std::size_t>(t.by);
+      view_.seat = t.by;
+      view_.hand = h.hands[by];
+      const Card g = draws_for_[by] ? pick(options, rng_) : checked(seats_[by]->give(view_, t.from, options, rng_), options);
+      const auto back = due_return(h, t.from, g);
+      apply_pluck(h, t.by, t.from, g, back);
+      out_->plucks.push_back(PlayedPluck{t.by, t.from, g, back});
+    }
+  }
+
+  void trump(HandState& h) {
+    const int namer = trump_namer(h);
+    view_.seat = namer;
+    view_.hand = h.hands[static_cast<std::size_t>(namer)];
+    out_->trump = seats_[static_cast<std::size_t>(namer)]->name_trump(view_, rng_);
+    apply_trump(h, out_->trump);
+  }
+
+  void kitty(HandState& h) {
+    const int taker = kitty_taker(h);
+    const auto t = static_cast<std::size_t>(taker);
+    CardSet pool = discard_pool(h);
+    view_.seat = taker;
+    view_.hand = pool;
+    view_.kitty = h.rules->kitty_mode == KittyMode::kTakeThenDiscard ? h.kitty : CardSet();
+    for (int i = 0; i < h.rules->kitty_discard; ++i) {
+      const Card c = draws_for_[t] ? pick(pool, rng_) : checked(seats_[t]->discard(view_, h.trump, pool, rng_), pool);
+      pool.erase(c);
+      out_->discard.insert(c);
+    }
+    apply_kitty(h, out_->discard);
+    if (h.rules->show_kitty) {
+      for (int by = 0; by < h.players; ++by) {  // by plucker, in seat order
+        const CardSet shown = required_shows(h, by);
+        if (!shown.empty()) {
+          out_->shows.emplace_back(by, shown);
+        }
+      }
+    }
+  }
+
+  void play(HandState& h) {
+    start_play(h, first_leader(h, true));
+    PlayState& s = h.play;
+    const int tricks = h.rules->tricks_per_hand();
+    if (options_.record_tricks) {
+      out_->leaders.reserve(static_cast<std::size_t>(tricks));
+    }
+    if (random_play_ == SeatPolicy::RandomChoices::kNo) {
+      play_tricks(s, *out_, tricks, options_.record_tricks, [&](int seat, CardSet legal) {
+        view_.seat = seat;
+        view_.hand = s.hands[static_cast<std::size_t>(seat)];
+        view_.kitty = seat == h.dealer ? out_->kitty : CardSet();
+        view_.discard = seat == h.dealer ? out_->discard : CardSet();
+        return checked(seats_[static_cast<std::size_t>(seat)]->play(view_, s, legal, rng_), legal);
+      });
+    } else {
+      random_tricks(s, *out_, tricks, options_.record_tricks,
+                    random_play_ == SeatPolicy::RandomChoices::kAlwaysDraw, rng_);
+    }
+  }
+
+  void count(HandState& h) {
+    out_->taken.assign(h.play.taken.begin(), h.play.taken.begin() + h.players);
+    const HandTally t = tally(h, h.play.taken);
+    count_hand(game_, t);
+    score_.assign(game_.score.begin(), game_.score.begin() + h.players);
+    out_->score = score_;
+    over_ = game_ends(game_, t);
+    if (over_) {
+      std::array<int, kMaxPlayers> w{};
+      winners_.assign(w.begin(), w.begin() + game_winners(game_, t, w));
+    }
+  }
+
+  [[nodiscard]] const std::vector<int>& winners() const { return winners_; }
+
+ private:
+  std::span<SeatPolicy* const> seats_;
+  PlayoutRng& rng_;
+  const PlayoutOptions& options_;
+  std::span<Card> deck_;
+  const std::array<bool, kMaxPlayers>& draws_for_;
+  SeatPolicy::RandomChoices random_play_;
+  GameState& game_;
+  std::vector<long long>& score_;  // the running scores, as the bots see them
+  PlayedHand* out_ = nullptr;
+  HandView view_;
+  std::vector<int> winners_;
+  bool over_ = false;
+};
+
+}  // namespace
+
 void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const PlayoutOptions& options,
                PlayedGame& game) {
   PlayoutRng rng(options.seed);
   const int n = r.players;
-  const auto un = static_cast<std::size_t>(n);
   game.finished = false;
   game.winners.clear();
-  std::vector<long long>& running = game.score;  // the running scores, final at the end
-  running.assign(un, 0);
-  std::array<int, kMaxPlayers> prev_deltas{};
-  bool have_prev = false;
+  game.score.assign(static_cast<std::size_t>(n), 0);
+  GameState state = start_game(r);
   int dealer = options.first_dealer % n;
   const int limit = r.has_target() ? options.max_hands : options.hands_no_target;
   const int tricks = r.tricks_per_hand();
@@ -412,143 +543,18 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     }
   }
   std::size_t used = 0;
+  HandState hand;
+  BotHand driver(seats, rng, options, deck, draws_for, random_play, state, game.score);
   for (int number = 1; number <= limit; ++number) {
-    PlayedHand& h = next_hand(game, used, tricks, options.record_tricks);
-    h.dealer = dealer;
-    shuffle_cards(deck, rng);
-    std::size_t k = 0;
-    for (int p = 0; p < n; ++p) {
-      CardSet& dealt = h.deal[static_cast<std::size_t>(p)];
-      for (int i = 0; i < r.hand_size; ++i) {
-        dealt.insert(deck[k++]);
-      }
-    }
-    for (; k < deck.size(); ++k) {
-      h.kitty.insert(deck[k]);
-    }
-    auto hands = h.deal;
-    const auto& q = r.quotas_for(number);
-    HandView view;
-    view.rules = &r;
-    view.number = number;
-    view.dealer = dealer;
-    view.score = &running;
-    h.quota.resize(un);
-    for (int s = 0; s < n; ++s) {
-      const int quota = q[static_cast<std::size_t>(offset_from(dealer, s, n))];
-      view.quota[static_cast<std::size_t>(s)] = quota;
-      h.quota[static_cast<std::size_t>(s)] = quota;
-    }
-    // Exchange (rules.md §2.3). Bots make every owed pluck they can, so a
-    // waivable exchange is never waived and the record stays warning-free.
-    if (number >= r.exchange_from_hand && have_prev) {
-      std::array<OwedPlucks, kMaxPlayers> owed{};
-      const int n_owed = owed_plucks_into(std::span<const int>(prev_deltas.data(), un), owed);
-      if (n_owed > 0) {
-        const auto owed_now = std::span<const OwedPlucks>(owed.data(), static_cast<std::size_t>(n_owed));
-        std::array<int, kMaxPlayers> order{};
-        const int n_order = plucker_order_into(r, owed_now, dealer, q, order);
-        for (int j = 0; j < n_order; ++j) {
-          const int by = order[static_cast<std::size_t>(j)];
-          for (const auto& o : owed_now) {
-            if (o.by != by) {
-              continue;
-            }
-            CardSet suits_used;
-            for (int i = 0; i < o.count; ++i) {
-              auto& give_hand = hands[static_cast<std::size_t>(o.by)];
-              const CardSet options_now =
-                  givable(r, give_hand - CardSet::jokers(), r.distinct_suits != DistinctSuits::kNo ? suits_used : CardSet());
-              if (options_now.empty()) {
-                break;
-              }
-              view.seat = o.by;
-              view.hand = give_hand;
-              const Card g = draws_for[static_cast<std::size_t>(o.by)]
-                                 ? pick(options_now, rng)
-                                 : checked(seats[static_cast<std::size_t>(o.by)]->give(view, o.from, options_now, rng),
-                                           options_now);
-              suits_used |= CardSet::suit(g.suit());
-              auto& from_hand = hands[static_cast<std::size_t>(o.from)];
-              const auto back = required_return(r, from_hand, g);
-              give_hand.erase(g);
-              from_hand.insert(g);
-              if (back) {
-                from_hand.erase(*back);
-                give_hand.insert(*back);
-              }
-              h.plucks.push_back(PlayedPluck{o.by, o.from, g, back});
-            }
-          }
-        }
-      }
-    }
-    // Trump (§2.4), kitty and discard (§2.5), shows (§2.3).
-    const int chooser = r.trump_chooser == TrumpChooser::kLeftOfDealer ? left_of(dealer, n) : dealer;
-    view.seat = chooser;
-    view.hand = hands[static_cast<std::size_t>(chooser)];
-    h.trump = seats[static_cast<std::size_t>(chooser)]->name_trump(view, rng);
-    if (r.kitty > 0) {
-      auto& dh = hands[static_cast<std::size_t>(dealer)];
-      CardSet pool = r.kitty_mode == KittyMode::kTakeThenDiscard ? dh | h.kitty : dh;
-      view.seat = dealer;
-      view.hand = pool;
-      view.kitty = r.kitty_mode == KittyMode::kTakeThenDiscard ? h.kitty : CardSet();
-      for (int i = 0; i < r.kitty_discard; ++i) {
-        const Card c = draws_for[static_cast<std::size_t>(dealer)]
-                           ? pick(pool, rng)
-                           : checked(seats[static_cast<std::size_t>(dealer)]->discard(view, h.trump, pool, rng), pool);
-        pool.erase(c);
-        h.discard.insert(c);
-      }
-      dh = (dh | h.kitty) - h.discard;
-      if (r.show_kitty) {
-        // By plucker, in seat order.
-        std::array<CardSet, kMaxPlayers> shows{};
-        for (const auto& p : h.plucks) {
-          if (p.from == dealer && p.gets) {
-            shows[static_cast<std::size_t>(p.by)] |= required_show(h.kitty, *p.gets);
-          }
-        }
-        for (int by = 0; by < n; ++by) {
-          if (!shows[static_cast<std::size_t>(by)].empty()) {
-            h.shows.emplace_back(by, shows[static_cast<std::size_t>(by)]);
-          }
-        }
-      }
-    }
-    // Play (§2.6).
-    const int leader = first_leader(r, dealer, hands, true);
-    PlayState s = start_play(r, h.trump, hands, leader);
-    if (options.record_tricks) {
-      h.leaders.reserve(static_cast<std::size_t>(tricks));
-    }
-    if (random_play == SeatPolicy::RandomChoices::kNo) {
-      play_tricks(s, h, tricks, options.record_tricks, [&](int seat, CardSet legal) {
-        view.seat = seat;
-        view.hand = s.hands[static_cast<std::size_t>(seat)];
-        view.kitty = seat == dealer ? h.kitty : CardSet();
-        view.discard = seat == dealer ? h.discard : CardSet();
-        return checked(seats[static_cast<std::size_t>(seat)]->play(view, s, legal, rng), legal);
-      });
-    } else {
-      random_tricks(s, h, tricks, options.record_tricks, random_play == SeatPolicy::RandomChoices::kAlwaysDraw, rng);
-    }
-    // Score (§2.7).
-    h.taken.assign(s.taken.begin(), s.taken.begin() + n);
-    for (int p = 0; p < n; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      running[i] += hand_points(r, h.taken[i], h.quota[i]);
-      prev_deltas[i] = h.taken[i] - h.quota[i];
-    }
-    have_prev = true;
-    h.score = running;
-    if (game_over(r, running)) {
+    driver.begin(next_hand(game, used, tricks, options.record_tricks));
+    start_hand(hand, state, number, dealer);
+    run_hand(hand, driver);
+    if (driver.game_over()) {
       game.finished = true;
-      game.winners = leaders(running);
+      game.winners = driver.winners();
       break;
     }
-    dealer = next_dealer(r, dealer);
+    dealer = next_dealer(state, dealer);
   }
   while (game.hands.size() > used) {
     spare_hands.push_back(std::move(game.hands.back()));

@@ -13,6 +13,9 @@
 
 namespace trickref {
 
+// The most seats any ruleset may have (the engine's fixed-size arrays).
+inline constexpr int kMaxPlayers = 8;
+
 enum class Rotation : std::uint8_t { kLeft, kRight };
 enum class TrumpChooser : std::uint8_t { kDealer, kLeftOfDealer, kBidder, kAny };
 enum class KittyTaker : std::uint8_t { kDealer, kBidder, kNobody };

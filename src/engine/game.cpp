@@ -1,0 +1,73 @@
+#include "engine/game.h"
+
+namespace trickref {
+
+GameState start_game(const Ruleset& r) {
+  GameState g;
+  g.rules = &r;
+  g.policies = policies_for(r);
+  g.players = r.players;
+  return g;
+}
+
+long long hand_points(const GameState& g, const HandTally& t, int seat) {
+  return g.policies.scoring->points(*g.rules, t, seat);
+}
+
+void count_hand(GameState& g, const HandTally& t) {
+  for (int s = 0; s < g.players; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    g.score[i] += hand_points(g, t, s);
+    const int delta = t.taken[i] - t.quota[i];
+    g.deltas[i] = delta;
+    g.plucks_earned[i] += delta > 0 ? delta : 0;
+    g.plucks_against[i] += delta < 0 ? -delta : 0;
+  }
+  g.deltas_known = true;
+  ++g.hands;
+}
+
+bool game_ends(const GameState& g, const HandTally& last) { return g.policies.end->over(*g.rules, g, last); }
+
+int game_winners(const GameState& g, const HandTally& last, std::span<int> out) {
+  return g.policies.end->winners(*g.rules, g, last, out);
+}
+
+int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, dealer); }
+
+int best_seats(const Ruleset& r, const GameState& g, std::span<int> out) {
+  const bool by_plucks = policies_for(r).scoring->ties_by_plucks;
+  // Negative when seat a ranks above seat b.
+  auto compare = [&](int a, int b) -> long long {
+    const auto ia = static_cast<std::size_t>(a);
+    const auto ib = static_cast<std::size_t>(b);
+    if (g.score[ia] != g.score[ib]) {
+      return g.score[ib] - g.score[ia];
+    }
+    if (by_plucks) {
+      if (g.plucks_against[ia] != g.plucks_against[ib]) {
+        return g.plucks_against[ia] - g.plucks_against[ib];
+      }
+      return g.plucks_earned[ib] - g.plucks_earned[ia];
+    }
+    return 0;
+  };
+  int n = 0;
+  for (int s = 0; s < g.players; ++s) {
+    if (n == 0) {
+      out[0] = s;
+      n = 1;
+      continue;
+    }
+    const long long c = compare(s, out[0]);
+    if (c < 0) {
+      out[0] = s;
+      n = 1;
+    } else if (c == 0) {
+      out[static_cast<std::size_t>(n++)] = s;
+    }
+  }
+  return n;
+}
+
+}  // namespace trickref

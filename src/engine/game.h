@@ -1,0 +1,50 @@
+// The game around the hands (rules.md §2.7, §2.8): running scores, the
+// deltas that make the next hand's plucks, the plucks tallied for the
+// standings and the end of the game. The referee and the playout both count
+// every hand through count_hand, so a score is computed in one place.
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "engine/policies.h"
+#include "ruleset/ruleset.h"
+
+namespace trickref {
+
+struct GameState {
+  const Ruleset* rules = nullptr;
+  Policies policies{};
+  int players = 0;
+  int hands = 0;  // hands counted so far
+  // Running scores; false once a hand's tricks could not be known (the
+  // referee then stops scoring).
+  std::array<long long, kMaxPlayers> score{};
+  bool score_known = true;
+  // The last hand's tricks over (+) or short (-) of quota, which make the
+  // next hand's plucks (rules.md §2.3); false when they cannot be known.
+  std::array<int, kMaxPlayers> deltas{};
+  bool deltas_known = false;
+  // Summed over the game's hands: tricks short (plucks against) and tricks
+  // over (plucks earned), for scoring.kind plucks and game.end plucks_against.
+  std::array<long long, kMaxPlayers> plucks_against{};
+  std::array<long long, kMaxPlayers> plucks_earned{};
+};
+
+[[nodiscard]] GameState start_game(const Ruleset& r);
+
+// The points `seat` scores for a hand with these figures (the scoring policy).
+[[nodiscard]] long long hand_points(const GameState& g, const HandTally& t, int seat);
+
+// Counts a hand into the game: scores, deltas and tallies.
+void count_hand(GameState& g, const HandTally& t);
+
+// Whether the game ends with the hand `last` just counted (the end policy),
+// and if so who won it.
+[[nodiscard]] bool game_ends(const GameState& g, const HandTally& last);
+int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
+
+// Who deals the hand after the one `dealer` dealt (the dealer policy).
+[[nodiscard]] int next_dealer(const GameState& g, int dealer);
+
+}  // namespace trickref

@@ -1,0 +1,420 @@
+#include "engine/hand.h"
+
+#include <algorithm>
+
+namespace trickref {
+namespace {
+
+constexpr std::uint8_t suit_bit(Card c) { return static_cast<std::uint8_t>(1U << static_cast<unsigned>(c.suit())); }
+
+std::size_t pair_index(int by, int from) { return static_cast<std::size_t>(by * kMaxPlayers + from); }
+
+// The suits `by` may not give `from` again this hand (exchange.distinct_suits).
+std::uint8_t closed_suits(const HandState& h, int by, int from) {
+  const Ruleset& r = *h.rules;
+  if (r.distinct_suits == DistinctSuits::kNo) {
+    return 0;
+  }
+  const std::uint8_t given = h.exchange.suits_given[pair_index(by, from)];
+  if (r.distinct_suits == DistinctSuits::kWhileBothHold) {
+    // No repeat while some suit not yet given is held by both; when none is,
+    // the given suits start over (checked where both hands are known).
+    const auto b = static_cast<std::size_t>(by);
+    const auto f = static_cast<std::size_t>(from);
+    if (!h.known[b] || !h.known[f]) {
+      return given;
+    }
+    for (int s = 0; s < kSuitCount; ++s) {
+      const CardSet suit = CardSet::suit(static_cast<Suit>(s));
+      if ((given & (1U << static_cast<unsigned>(s))) == 0 && h.hands[b].intersects(suit) && h.hands[f].intersects(suit)) {
+        return given;
+      }
+    }
+    return 0;
+  }
+  return given;
+}
+
+int place_in_order(const Exchange& ex, int by) {
+  for (int j = 0; j < ex.n_order; ++j) {
+    if (ex.order[static_cast<std::size_t>(j)] == by) {
+      return j;
+    }
+  }
+  return ex.n_order;
+}
+
+}  // namespace
+
+bool PhaseList::has(Phase p) const { return std::find(begin(), end(), p) != end(); }
+
+PhaseList hand_phases(const Ruleset& r) {
+  PhaseList l;
+  auto add = [&](Phase p) { l.items[l.size++] = p; };
+  const bool kitty = r.kitty > 0 && r.kitty_taken_by != KittyTaker::kNobody;
+  add(Phase::kDeal);
+  if (r.exchange_when == ExchangeWhen::kBeforeTrump) {
+    add(Phase::kExchange);
+  }
+  add(Phase::kTrump);
+  if (kitty) {
+    add(Phase::kKitty);
+  }
+  if (r.exchange_when == ExchangeWhen::kAfterKitty) {
+    add(Phase::kExchange);
+  }
+  add(Phase::kPlay);
+  add(Phase::kCount);
+  return l;
+}
+
+void start_hand(HandState& h, const GameState& g, int number, int dealer) {
+  const Ruleset& r = *g.rules;
+  h.rules = &r;
+  h.phases = hand_phases(r);
+  h.number = number;
+  h.dealer = dealer;
+  h.players = r.players;
+  const auto& q = r.quotas_for(number);
+  for (int s = 0; s < h.players; ++s) {
+    h.quota[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset_from(dealer, s, h.players))];
+  }
+  h.hands = {};
+  h.known = {};
+  h.kitty = CardSet();
+  h.kitty_known = false;
+  h.discard = CardSet();
+  h.trump = Suit::kClubs;
+  Exchange& ex = h.exchange;
+  ex = Exchange{};
+  ex.before_first = number < r.exchange_from_hand;
+  if (ex.before_first) {
+    ex.owed_known = true;
+  } else if (g.deltas_known) {
+    ex.deltas = g.deltas;
+    const int n = owed_plucks_into(std::span<const int>(g.deltas.data(), static_cast<std::size_t>(h.players)),
+                                   ex.owed);
+    if (n >= 0) {
+      ex.owed_known = true;
+      ex.n_owed = n;
+      ex.n_order = plucker_order_into(r, std::span<const OwedPlucks>(ex.owed.data(), static_cast<std::size_t>(n)),
+                                      dealer, q, ex.order);
+    }
+  }
+}
+
+void apply_deal(HandState& h, const std::array<CardSet, kMaxPlayers>& hands, CardSet kitty) {
+  h.hands = hands;
+  h.known.fill(true);
+  h.kitty = kitty;
+  h.kitty_known = true;
+}
+
+// -------------------------------------------------------------- exchange
+
+int owed_index(const HandState& h, int by, int from) {
+  const Exchange& ex = h.exchange;
+  for (int i = 0; i < ex.n_owed; ++i) {
+    const auto& o = ex.owed[static_cast<std::size_t>(i)];
+    if (o.by == by && o.from == from) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up) {
+  const Exchange& ex = h.exchange;
+  for (int j = 0; j < ex.n_order; ++j) {
+    const int by = ex.order[static_cast<std::size_t>(j)];
+    for (int i = 0; i < ex.n_owed; ++i) {
+      const auto ui = static_cast<std::size_t>(i);
+      const auto& o = ex.owed[ui];
+      if (o.by == by && ex.made[ui] < o.count && !given_up[ui]) {
+        return PluckTurn{by, o.from, i};
+      }
+    }
+  }
+  return {};
+}
+
+std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from) {
+  const Exchange& ex = h.exchange;
+  if (!ex.owed_known) {
+    return std::nullopt;
+  }
+  Violation v{Code::kPluckUnowed, Clause::kNone, h.number, 0, by, from, std::nullopt, std::nullopt, 0};
+  if (ex.before_first) {
+    v.clause = Clause::kBeforeExchange;
+    return v;
+  }
+  const int i = owed_index(h, by, from);
+  if (i < 0 || ex.made[static_cast<std::size_t>(i)] >= ex.owed[static_cast<std::size_t>(i)].count) {
+    // Why it was not owed (rules.md §2.3): the pair's plucks were all made,
+    // the plucker was not over, or the pluckee was not short.
+    v.clause = i >= 0                                       ? Clause::kMoreThanOwed
+               : ex.deltas[static_cast<std::size_t>(by)] <= 0 ? Clause::kPluckerNotOver
+                                                              : Clause::kPluckeeNotShort;
+    return v;
+  }
+  const int place = place_in_order(ex, by);
+  if (place < ex.furthest) {
+    v.code = Code::kPluckOrder;
+    v.other = ex.order[static_cast<std::size_t>(ex.furthest)];
+    return v;
+  }
+  return std::nullopt;
+}
+
+CardSet legal_gives(const HandState& h, int by, int from) {
+  const Ruleset& r = *h.rules;
+  const CardSet hand = h.hands[static_cast<std::size_t>(by)] - CardSet::jokers();
+  const std::uint8_t closed = closed_suits(h, by, from);
+  CardSet out;
+  for (int s = 0; s < kSuitCount; ++s) {
+    const CardSet suit = hand & CardSet::suit(static_cast<Suit>(s));
+    if (suit.empty() || (closed & (1U << static_cast<unsigned>(s))) != 0) {
+      continue;
+    }
+    out |= r.pluck_give == PluckGive::kLowestOfSuit ? CardSet::of(suit.lowest()) : suit;
+  }
+  return out;
+}
+
+void check_pluck(const HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets,
+                 std::vector<Violation>& out) {
+  const Ruleset& r = *h.rules;
+  const auto base = Violation{Code::kPluckJoker, Clause::kNone, h.number, 0, by, from, std::nullopt, std::nullopt, 0};
+  // Jokers have no suit before trump is named: never given, never returned.
+  bool joker = false;
+  if (gives && gives->is_joker()) {
+    joker = true;
+    Violation v = base;
+    v.clause = Clause::kJokerGiven;
+    v.card = gives;
+    out.push_back(v);
+  }
+  if (gets && gets->is_joker()) {
+    joker = true;
+    Violation v = base;
+    v.clause = Clause::kJokerReturned;
+    v.seat = from;
+    v.other = by;
+    v.card = gets;
+    out.push_back(v);
+  }
+  if (!gives || joker) {
+    return;
+  }
+  const Card g = *gives;
+  const auto b = static_cast<std::size_t>(by);
+  if (h.known[b] && !h.hands[b].contains(g)) {
+    Violation v = base;
+    v.code = Code::kPluckNotHeld;
+    v.card = g;
+    out.push_back(v);
+  } else if (h.known[b] && !give_allowed(r, h.hands[b], g)) {
+    Violation v = base;
+    v.code = Code::kPluckGive;
+    v.card = g;
+    v.evidence = (h.hands[b] & CardSet::suit(g.suit())).lowest();
+    out.push_back(v);
+  }
+  if ((closed_suits(h, by, from) & suit_bit(g)) != 0) {
+    Violation v = base;
+    v.code = Code::kPluckSuitRepeat;
+    v.card = g;
+    out.push_back(v);
+  }
+}
+
+std::optional<Card> due_return(const HandState& h, int from, Card gives) {
+  return required_return(*h.rules, h.hands[static_cast<std::size_t>(from)], gives);
+}
+
+std::optional<Violation> check_return(const HandState& h, int by, int from, Card gives, std::optional<Card> gets,
+                                      std::optional<Card> proven) {
+  const Ruleset& r = *h.rules;
+  Violation v{Code::kPluckReturn, Clause::kNone, h.number, 0, from, by, gets, std::nullopt, 0};
+  if (h.known[static_cast<std::size_t>(from)]) {
+    const auto required = due_return(h, from, gives);
+    if (required == gets) {
+      return std::nullopt;
+    }
+    v.clause = !required ? Clause::kNothingToReturn : !gets ? Clause::kReturnedNothing : Clause::kNotTheHighest;
+    v.evidence = required;
+    return v;
+  }
+  // The hand is not known: what the record proves (a higher card of the suit
+  // held then), else what the pluck itself proves.
+  if (proven && (!gets || gets->suit() == gives.suit())) {
+    v.clause = Clause::kProvenHigher;
+    v.evidence = proven;
+    return v;
+  }
+  if (r.pluck_return == PluckReturn::kHighestIncludingReceived) {
+    if (!gets) {
+      v.clause = Clause::kNothingAlwaysReturns;
+      return v;
+    }
+    if (gets->suit() != gives.suit() || gets->rank() < gives.rank()) {
+      v.clause = Clause::kReturnedBelowGiven;
+      return v;
+    }
+  } else if (gets && gets->suit() != gives.suit()) {
+    v.clause = Clause::kReturnedOffSuit;
+    return v;
+  }
+  return std::nullopt;
+}
+
+void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by, int from,
+                std::optional<Card> gives, std::optional<Card> gets) {
+  const auto b = static_cast<std::size_t>(by);
+  const auto f = static_cast<std::size_t>(from);
+  if (!known[b] || !known[f]) {
+    known[b] = known[f] = false;
+    return;
+  }
+  if (gives) {
+    hands[b].erase(*gives);
+    hands[f].insert(*gives);
+  }
+  if (gets) {
+    hands[f].erase(*gets);
+    hands[b].insert(*gets);
+  }
+}
+
+void apply_pluck(HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets) {
+  Exchange& ex = h.exchange;
+  if (ex.owed_known && !ex.before_first) {
+    const int i = owed_index(h, by, from);
+    if (i >= 0 && ex.made[static_cast<std::size_t>(i)] < ex.owed[static_cast<std::size_t>(i)].count) {
+      ++ex.made[static_cast<std::size_t>(i)];
+      ex.furthest = std::max(ex.furthest, place_in_order(ex, by));
+    }
+  }
+  const bool joker = (gives && gives->is_joker()) || (gets && gets->is_joker());
+  if (gives && !joker) {
+    auto& given = ex.suits_given[pair_index(by, from)];
+    given = static_cast<std::uint8_t>(closed_suits(h, by, from) | suit_bit(*gives));
+  }
+  if (from == h.dealer && gets && !gets->is_joker()) {
+    ex.dealer_returned[static_cast<std::size_t>(by)].insert(*gets);
+  }
+  move_pluck(h.hands, h.known, by, from, gives, gets);
+}
+
+int plucks_left(const HandState& h, int i) {
+  const Exchange& ex = h.exchange;
+  const auto& o = ex.owed[static_cast<std::size_t>(i)];
+  int left = o.count - ex.made[static_cast<std::size_t>(i)];
+  if (h.rules->distinct_suits != DistinctSuits::kNo && left > 0) {
+    // One card per suit: a pluck needs a card of a suit not yet given to
+    // this pluckee, so at most four, fewer if the plucker holds none.
+    const std::uint8_t closed = closed_suits(h, o.by, o.from);
+    const auto b = static_cast<std::size_t>(o.by);
+    int open = 0;
+    for (int s = 0; s < kSuitCount; ++s) {
+      const bool used = (closed & (1U << static_cast<unsigned>(s))) != 0;
+      const bool held = !h.known[b] || h.hands[b].intersects(CardSet::suit(static_cast<Suit>(s)));
+      open += (!used && held) ? 1 : 0;
+    }
+    left = std::min(left, open);
+  }
+  return left;
+}
+
+CardSet required_shows(const HandState& h, int plucker) {
+  CardSet out;
+  for (Card back : h.exchange.dealer_returned[static_cast<std::size_t>(plucker)]) {
+    out |= required_show(h.kitty, back);
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------- trump
+
+int trump_chooser(const HandState& h) {
+  switch (h.rules->trump_chooser) {
+    case TrumpChooser::kDealer:
+      return h.dealer;
+    case TrumpChooser::kLeftOfDealer:
+      return left_of(h.dealer, h.players);
+    case TrumpChooser::kBidder:
+    case TrumpChooser::kAny:
+      return -1;
+  }
+  return -1;
+}
+
+int trump_namer(const HandState& h) {
+  const int c = trump_chooser(h);
+  return c >= 0 ? c : h.dealer;
+}
+
+void apply_trump(HandState& h, Suit trump) { h.trump = trump; }
+
+// ----------------------------------------------------------------- kitty
+
+int kitty_taker(const HandState& h) {
+  switch (h.rules->kitty_taken_by) {
+    case KittyTaker::kDealer:
+      return h.dealer;
+    case KittyTaker::kBidder:
+    case KittyTaker::kNobody:
+      return -1;
+  }
+  return -1;
+}
+
+CardSet discard_pool(const HandState& h) {
+  const CardSet held = h.hands[static_cast<std::size_t>(kitty_taker(h))];
+  return h.rules->kitty_mode == KittyMode::kTakeThenDiscard ? held | h.kitty : held;
+}
+
+std::optional<Violation> check_discard_count(const HandState& h, int count) {
+  if (count == h.rules->kitty_discard) {
+    return std::nullopt;
+  }
+  return Violation{Code::kDiscard, Clause::kDiscardCount, h.number, 0, kitty_taker(h), -1, std::nullopt,
+                   std::nullopt, count};
+}
+
+std::optional<Violation> check_discard(const HandState& h, Card card) {
+  const int taker = kitty_taker(h);
+  if (!h.known[static_cast<std::size_t>(taker)] || discard_pool(h).contains(card)) {
+    return std::nullopt;
+  }
+  return Violation{Code::kDiscard, Clause::kDiscardNotHeld, h.number, 0, taker, -1, card, std::nullopt, 0};
+}
+
+void apply_kitty(HandState& h, CardSet discard) {
+  auto& held = h.hands[static_cast<std::size_t>(kitty_taker(h))];
+  held = (held | h.kitty) - discard;
+  h.discard = discard;
+}
+
+// ------------------------------------------------------------------ play
+
+void start_play(HandState& h, int leader) { h.play = start_play(*h.rules, h.trump, h.hands, leader); }
+
+int first_leader(const HandState& h, bool hands_known) {
+  return first_leader(*h.rules, h.dealer, h.hands, hands_known);
+}
+
+// ----------------------------------------------------------------- count
+
+HandTally tally(const HandState& h, std::span<const int> taken) {
+  HandTally t;
+  t.players = h.players;
+  for (int s = 0; s < h.players; ++s) {
+    const auto i = static_cast<std::size_t>(s);
+    t.taken[i] = taken[i];
+    t.quota[i] = h.quota[i];
+  }
+  return t;
+}
+
+}  // namespace trickref

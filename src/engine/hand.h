@@ -1,0 +1,189 @@
+// The hand machine (rules.md §2): one hand's phases, in the order the
+// ruleset gives, each with its legal_*, check_* and apply_* functions.
+//
+//   Pluck, Nine Five Two:  deal, exchange, trump, kitty, play, count
+//   exchange.when after_kitty: deal, trump, kitty, exchange, play, count
+//
+// A phase a ruleset does not use is absent (no kitty phase without a kitty
+// to take). Three users drive the same machine through run_hand: the
+// referee feeds it recorded events (check, report, apply: the record
+// stands), the playout feeds it the bots' choices, and the conformance
+// tests walk it. `legal_*` lists what may be done; `check_*` is const and
+// states the first clause an action breaks as a Violation; `apply_*` does
+// the action, legal or not.
+//
+// Knowledge: a referee may not know what a seat holds (no deal recorded, a
+// faulty deal, plucks not recorded). `known[s]` says whether `hands[s]` is
+// what seat s really holds; every check that needs a hand is skipped where
+// it is not known (rules.md §4: report only what the record proves).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "cards/card.h"
+#include "engine/exchange.h"
+#include "engine/game.h"
+#include "engine/play.h"
+#include "engine/violation.h"
+#include "ruleset/ruleset.h"
+
+namespace trickref {
+
+enum class Phase : std::uint8_t { kDeal, kExchange, kTrump, kKitty, kPlay, kCount };
+
+struct PhaseList {
+  std::array<Phase, 8> items{};
+  std::uint8_t size = 0;
+  [[nodiscard]] const Phase* begin() const { return items.data(); }
+  [[nodiscard]] const Phase* end() const { return items.data() + size; }
+  [[nodiscard]] bool has(Phase p) const;
+};
+
+// The phases of a hand of `r`, in order.
+[[nodiscard]] PhaseList hand_phases(const Ruleset& r);
+
+// The exchange of plucks in progress (rules.md §2.3).
+struct Exchange {
+  bool before_first = false;  // a hand before exchange.from_hand: no plucks
+  bool owed_known = false;    // the plucks owed are known (so checked)
+  std::array<int, kMaxPlayers> deltas{};  // the last hand's, that made them
+  int n_owed = 0;
+  std::array<OwedPlucks, kMaxPlayers> owed{};
+  std::array<int, kMaxPlayers> made{};  // by owed entry
+  int n_order = 0;
+  std::array<int, kMaxPlayers> order{};  // pluckers in the order they go
+  int furthest = -1;                     // the latest place in `order` a plucker has reached
+  // Suits given so far, by plucker and pluckee (bit s: suit s), for
+  // exchange.distinct_suits.
+  std::array<std::uint8_t, kMaxPlayers * kMaxPlayers> suits_given{};
+  // Cards the dealer gave back, by plucker (for the Nine Five Two show).
+  std::array<CardSet, kMaxPlayers> dealer_returned{};
+};
+
+struct HandState {
+  const Ruleset* rules = nullptr;
+  PhaseList phases;
+  int number = 1;  // 1-based
+  int dealer = 0;
+  int players = 3;
+  std::array<int, kMaxPlayers> quota{};  // by seat
+  std::array<CardSet, kMaxPlayers> hands{};
+  std::array<bool, kMaxPlayers> known{};
+  CardSet kitty;
+  bool kitty_known = false;
+  CardSet discard;
+  Suit trump = Suit::kClubs;
+  Exchange exchange;
+  PlayState play;
+};
+
+// Starts hand `number` dealt by `dealer`: its phases, its quotas by seat
+// (rules.md §2.2) and the plucks the game's last deltas make owed.
+void start_hand(HandState& h, const GameState& g, int number, int dealer);
+
+// ------------------------------------------------------------------ deal
+// Deals `hands` and `kitty` (every seat and the kitty known).
+void apply_deal(HandState& h, const std::array<CardSet, kMaxPlayers>& hands, CardSet kitty);
+
+// -------------------------------------------------------------- exchange
+// The index of the owed entry for `by` plucking `from`, or -1.
+[[nodiscard]] int owed_index(const HandState& h, int by, int from);
+// The next pluck due, as the rules order them (by, from), or {-1, -1} when
+// none is; `given_up` lists owed entries the plucker cannot make.
+struct PluckTurn {
+  int by = -1;
+  int from = -1;
+  int owed = -1;
+};
+[[nodiscard]] PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up);
+// Whether `by` may pluck `from` now: pluck-unowed, pluck-order.
+[[nodiscard]] std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from);
+// The cards `by` may give `from` now (no jokers; one suit once a hand where
+// exchange.distinct_suits says; the lowest of the suit under lowest_of_suit).
+[[nodiscard]] CardSet legal_gives(const HandState& h, int by, int from);
+// The cards of a pluck: pluck-joker (given, returned), then for the card
+// given pluck-not-held or pluck-give, and pluck-suit-repeat; every one that
+// applies, into `out`.
+void check_pluck(const HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets,
+                 std::vector<Violation>& out);
+// The card that must come back for `gives` (exchange.return, exchange.void),
+// when the pluckee's hand is known.
+[[nodiscard]] std::optional<Card> due_return(const HandState& h, int from, Card gives);
+// The card given back: pluck-joker, pluck-return. `proven` is a card of the
+// suit the pluckee is proven (by the record) to have held then, higher than
+// what came back; used when the pluckee's hand is not known.
+[[nodiscard]] std::optional<Violation> check_return(const HandState& h, int by, int from, Card gives,
+                                                    std::optional<Card> gets, std::optional<Card> proven);
+// Makes one pluck as given (the record stands): counts it against what was
+// owed, notes its suit and any card the dealer gave back, and moves the
+// cards (move_pluck).
+void apply_pluck(HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets);
+// Moves a pluck's cards between two hands where both are known; otherwise
+// neither is known any more.
+void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by, int from,
+                std::optional<Card> gives, std::optional<Card> gets);
+// Plucks of owed entry `i` still unmade that could have been made.
+[[nodiscard]] int plucks_left(const HandState& h, int i);
+// The kitty cards the dealer must show each plucker (exchange.show_kitty).
+[[nodiscard]] CardSet required_shows(const HandState& h, int plucker);
+
+// ----------------------------------------------------------------- trump
+// The seat that names trump, or -1 when nobody's choice is checked (trump.chooser: any).
+[[nodiscard]] int trump_chooser(const HandState& h);
+// The seat a bot asks for trump: the chooser, or the dealer where nobody's choice is checked.
+[[nodiscard]] int trump_namer(const HandState& h);
+void apply_trump(HandState& h, Suit trump);
+
+// ----------------------------------------------------------------- kitty
+// Who takes the kitty (-1: nobody).
+[[nodiscard]] int kitty_taker(const HandState& h);
+// The cards the taker may discard from (kitty.mode).
+[[nodiscard]] CardSet discard_pool(const HandState& h);
+// A discard of `count` cards: discard (count); one card: discard (not held).
+[[nodiscard]] std::optional<Violation> check_discard_count(const HandState& h, int count);
+[[nodiscard]] std::optional<Violation> check_discard(const HandState& h, Card card);
+// The taker takes the kitty and lays `discard` away.
+void apply_kitty(HandState& h, CardSet discard);
+
+// ------------------------------------------------------------------ play
+// Starts the play: the hands as they are now, led by `leader`.
+void start_play(HandState& h, int leader);
+// Who leads the first trick, or -1 when it cannot be known.
+[[nodiscard]] int first_leader(const HandState& h, bool hands_known);
+
+// ----------------------------------------------------------------- count
+[[nodiscard]] HandTally tally(const HandState& h, std::span<const int> taken);
+
+// ---------------------------------------------------------- the sequence
+// Runs the hand's phases in order, each through `driver` (deal, exchange,
+// trump, kitty, play, count; each takes the HandState).
+template <class Driver>
+void run_hand(HandState& h, Driver& driver) {
+  for (const Phase p : h.phases) {
+    switch (p) {
+      case Phase::kDeal:
+        driver.deal(h);
+        break;
+      case Phase::kExchange:
+        driver.exchange(h);
+        break;
+      case Phase::kTrump:
+        driver.trump(h);
+        break;
+      case Phase::kKitty:
+        driver.kitty(h);
+        break;
+      case Phase::kPlay:
+        driver.play(h);
+        break;
+      case Phase::kCount:
+        driver.count(h);
+        break;
+    }
+  }
+}
+
+}  // namespace trickref
