@@ -48,6 +48,7 @@ struct Violation {
   int other = -1;                // the other player concerned (pluckee, the plucker who goes first, ...)
   std::optional<Card> card;      // the card at fault
   std::optional<Card> evidence;  // the card that proves it (held, required, first-lead card)
+  std::optional<Card> related;   // a card the fact is about besides these (the card given, for a return)
   int count = 0;                 // a number the fact needs (cards discarded, plucks made)
 };
 

@@ -10,8 +10,11 @@
 
 #include "base/text.h"
 #include "engine/exchange.h"
+#include "engine/game.h"
+#include "engine/hand.h"
 #include "engine/play.h"
 #include "engine/scoring.h"
+#include "referee/messages.h"
 
 namespace trickref {
 namespace {
@@ -57,7 +60,7 @@ class GameReferee {
              fmt::format("{} is played by {} players; this game lists {}", clip(r_.name), r_.players, n_));
       return out;
     }
-    running_ = std::vector<long long>(static_cast<std::size_t>(n_), 0);
+    game_ = start_game(r_);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
       HandSummary s = referee_hand(h);
@@ -87,6 +90,15 @@ class GameReferee {
     d.severity = sev;
     return d;
   }
+  // A Violation from the hand machine, worded (referee/messages.cpp) and
+  // located; the player is the one at fault, the card the one at fault or
+  // else the one that proves it.
+  Diagnostic& say(const Violation& v, Loc loc) {
+    const Wording w{&r_, &names_, dealer_, &game_.deltas};
+    auto& d = report(v.code, loc, message(v, w));
+    return about(d, name(v.seat), v.card ? v.card : v.evidence);
+  }
+
   // A player as messages name them: clipped (base/text.h), so a long name
   // cannot swell every diagnostic.
   const std::string& name(int seat) const { return names_[static_cast<std::size_t>(seat)]; }
@@ -131,56 +143,75 @@ class GameReferee {
     }
     dealer_ = dealer;
     sum.dealer = dealer;
-    const auto& q = r_.quotas_for(h.number);
-    quota_.assign(static_cast<std::size_t>(n_), 0);
-    for (int s = 0; s < n_; ++s) {
-      quota_[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset_from(dealer, s, n_))];
-    }
-    sum.quota = quota_;
     sum.trump = h.trump;
     if (h.plucks) {
       sum.plucks = static_cast<int>(h.plucks->size());
     }
-
-    origins_.fill(CardOrigin{});
-    Hands hold{};
-    std::array<bool, kMaxPlayers> known{};
-    std::optional<CardSet> kitty;
-    check_deal(h, hold, known, kitty);
-
-    // Attribute the plays first: the exchange can then be checked against
-    // hands worked back from the plays when no deal is recorded.
-    plays_.clear();
-    const bool have_trump = h.trump.has_value();
-    const bool attributable = attribute(h, hold, known);
-
-    check_exchange(h, hold, known, kitty);
-    count_plucks(h, sum);
-    check_show(h, kitty);
-    phase_ = phase::kTrump;
-    if (h.tricks && !h.tricks->empty() && !have_trump && !h.trump_bad) {
-      report(Code::kTrumpMissing, h.tricks_loc,
-             fmt::format("hand {} records its tricks but not its trump; its plays are not checked", h.number));
-    }
-    check_discard(h, hold, known, kitty);
-
-    std::optional<std::vector<int>> played_taken;
-    if (have_trump && attributable) {
-      played_taken = check_plays(h, hold, known);
-    } else if (h.tricks && have_trump) {
-      check_trick_count(h);
-    }
-    phase_ = phase::kTotals;
-    trick_ = 0;
-    const auto used = settle_taken(h, played_taken);
-    sum.taken = used;
-    score_hand(h, used, sum);
+    // The hand's phases, in the ruleset's order, through the hand machine.
+    rec_ = &h;
+    sum_ = &sum;
+    start_hand(hand_state_, game_, h.number, dealer);
+    sum.quota.assign(hand_state_.quota.begin(), hand_state_.quota.begin() + n_);
+    run_hand(hand_state_, *this);
     prev_dealer_ = dealer;
     return sum;
   }
 
+ public:
+  // ------------------------------------------- the phases (run_hand calls)
+  void deal(HandState& m) {
+    origins_.fill(CardOrigin{});
+    std::optional<CardSet> kitty;
+    check_deal(*rec_, m.hands, m.known, kitty);
+    m.kitty_known = kitty.has_value();
+    m.kitty = kitty.value_or(CardSet());
+    // Attribute the plays first: the exchange can then be checked against
+    // hands worked back from the plays when no deal is recorded.
+    plays_.clear();
+    attributable_ = attribute(*rec_, m.hands, m.known);
+  }
+
+  void exchange(HandState& m) {
+    check_exchange(*rec_, m);
+    count_plucks(*rec_, m, *sum_);
+    check_show(*rec_, m);
+  }
+
+  void trump(HandState& m) {
+    const HandRec& h = *rec_;
+    phase_ = phase::kTrump;
+    if (h.tricks && !h.tricks->empty() && !h.trump && !h.trump_bad) {
+      report(Code::kTrumpMissing, h.tricks_loc,
+             fmt::format("hand {} records its tricks but not its trump; its plays are not checked", h.number));
+    }
+    if (h.trump) {
+      apply_trump(m, *h.trump);
+    }
+  }
+
+  void kitty(HandState& m) { check_discard(*rec_, m); }
+
+  void play(HandState& m) {
+    const HandRec& h = *rec_;
+    played_taken_.reset();
+    if (h.trump && attributable_) {
+      played_taken_ = check_plays(h, m);
+    } else if (h.tricks && h.trump) {
+      check_trick_count(h);
+    }
+  }
+
+  void count(HandState& m) {
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const auto used = settle_taken(*rec_, m, played_taken_);
+    sum_->taken = used;
+    score_hand(*rec_, m, used, *sum_);
+  }
+
+ private:
   // Plucks made and suffered per seat, for the standings.
-  void count_plucks(const HandRec& h, HandSummary& sum) const {
+  void count_plucks(const HandRec& h, const HandState& m, HandSummary& sum) const {
     std::vector<int> made(static_cast<std::size_t>(n_), 0);
     std::vector<int> suffered(static_cast<std::size_t>(n_), 0);
     if (h.plucks) {
@@ -190,15 +221,12 @@ class GameReferee {
           ++suffered[static_cast<std::size_t>(p.from.seat)];
         }
       }
-    } else if (h.number >= r_.exchange_from_hand) {
-      if (!prev_deltas_) {
+    } else if (!m.exchange.before_first) {
+      if (!m.exchange.owed_known) {
         return;
       }
-      const auto owed = owed_plucks(*prev_deltas_);
-      if (!owed) {
-        return;
-      }
-      for (const auto& o : *owed) {
+      for (int i = 0; i < m.exchange.n_owed; ++i) {
+        const auto& o = m.exchange.owed[static_cast<std::size_t>(i)];
         made[static_cast<std::size_t>(o.by)] += o.count;
         suffered[static_cast<std::size_t>(o.from)] += o.count;
       }
@@ -405,48 +433,25 @@ class GameReferee {
     if (h.number < r_.exchange_from_hand) {
       return false;
     }
-    if (!prev_deltas_) {
+    if (!game_.deltas_known) {
       return true;
     }
-    return std::any_of(prev_deltas_->begin(), prev_deltas_->end(), [](int d) { return d != 0; });
+    return std::any_of(game_.deltas.begin(), game_.deltas.begin() + n_, [](int d) { return d != 0; });
   }
 
   // The recorded hands moved through the recorded plucks (no checks).
   Hands hands_after_exchange_forward(const HandRec& h, Hands hold) const {
     if (h.plucks) {
+      std::array<bool, kMaxPlayers> all{};
+      all.fill(true);
       for (const auto& p : *h.plucks) {
-        move_pluck(p, hold);
+        move_pluck(hold, all, p.by.seat, p.from.seat, p.gives.card, gets_of(p));
       }
     }
     return hold;
   }
 
-  static void move_pluck(const PluckRec& p, Hands& hold) {
-    auto& by = hold[static_cast<std::size_t>(p.by.seat)];
-    auto& from = hold[static_cast<std::size_t>(p.from.seat)];
-    if (p.gives.card) {
-      by.erase(*p.gives.card);
-      from.insert(*p.gives.card);
-    }
-    if (p.gets && p.gets->card) {
-      from.erase(*p.gets->card);
-      by.insert(*p.gets->card);
-    }
-  }
-
-  // The inverse of move_pluck: the hands as they were before the pluck.
-  static void undo_pluck(const PluckRec& p, Hands& hold) {
-    auto& by = hold[static_cast<std::size_t>(p.by.seat)];
-    auto& from = hold[static_cast<std::size_t>(p.from.seat)];
-    if (p.gets && p.gets->card) {
-      by.erase(*p.gets->card);
-      from.insert(*p.gets->card);
-    }
-    if (p.gives.card) {
-      from.erase(*p.gives.card);
-      by.insert(*p.gives.card);
-    }
-  }
+  static std::optional<Card> gets_of(const PluckRec& p) { return p.gets ? p.gets->card : std::nullopt; }
 
   // Hands at the start of play worked back from the plays: every card a
   // player plays in a complete hand was in their hand.
@@ -468,214 +473,112 @@ class GameReferee {
   }
 
   // -------------------------------------------------------------- exchange
-  void check_exchange(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
-                      const std::optional<CardSet>& kitty) {
-    // `kitty` lets the hands be worked back from the plays through the dealer's discard.
+  void check_exchange(const HandRec& h, HandState& m) {
     phase_ = phase::kExchange;
     trick_ = 0;
-    const bool before_exchange = h.number < r_.exchange_from_hand;
-    std::optional<std::vector<OwedPlucks>> owed;
-    if (before_exchange) {
-      owed.emplace();
-    } else if (prev_deltas_) {
-      owed = owed_plucks(*prev_deltas_);
-    }
     if (!h.plucks) {
       if (exchange_unknown(h)) {
-        known.fill(false);  // cards moved in plucks nobody recorded
+        m.known.fill(false);  // cards moved in plucks nobody recorded
       }
       return;
     }
-    // Without a deal, work the hands at the exchange back from the plays.
-    Hands ex = hold;
-    std::array<bool, kMaxPlayers> ex_known = known;
+    // The hands at the exchange, as checked: the record's, or without a
+    // deal, worked back from the plays (through the dealer's discard).
+    HandState ex = m;
     if (!h.deal) {
       if (auto play = inferred_play_hands(h)) {
         Hands back = *play;
-        const int d = dealer_;
         bool ok = true;
         if (r_.kitty > 0) {
-          if (h.discard && kitty) {
-            auto& dh = back[static_cast<std::size_t>(d)];
+          if (h.discard && m.kitty_known) {
+            auto& dh = back[static_cast<std::size_t>(dealer_)];
             for (const auto& c : *h.discard) {
               if (c.card) {
                 dh.insert(*c.card);
               }
             }
-            dh -= *kitty;
+            dh -= m.kitty;
           } else {
             ok = false;
           }
         }
         if (ok) {
+          std::array<bool, kMaxPlayers> all{};
+          all.fill(true);
           for (auto it = h.plucks->rbegin(); it != h.plucks->rend(); ++it) {
-            undo_pluck(*it, back);
+            move_pluck(back, all, it->by.seat, it->from.seat, gets_of(*it), it->gives.card);  // undone
           }
-          ex = back;
-          ex_known.fill(true);
+          ex.hands = back;
+          ex.known.fill(true);
         }
       }
     }
-
-    std::map<std::pair<int, int>, int> remaining;
-    std::vector<int> order;
-    if (owed) {
-      for (const auto& o : *owed) {
-        remaining[{o.by, o.from}] = o.count;
-      }
-      order = plucker_order(r_, *owed, dealer_, r_.quotas_for(h.number));
-    }
-    std::set<std::tuple<int, int, int>> suits_given;
-    int max_rank = -1;
     bool order_reported = false;
+    std::vector<Violation> found;
     for (const auto& p : *h.plucks) {
       const int by = p.by.seat;
       const int from = p.from.seat;
-      // Owed? (rules.md §2.3)
-      if (owed) {
-        auto it = remaining.find({by, from});
-        if (before_exchange) {
-          about(report(Code::kPluckUnowed, p.loc,
-                       fmt::format("{} plucked {} in hand {}, but plucks start in hand {}", name(by), name(from),
-                                   h.number, r_.exchange_from_hand)),
-                name(by));
-        } else if (it == remaining.end() || it->second == 0) {
-          about(report(Code::kPluckUnowed, p.loc, unowed_reason(by, from, it != remaining.end())), name(by));
-        } else {
-          --it->second;
-          const int rank = static_cast<int>(std::find(order.begin(), order.end(), by) - order.begin());
-          if (rank < max_rank && !order_reported) {
-            order_reported = true;
-            const int first = order[static_cast<std::size_t>(max_rank)];
-            about(report(Code::kPluckOrder, p.loc,
-                         fmt::format("{} plucked after {} had begun, but {} goes first ({}); each plucker makes "
-                                     "all of their plucks in turn",
-                                     name(by), name(first), name(by), order_reason(by, first))),
-                  name(by));
-          }
-          max_rank = std::max(max_rank, rank);
+      const std::optional<Card> gives = p.gives.card;
+      const std::optional<Card> gets = gets_of(p);
+      // Owed, and in turn? (rules.md §2.3)
+      if (const auto v = check_pluck_turn(ex, by, from)) {
+        if (v->code == Code::kPluckUnowed) {
+          say(*v, p.loc);
+        } else if (!order_reported) {
+          order_reported = true;  // one pluck-order a hand
+          say(*v, p.loc);
         }
       }
-      // Jokers have no suit before trump is named.
+      // The cards given and given back.
+      found.clear();
+      check_pluck(ex, by, from, gives, gets, found);
       bool joker = false;
-      if (p.gives.card && p.gives.card->is_joker()) {
-        joker = true;
-        about(report(Code::kPluckJoker, p.gives.loc,
-                     fmt::format("{} gave {} a joker ({}): jokers have no suit before trump is named and cannot be "
-                                 "given in a pluck",
-                                 name(by), name(from), to_string(*p.gives.card))),
-              name(by), *p.gives.card);
+      for (const auto& v : found) {
+        joker = joker || v.code == Code::kPluckJoker;
+        say(v, v.clause == Clause::kJokerReturned ? p.gets->loc : p.gives.loc);
       }
-      if (p.gets && p.gets->card && p.gets->card->is_joker()) {
-        joker = true;
-        about(report(Code::kPluckJoker, p.gets->loc,
-                     fmt::format("{} gave back a joker ({}) to {}: a joker is never returned in a pluck", name(from),
-                                 to_string(*p.gets->card), name(by))),
-              name(from), *p.gets->card);
-      }
-      const auto bs = static_cast<std::size_t>(by);
-      const auto fs = static_cast<std::size_t>(from);
-      if (p.gives.card && !joker) {
-        const Card g = *p.gives.card;
-        if (ex_known[bs] && !ex[bs].contains(g)) {
-          about(report(Code::kPluckNotHeld, p.gives.loc,
-                       fmt::format("{} gave {} to {}, but {} did not hold {}", name(by), to_string(g), name(from),
-                                   name(by), to_string(g))),
-                name(by), g);
-        } else if (ex_known[bs] && !give_allowed(r_, ex[bs], g)) {
-          const Card low = (ex[bs] & CardSet::suit(g.suit())).lowest();
-          about(report(Code::kPluckGive, p.gives.loc,
-                       fmt::format("{} gave {} to {}, but must give the lowest {} held, {}", name(by), to_string(g),
-                                   name(from), suit_singular(g.suit()), to_string(low))),
-                name(by), g);
-        }
-        if (r_.distinct_suits != DistinctSuits::kNo && !suits_given.emplace(by, from, static_cast<int>(g.suit())).second) {
-          about(report(Code::kPluckSuitRepeat, p.gives.loc,
-                       fmt::format("{} gave {} a second {} ({}) in this hand; each card to one pluckee must be of "
-                                   "a different suit",
-                                   name(by), name(from), suit_singular(g.suit()), to_string(g))),
-                name(by), g);
-        }
-        check_return(p, ex, ex_known, h, kitty);
-      }
-      if (ex_known[bs] && ex_known[fs]) {
-        move_pluck(p, ex);
-      } else {
-        ex_known[bs] = ex_known[fs] = false;
-      }
-      if (known[bs] && known[fs]) {
-        move_pluck(p, hold);
-      } else {
-        known[bs] = known[fs] = false;
-      }
-    }
-    if (owed && !before_exchange) {
-      for (const auto& o : *owed) {
-        int left = remaining[{o.by, o.from}];
-        if (r_.distinct_suits != DistinctSuits::kNo && left > 0) {
-          // One card per suit: a pluck needs a card of a suit not yet given
-          // to this pluckee, so at most four, fewer if the plucker holds none.
-          int open = 0;
-          for (int suit = 0; suit < kSuitCount; ++suit) {
-            const bool used = suits_given.count({o.by, o.from, suit}) != 0U;
-            const bool held = !ex_known[static_cast<std::size_t>(o.by)] ||
-                              ex[static_cast<std::size_t>(o.by)].intersects(CardSet::suit(static_cast<Suit>(suit)));
-            open += (!used && held) ? 1 : 0;
+      if (gives && !joker && !(p.gets && !p.gets->card)) {
+        const Play* proven = ex.known[static_cast<std::size_t>(from)] || (gets && gets->suit() != gives->suit())
+                                 ? nullptr
+                                 : proven_higher(h, m, from, gives->suit(), gets);
+        if (const auto v = check_return(ex, by, from, *gives, gets,
+                                        proven ? std::optional<Card>(proven->card) : std::nullopt)) {
+          auto& d = say(*v, p.gets ? p.gets->loc : p.loc);
+          if (v->clause == Clause::kProvenHigher) {
+            d.notes.push_back(Note{fmt::format("{} played {} in trick {}, and did not receive it in a pluck",
+                                               name(from), to_string(proven->card), proven->trick + 1),
+                                   proven->loc});
           }
-          left = std::min(left, open);
         }
-        if (left > 0) {
+      }
+      apply_pluck(ex, by, from, gives, gets);
+      move_pluck(m.hands, m.known, by, from, gives, gets);
+    }
+    if (ex.exchange.owed_known && !ex.exchange.before_first) {
+      for (int i = 0; i < ex.exchange.n_owed; ++i) {
+        const auto& o = ex.exchange.owed[static_cast<std::size_t>(i)];
+        if (plucks_left(ex, i) > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
                        fmt::format("{} made {} of the {} owed from {} ({} was {} over quota and {} {} short in hand "
                                    "{})",
-                                   name(o.by), o.count - remaining[{o.by, o.from}], plural(o.count, "pluck"), name(o.from), name(o.by),
-                                   (*prev_deltas_)[static_cast<std::size_t>(o.by)], name(o.from),
-                                   -(*prev_deltas_)[static_cast<std::size_t>(o.from)], h.number - 1)),
+                                   name(o.by), ex.exchange.made[static_cast<std::size_t>(i)],
+                                   plural(o.count, "pluck"), name(o.from), name(o.by),
+                                   game_.deltas[static_cast<std::size_t>(o.by)], name(o.from),
+                                   -game_.deltas[static_cast<std::size_t>(o.from)], h.number - 1)),
                 name(o.by));
         }
       }
     }
-  }
-
-  std::string unowed_reason(int by, int from, bool pair_owed) const {
-    const auto& d = *prev_deltas_;
-    const int db = d[static_cast<std::size_t>(by)];
-    const int df = d[static_cast<std::size_t>(from)];
-    if (pair_owed) {
-      return fmt::format("{} plucked {} more often than owed: {} was {} short in hand {}", name(by), name(from),
-                         name(from), -df, hand_ - 1);
-    }
-    if (db <= 0) {
-      return fmt::format("{} plucked {}, but {} was not over quota in hand {} ({})", name(by), name(from), name(by),
-                         hand_ - 1, db == 0 ? "made it exactly" : fmt::format("{} short", -db));
-    }
-    return fmt::format("{} plucked {}, but {} was not short in hand {}", name(by), name(from), name(from), hand_ - 1);
-  }
-
-  std::string order_reason(int by, int first) const {
-    const auto& d = *prev_deltas_;
-    const int nb = d[static_cast<std::size_t>(by)];
-    const int nf = d[static_cast<std::size_t>(first)];
-    switch (r_.pluck_order) {
-      case PluckOrder::kMostFirst:
-        return nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", name(dealer_))
-                        : fmt::format("{} to {}'s {}", plural(nb, "pluck"), name(first), nf);
-      case PluckOrder::kLeastFirst:
-        return nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", name(dealer_))
-                        : fmt::format("fewest first: {} to {}'s {}", plural(nb, "pluck"), name(first), nf);
-      case PluckOrder::kHighestQuotaFirst:
-        return "the higher quota this hand goes first";
-    }
-    return {};
+    m.exchange = ex.exchange;  // what was made and given back, for the show
   }
 
   // A card `seat` is proven to hold at the exchange without a recorded deal:
   // one it plays later in the hand that it did not receive in a pluck of the
   // hand (nor, as dealer, possibly from the kitty). The play of the highest
   // such card of `suit` above `than` (any, when `than` is empty), or null.
-  const Play* proven_higher(const HandRec& h, const std::optional<CardSet>& kitty, int seat, Suit suit,
+  const Play* proven_higher(const HandRec& h, const HandState& m, int seat, Suit suit,
                             std::optional<Card> than) const {
-    if (seat == dealer_ && r_.kitty > 0 && !kitty) {
+    if (seat == dealer_ && r_.kitty > 0 && !m.kitty_known) {
       return nullptr;  // any card the dealer plays may have come from the kitty
     }
     CardSet received;
@@ -687,8 +590,8 @@ class GameReferee {
         received.insert(*q.gets->card);
       }
     }
-    if (seat == dealer_ && kitty) {
-      received |= *kitty;
+    if (seat == dealer_ && m.kitty_known) {
+      received |= m.kitty;
     }
     const Play* best = nullptr;
     for (const auto& play : plays_) {
@@ -700,108 +603,26 @@ class GameReferee {
     return best;
   }
 
-  void check_return(const PluckRec& p, const Hands& ex, const std::array<bool, kMaxPlayers>& ex_known,
-                    const HandRec& h, const std::optional<CardSet>& kitty) {
-    const int from = p.from.seat;
-    const Card g = *p.gives.card;
-    const std::optional<Card> got = p.gets && p.gets->card ? p.gets->card : std::nullopt;
-    if (p.gets && !p.gets->card) {
-      return;  // a bad token: already reported
-    }
-    if (got && got->is_joker()) {
-      return;  // already a pluck-joker
-    }
-    const Loc where = p.gets ? p.gets->loc : p.loc;
-    const auto fs = static_cast<std::size_t>(from);
-    if (ex_known[fs]) {
-      const auto required = required_return(r_, ex[fs], g);
-      if (required == got) {
-        return;
-      }
-      std::string msg;
-      if (!required) {
-        msg = fmt::format("{} gave back {} for {}, but held no other {} and the rules send nothing back", name(from),
-                          to_string(*got), to_string(g), suit_singular(g.suit()));
-      } else if (!got) {
-        msg = fmt::format("{} gave nothing back for {}, but must return {}", name(from), to_string(g),
-                          to_string(*required));
-      } else {
-        msg = fmt::format("{} gave back {} for {}, but the highest {} {} held{} was {}", name(from), to_string(*got),
-                          to_string(g), suit_singular(g.suit()), name(from),
-                          r_.pluck_return == PluckReturn::kHighestIncludingReceived ? " after receiving it"
-                                                                                    : " besides the card received",
-                          to_string(*required));
-      }
-      about(report(Code::kPluckReturn, where, msg), name(from), got ? got : required);
-      return;
-    }
-    // Hands unknown: what the plays prove (a higher card of the suit held
-    // then and played later), else what the pluck itself proves.
-    const bool same_suit = got && got->suit() == g.suit();
-    if (!got || same_suit) {
-      if (const Play* held = proven_higher(h, kitty, from, g.suit(), got)) {
-        auto& d = report(Code::kPluckReturn, where,
-                         got ? fmt::format("{} gave back {} for {}, but held {}, a higher {}", name(from),
-                                           to_string(*got), to_string(g), to_string(held->card),
-                                           suit_singular(g.suit()))
-                             : fmt::format("{} gave nothing back for {}, but held {}, a {}", name(from), to_string(g),
-                                           to_string(held->card), suit_singular(g.suit())));
-        d.notes.push_back(Note{fmt::format("{} played {} in trick {}, and did not receive it in a pluck", name(from),
-                                           to_string(held->card), held->trick + 1),
-                               held->loc});
-        about(d, name(from), got ? got : std::optional<Card>(held->card));
-        return;
-      }
-    }
-    if (r_.pluck_return == PluckReturn::kHighestIncludingReceived) {
-      if (!got) {
-        about(report(Code::kPluckReturn, where,
-                     fmt::format("{} gave nothing back for {}: the pluckee always returns a {} (at worst {} itself)",
-                                 name(from), to_string(g), suit_singular(g.suit()), to_string(g))),
-              name(from));
-      } else if (got->suit() != g.suit() || got->rank() < g.rank()) {
-        about(report(Code::kPluckReturn, where,
-                     fmt::format("{} gave back {} for {}, but must return the highest {} held, which is {} or "
-                                 "higher",
-                                 name(from), to_string(*got), to_string(g), suit_singular(g.suit()), to_string(g))),
-              name(from), got);
-      }
-    } else if (got && got->suit() != g.suit()) {
-      about(report(Code::kPluckReturn, where,
-                   fmt::format("{} gave back {} for {}, but must return a {}", name(from), to_string(*got),
-                               to_string(g), suit_singular(g.suit()))),
-            name(from), got);
-    }
-  }
-
   // ------------------------------------------------------------------ show
-  void check_show(const HandRec& h, const std::optional<CardSet>& kitty) {
-    if (!r_.show_kitty || !h.shows || !h.plucks || !kitty) {
+  void check_show(const HandRec& h, const HandState& m) {
+    if (!r_.show_kitty || !h.shows || !h.plucks || !m.kitty_known) {
       return;
     }
     phase_ = phase::kTrump;
-    std::map<int, CardSet> required;
-    std::map<int, CardSet> given_back;  // by the dealer, to each plucker
-    for (const auto& p : *h.plucks) {
-      if (p.from.seat == dealer_ && p.gets && p.gets->card && !p.gets->card->is_joker()) {
-        required[p.by.seat] |= required_show(*kitty, *p.gets->card);
-        given_back[p.by.seat].insert(*p.gets->card);
-      }
-    }
-    std::map<int, CardSet> shown;
+    std::array<CardSet, kMaxPlayers> shown{};
     for (const auto& s : *h.shows) {
       for (const auto& c : s.cards) {
         if (c.card) {
-          shown[s.to.seat].insert(*c.card);
+          shown[static_cast<std::size_t>(s.to.seat)].insert(*c.card);
         }
       }
     }
     for (int s = 0; s < n_; ++s) {
-      const CardSet need = required.count(s) != 0U ? required[s] : CardSet();
-      const CardSet got = shown.count(s) != 0U ? shown[s] : CardSet();
+      const CardSet need = required_shows(m, s);
+      const CardSet got = shown[static_cast<std::size_t>(s)];
       if (need != got) {
         // The card of the diagnostic is the first kitty card that had to be shown.
-        const CardSet back = given_back.count(s) != 0U ? given_back[s] : CardSet();
+        const CardSet back = m.exchange.dealer_returned[static_cast<std::size_t>(s)];
         about(report(Code::kShowMissing, h.shows_loc,
                      back.empty()
                          ? fmt::format("{}, the dealer, had nothing to show {}, but the record shows {}", name(dealer_),
@@ -817,48 +638,37 @@ class GameReferee {
   }
 
   // --------------------------------------------------------------- discard
-  void check_discard(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
-                     const std::optional<CardSet>& kitty) {
-    if (r_.kitty == 0) {
-      return;
-    }
+  void check_discard(const HandRec& h, HandState& m) {
     phase_ = phase::kTrump;
-    const auto d = static_cast<std::size_t>(dealer_);
+    const int taker = kitty_taker(m);
+    const auto d = static_cast<std::size_t>(taker);
     if (!h.discard) {
-      known[d] = false;
+      m.known[d] = false;
       return;
     }
     bool faulty = false;
-    if (static_cast<int>(h.discard->size()) != r_.kitty_discard) {
+    if (const auto v = check_discard_count(m, static_cast<int>(h.discard->size()))) {
       faulty = true;
-      about(report(Code::kDiscard, h.discard_loc,
-                   fmt::format("{} discarded {}; the dealer discards {}", name(dealer_),
-                               plural(static_cast<long long>(h.discard->size()), "card"), r_.kitty_discard)),
-            name(dealer_));
+      say(*v, h.discard_loc);
     }
-    if (!kitty) {
-      known[d] = false;
+    if (!m.kitty_known) {
+      m.known[d] = false;
       return;
     }
-    const CardSet pool = r_.kitty_mode == KittyMode::kTakeThenDiscard ? hold[d] | *kitty : hold[d];
     CardSet discarded;
     for (const auto& c : *h.discard) {
       if (!c.card) {
         continue;
       }
-      if (known[d] && !pool.contains(*c.card)) {
+      if (const auto v = trickref::check_discard(m, *c.card)) {
         faulty = true;
-        about(report(Code::kDiscard, c.loc,
-                     fmt::format("{} discarded {}, which {} did not hold{}", name(dealer_), to_string(*c.card),
-                                 name(dealer_),
-                                 r_.kitty_mode == KittyMode::kDiscardThenTake ? " before taking the kitty" : "")),
-              name(dealer_), *c.card);
+        say(*v, c.loc);
       }
       discarded.insert(*c.card);
     }
-    hold[d] = (hold[d] | *kitty) - discarded;
+    apply_kitty(m, discarded);
     if (faulty) {
-      known[d] = false;  // which cards the dealer kept cannot be known
+      m.known[d] = false;  // which cards the taker kept cannot be known
     }
   }
 
@@ -873,10 +683,10 @@ class GameReferee {
     }
   }
 
-  std::optional<std::vector<int>> check_plays(const HandRec& h, const Hands& hold,
-                                              const std::array<bool, kMaxPlayers>& known) {
+  std::optional<std::vector<int>> check_plays(const HandRec& h, HandState& m) {
     const auto& tricks = *h.tricks;
-    const Suit trump = *h.trump;
+    const Hands& hold = m.hands;
+    const auto& known = m.known;
     // Seats whose hand is known from the record use it; the others use the
     // cards they go on to play (a lower bound that proves revokes).
     Hands start{};
@@ -896,7 +706,9 @@ class GameReferee {
     if (expected_first < 0 && !leaders_.empty() && !(*h.tricks)[0].leader) {
       expected_first = leaders_[0];  // found from the recorded deal
     }
-    PlayState s = start_play(r_, trump, start, 0);
+    m.hands = start;
+    start_play(m, 0);
+    PlayState& s = m.play;
     not_held_ = CardSet();
     std::array<int, 64> played_in{};
     std::array<Loc, 64> played_loc{};
@@ -1072,7 +884,8 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- totals
-  std::optional<std::vector<int>> settle_taken(const HandRec& h, const std::optional<std::vector<int>>& played) {
+  std::optional<std::vector<int>> settle_taken(const HandRec& h, const HandState& m,
+                                               const std::optional<std::vector<int>>& played) {
     taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
     std::optional<std::vector<int>> used;
     bool adds_up = false;
@@ -1110,21 +923,26 @@ class GameReferee {
         adds_up = true;
       }
     }
-    if (used && adds_up) {
-      std::vector<int> deltas;
-      for (int s = 0; s < n_; ++s) {
-        deltas.push_back((*used)[static_cast<std::size_t>(s)] - quota_[static_cast<std::size_t>(s)]);
-      }
-      prev_deltas_ = deltas;
-    } else {
-      prev_deltas_.reset();
-    }
+    adds_up_ = used && adds_up;
+    (void)m;
     return used;
   }
 
-  void score_hand(const HandRec& h, const std::optional<std::vector<int>>& used, HandSummary& sum) {
-    if (!used || !running_) {
-      running_.reset();
+  void score_hand(const HandRec& h, const HandState& m, const std::optional<std::vector<int>>& used,
+                  HandSummary& sum) {
+    std::array<int, kMaxPlayers> taken{};
+    if (used) {
+      std::copy(used->begin(), used->end(), taken.begin());
+    }
+    const HandTally t = tally(m, taken);
+    const auto before = game_.score;
+    const bool scoring = used && game_.score_known;
+    if (used) {
+      count_hand(game_, t);  // scores, the next hand's deltas, the plucks tallied
+    }
+    game_.deltas_known = adds_up_;
+    if (!scoring) {
+      game_.score_known = false;
       sum.score.reset();
       if (h.score) {
         recorded_prev_ = std::vector<long long>();
@@ -1134,48 +952,51 @@ class GameReferee {
       }
       return;
     }
-    std::vector<long long> before = *running_;
-    for (int s = 0; s < n_; ++s) {
-      const auto i = static_cast<std::size_t>(s);
-      (*running_)[i] += hand_points(r_, (*used)[i], quota_[i]);
-    }
-    sum.score = running_;
+    sum.score = running();
     if (h.score) {
       std::vector<long long> rec;
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
         const long long r = *h.score->values[i];
         rec.push_back(r);
-        const long long truth = (*running_)[i];
+        const long long truth = game_.score[i];
         if (r == truth) {
           continue;
         }
         const long long base = recorded_prev_ ? (*recorded_prev_)[i] : before[i];
-        const long long points = hand_points(r_, (*used)[i], quota_[i]);
+        const long long points = hand_points(game_, t, s);
         if (recorded_prev_ && r == base + points) {
           continue;  // carries an earlier wrong total forward: reported there
         }
-        if (taken_mismatch_[i] && h.taken && r == base + hand_points(r_, *h.taken->values[i], quota_[i])) {
-          continue;  // follows from the wrong trick count, reported as taken-mismatch
+        if (taken_mismatch_[i] && h.taken) {
+          HandTally as_recorded = t;
+          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*h.taken->values[i], -1'000'000, 1'000'000));
+          if (r == base + hand_points(game_, as_recorded, s)) {
+            continue;  // follows from the wrong trick count, reported as taken-mismatch
+          }
         }
         about(report(Code::kScoreMismatch, h.score->locs[i],
                      fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} {} for {} against "
                                  "a quota of {})",
                                  name(s), h.number, r, truth, before[i], points < 0 ? "-" : "+",
-                                 points < 0 ? -points : points, plural((*used)[i], "trick"), quota_[i])),
+                                 points < 0 ? -points : points, plural(taken[i], "trick"), m.quota[i])),
               name(s));
       }
       recorded_prev_ = rec;
     } else {
       recorded_prev_.reset();
     }
-    if (ended_at_ == 0 && game_over(r_, *running_)) {
+    if (ended_at_ == 0 && game_ends(game_, t)) {
       ended_at_ = h.number;
-      end_score_ = *running_;
-      end_winners_ = leaders(*running_);
+      end_score_ = running();
+      std::array<int, kMaxPlayers> w{};
+      end_winners_.assign(w.begin(), w.begin() + game_winners(game_, t, w));
       end_recorded_ = recorded_prev_;
     }
   }
+
+  // The running scores, by seat.
+  std::vector<long long> running() const { return {game_.score.begin(), game_.score.begin() + n_}; }
 
   std::string winners_text(const std::vector<int>& seats) const {
     std::vector<std::string> names;
@@ -1192,8 +1013,8 @@ class GameReferee {
       o.winners = end_winners_;
       o.score = end_score_;
       o.decided_hand = ended_at_;
-    } else if (!stop_) {
-      o.score = running_;
+    } else if (!stop_ && game_.score_known) {
+      o.score = running();
     }
     return o;
   }
@@ -1270,9 +1091,13 @@ class GameReferee {
   bool stop_ = false;
   int prev_dealer_ = -1;
   int dealer_ = 0;
-  std::vector<int> quota_;
-  std::optional<std::vector<int>> prev_deltas_;
-  std::optional<std::vector<long long>> running_;
+  GameState game_;
+  HandState hand_state_;
+  const HandRec* rec_ = nullptr;  // the hand being refereed
+  HandSummary* sum_ = nullptr;
+  bool attributable_ = false;
+  bool adds_up_ = false;
+  std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;
   std::optional<std::vector<long long>> end_recorded_;
   std::vector<bool> taken_mismatch_;
