@@ -83,7 +83,7 @@ void EngineReplay(benchmark::State& state) {
       PlayState s = start_play(r, h.trump, h.start, h.leader);
       for (Card card : h.plays) {
         const int seat = s.to_play();
-        faults += check_play(s, seat, card).ok() ? 0 : 1;
+        faults += check_play(s, seat, card) ? 1 : 0;
         apply_play(s, seat, card);
         if (s.trick_complete()) {
           finish_trick(s);

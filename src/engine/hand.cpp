@@ -143,7 +143,7 @@ std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from) 
   if (!ex.owed_known) {
     return std::nullopt;
   }
-  Violation v{Code::kPluckUnowed, Clause::kNone, h.number, 0, by, from, std::nullopt, std::nullopt, std::nullopt, 0};
+  Violation v = violation(Code::kPluckUnowed, Clause::kNone, h.number, by, from);
   if (ex.before_first) {
     v.clause = Clause::kBeforeExchange;
     return v;
@@ -184,8 +184,7 @@ CardSet legal_gives(const HandState& h, int by, int from) {
 void check_pluck(const HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets,
                  std::vector<Violation>& out) {
   const Ruleset& r = *h.rules;
-  const auto base =
-      Violation{Code::kPluckJoker, Clause::kNone, h.number, 0, by, from, std::nullopt, std::nullopt, std::nullopt, 0};
+  const Violation base = violation(Code::kPluckJoker, Clause::kNone, h.number, by, from);
   // Jokers have no suit before trump is named: never given, never returned.
   bool joker = false;
   if (gives && gives->is_joker()) {
@@ -236,7 +235,9 @@ std::optional<Card> due_return(const HandState& h, int from, Card gives) {
 std::optional<Violation> check_return(const HandState& h, int by, int from, Card gives, std::optional<Card> gets,
                                       std::optional<Card> proven) {
   const Ruleset& r = *h.rules;
-  Violation v{Code::kPluckReturn, Clause::kNone, h.number, 0, from, by, gets, std::nullopt, gives, 0};
+  Violation v = violation(Code::kPluckReturn, Clause::kNone, h.number, from, by);
+  v.card = gets;
+  v.related = gives;
   if (h.known[static_cast<std::size_t>(from)]) {
     const auto required = due_return(h, from, gives);
     if (required == gets) {
@@ -379,8 +380,9 @@ std::optional<Violation> check_discard_count(const HandState& h, int count) {
   if (count == h.rules->kitty_discard) {
     return std::nullopt;
   }
-  return Violation{Code::kDiscard, Clause::kDiscardCount, h.number, 0, kitty_taker(h), -1, std::nullopt,
-                   std::nullopt, std::nullopt, count};
+  Violation v = violation(Code::kDiscard, Clause::kDiscardCount, h.number, kitty_taker(h));
+  v.count = count;
+  return v;
 }
 
 std::optional<Violation> check_discard(const HandState& h, Card card) {
@@ -388,7 +390,9 @@ std::optional<Violation> check_discard(const HandState& h, Card card) {
   if (!h.known[static_cast<std::size_t>(taker)] || discard_pool(h).contains(card)) {
     return std::nullopt;
   }
-  return Violation{Code::kDiscard, Clause::kDiscardNotHeld, h.number, 0, taker, -1, card, std::nullopt, std::nullopt, 0};
+  Violation v = violation(Code::kDiscard, Clause::kDiscardNotHeld, h.number, taker);
+  v.card = card;
+  return v;
 }
 
 void apply_kitty(HandState& h, CardSet discard) {

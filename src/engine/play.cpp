@@ -42,47 +42,93 @@ bool is_forced_opening(const PlayState& s, Card card) {
 
 }  // namespace
 
-PlayCheck check_play(const PlayState& s, int seat, Card card) {
+namespace detail {
+
+CardSet trump_duties(const PlayState& s, CardSet hand, CardSet may, bool follows) {
+  const Ruleset& r = *s.rules;
+  const CardSet trumps = s.trumps;
+  // play.must_trump_if_void: void in the suit led, a trump if one is held.
+  if (r.must_trump_if_void && !follows && hand.intersects(trumps)) {
+    may &= trumps;
+  }
+  // play.must_overtrump: a trump to a trick that holds one beats it if it can.
+  if (r.must_overtrump && s.best_strength >= 100) {
+    CardSet beaters;
+    for (Card c : may & trumps) {
+      if (trick_strength(s, c, s.led_suit) > s.best_strength) {
+        beaters.insert(c);
+      }
+    }
+    if (!beaters.empty()) {
+      may = (may - trumps) | beaters;
+    }
+  }
+  return may;
+}
+
+}  // namespace detail
+
+std::optional<Violation> check_play(const PlayState& s, int seat, Card card) {
   const Ruleset& r = *s.rules;
   const CardSet hand = s.hands[static_cast<std::size_t>(seat)];
+  Violation v = violation(Code::kNotInDeck, Clause::kNone, 0, seat);
+  v.trick = s.trick + 1;
+  v.card = card;
   // 1. Only the ruleset's deck is in play.
   if (!r.deck.contains(card)) {
-    return {PlayFault::kNotInDeck, {}};
+    return v;
   }
   // 2. A card is played once a hand.
   if (s.played.contains(card)) {
-    return {PlayFault::kDuplicatePlay, {}};
+    v.code = Code::kDuplicatePlay;
+    return v;
   }
   // 3. A player plays from their own hand.
   if (!hand.contains(card)) {
-    return {PlayFault::kNotHeld, {}};
+    v.code = Code::kNotHeld;
+    return v;
   }
   const CardSet trumps = s.trumps;
   if (s.count == 0) {
     // 4. The first trick is led with the first-lead card (Pluck: the 2C).
     if (s.trick == 0 && r.first_lead == FirstLead::kCard && card != r.first_lead_card &&
         hand.contains(r.first_lead_card)) {
-      return {PlayFault::kFirstLeadCard, r.first_lead_card};
+      v.code = Code::kFirstLead;
+      v.evidence = r.first_lead_card;
+      return v;
     }
     // 6. No trump lead before trumps are broken, unless holding only trumps.
     if (r.trump_lead == TrumpLead::kAfterBroken && !s.broken && trumps.contains(card) &&
         !is_forced_opening(s, card)) {
       const CardSet others = hand - trumps;
       if (!others.empty() || !r.trump_lead_when_only_trumps) {
-        return {PlayFault::kTrumpLead, others.empty() ? card : others.highest()};
+        v.code = Code::kTrumpLead;
+        v.evidence = others.empty() ? card : others.highest();
+        return v;
       }
     }
-    return {};
+    return std::nullopt;
   }
   // 5. Follow suit if able (the jokers count as trumps).
   const CardSet follow = follow_mask(s.led(), s.trump);
-  if (!follow.contains(card)) {
-    const CardSet held = hand & follow;
-    if (!held.empty()) {
-      return {PlayFault::kRevoke, held.highest()};
-    }
+  const CardSet held = hand & follow;
+  if (!follow.contains(card) && !held.empty()) {
+    v.code = Code::kRevoke;
+    v.evidence = held.highest();
+    v.suit = s.led();
+    return v;
   }
-  return {};
+  // 7. The trump duties (play.must_trump_if_void, play.must_overtrump).
+  if ((r.must_trump_if_void || r.must_overtrump) &&
+      !detail::trump_duties(s, hand, held.empty() ? hand : held, !held.empty()).contains(card)) {
+    v.code = Code::kRevoke;
+    const bool void_no_trump = held.empty() && !trumps.contains(card) && r.must_trump_if_void;
+    v.clause = void_no_trump ? Clause::kMustTrump : Clause::kMustOvertrump;
+    v.evidence = (hand & trumps).highest();
+    v.suit = s.led();
+    return v;
+  }
+  return std::nullopt;
 }
 
 }  // namespace trickref

@@ -11,26 +11,13 @@
 #include <array>
 #include <cstdint>
 
+#include <optional>
+
 #include "cards/card.h"
+#include "engine/violation.h"
 #include "ruleset/ruleset.h"
 
 namespace trickref {
-
-enum class PlayFault : std::uint8_t {
-  kNone,
-  kNotInDeck,      // not a card of this ruleset's deck
-  kDuplicatePlay,  // already played this hand
-  kNotHeld,        // not in the player's hand
-  kFirstLeadCard,  // the first trick must be led with the first-lead card
-  kRevoke,         // did not follow suit while able
-  kTrumpLead,      // led trump before trumps were broken, holding a non-trump
-};
-
-struct PlayCheck {
-  PlayFault fault = PlayFault::kNone;
-  Card evidence;  // revoke: a card of the led suit held; trump-lead: a non-trump held
-  [[nodiscard]] bool ok() const { return fault == PlayFault::kNone; }
-};
 
 struct PlayState {
   const Ruleset* rules = nullptr;
@@ -68,9 +55,16 @@ struct PlayState {
 [[nodiscard]] int first_leader(const Ruleset& rules, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
                                bool hands_known);
 
-// Checks `card` played by `seat` as the next card of the trick in progress.
-// Clauses, in order: deck, duplicate, held, first lead, follow suit, trump lead.
-[[nodiscard]] PlayCheck check_play(const PlayState& s, int seat, Card card);
+// Checks `card` played by `seat` as the next card of the trick in progress:
+// the first clause it breaks, of, in order: not-in-deck, duplicate-play,
+// not-held, first-lead (the first-lead card), trump-lead (when leading),
+// revoke (following: the suit led, then play.must_trump_if_void, then
+// play.must_overtrump). `evidence` is the card held that proves it.
+[[nodiscard]] std::optional<Violation> check_play(const PlayState& s, int seat, Card card);
+
+namespace detail {
+CardSet trump_duties(const PlayState& s, CardSet hand, CardSet may, bool follows);
+}  // namespace detail
 
 // The cards the player due to play may play now (never empty while they hold a card).
 [[nodiscard]] inline CardSet legal_plays(const PlayState& s);
@@ -109,7 +103,11 @@ inline CardSet legal_plays(const PlayState& s) {
   // follow if not empty, else hand; a mask rather than a branch (random in random play).
   const std::uint64_t follow = (hand & follow_mask(s.led(), s.trump)).bits();
   const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(follow != 0);
-  return CardSet(follow | (hand.bits() & ~keep));
+  const CardSet may(follow | (hand.bits() & ~keep));
+  if (r.must_trump_if_void || r.must_overtrump) {
+    return detail::trump_duties(s, hand, may, follow != 0);
+  }
+  return may;
 }
 
 namespace detail {
@@ -125,6 +123,12 @@ inline int trick_strength(const PlayState& s, Card c, Suit led) {
 }
 
 }  // namespace detail
+
+// How strongly `c` would bid for the trick in progress if played now (a lead
+// counts as its own suit led): for ranking cards, as the bots do.
+[[nodiscard]] inline int strength_if_played(const PlayState& s, Card c) {
+  return detail::trick_strength(s, c, s.count == 0 ? effective_suit(c, s.trump) : s.led_suit);
+}
 
 inline void apply_play(PlayState& s, int seat, Card card) {
   s.hands[static_cast<std::size_t>(seat)].erase(card);

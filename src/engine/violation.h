@@ -49,7 +49,19 @@ struct Violation {
   std::optional<Card> card;      // the card at fault
   std::optional<Card> evidence;  // the card that proves it (held, required, first-lead card)
   std::optional<Card> related;   // a card the fact is about besides these (the card given, for a return)
-  int count = 0;                 // a number the fact needs (cards discarded, plucks made)
+  int count = 0;                 // a number the fact needs (cards discarded, the trick a card was first played in)
+  std::optional<Suit> suit;      // the suit concerned (the suit led, for a revoke)
 };
+
+// A Violation of `code` by `seat` in hand `hand` (the other fields to be set).
+[[nodiscard]] inline Violation violation(Code code, Clause clause, int hand, int seat, int other = -1) {
+  Violation v;
+  v.code = code;
+  v.clause = clause;
+  v.hand = hand;
+  v.seat = seat;
+  v.other = other;
+  return v;
+}
 
 }  // namespace trickref

@@ -133,6 +133,48 @@ std::string discard(const Say& s) {
                      s.w.rules->kitty_mode == KittyMode::kDiscardThenTake ? " before taking the kitty" : "");
 }
 
+// not-in-deck (a play; the deal's are worded where the deal is read).
+std::string not_in_deck(const Say& s) {
+  return fmt::format("{} played {}, which is not in the {} deck", s.seat(), s.card(), s.w.rules->name);
+}
+
+// first-lead: the first-lead card held but another led.
+std::string first_lead(const Say& s) {
+  return fmt::format("{} led {} to the first trick, but held {}, which must be led first", s.seat(), s.card(),
+                     s.evidence());
+}
+
+std::string not_held(const Say& s) {
+  return fmt::format("{} played {}, which {} did not hold", s.seat(), s.card(), s.seat());
+}
+
+std::string duplicate_play(const Say& s) {
+  return fmt::format("{} played {}, which was already played in trick {} of this hand", s.seat(), s.card(),
+                     s.v.count);
+}
+
+// revoke: the suit led (rules.md §2.6), and the trump duties (play.must_trump_if_void, play.must_overtrump).
+std::string revoke(const Say& s) {
+  switch (s.v.clause) {
+    case Clause::kMustTrump:
+      return fmt::format("{} did not trump: played {} to a {} lead, void in the suit, while holding {} "
+                         "(play.must_trump_if_void)",
+                         s.seat(), s.card(), suit_singular(*s.v.suit), s.evidence());
+    case Clause::kMustOvertrump:
+      return fmt::format("{} did not overtrump: played {} to a trick already trumped higher, while holding {} "
+                         "(play.must_overtrump)",
+                         s.seat(), s.card(), s.evidence());
+    default:
+      return fmt::format("{} did not follow suit: played {} to a {} lead while holding {}", s.seat(), s.card(),
+                         suit_singular(*s.v.suit), s.evidence());
+  }
+}
+
+std::string trump_lead(const Say& s) {
+  return fmt::format("{} led {}, a trump, before trumps were broken, while holding {}", s.seat(), s.card(),
+                     s.evidence());
+}
+
 }  // namespace
 
 std::string message(const Violation& v, const Wording& w) {
@@ -154,6 +196,18 @@ std::string message(const Violation& v, const Wording& w) {
       return pluck_suit_repeat(s);
     case Code::kDiscard:
       return discard(s);
+    case Code::kNotInDeck:
+      return not_in_deck(s);
+    case Code::kFirstLead:
+      return first_lead(s);
+    case Code::kNotHeld:
+      return not_held(s);
+    case Code::kDuplicatePlay:
+      return duplicate_play(s);
+    case Code::kRevoke:
+      return revoke(s);
+    case Code::kTrumpLead:
+      return trump_lead(s);
     default:
       return std::string(code_name(v.code));
   }

@@ -747,9 +747,9 @@ class GameReferee {
         const Card c = *ref.card;
         const int seat = s.to_play();
         if (sized) {
-          const PlayCheck chk = check_play(s, seat, c);
-          if (!chk.ok()) {
-            play_fault(chk, s, seat, ref, played_in, played_loc, forward, first_lead_reported);
+          if (auto v = check_play(s, seat, c)) {
+            v->hand = h.number;
+            play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
           }
         }
         if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
@@ -792,40 +792,32 @@ class GameReferee {
     return {};
   }
 
-  void play_fault(const PlayCheck& chk, const PlayState& s, int seat, const CardRef& ref,
-                  const std::array<int, 64>& played_in, const std::array<Loc, 64>& played_loc,
-                  const std::array<bool, kMaxPlayers>& forward, bool& first_lead_reported) {
-    const Card c = *ref.card;
-    const std::string who = name(seat);
-    switch (chk.fault) {
-      case PlayFault::kNone:
-        return;
-      case PlayFault::kNotInDeck:
-        about(report(Code::kNotInDeck, ref.loc,
-                     fmt::format("{} played {}, which is not in the {} deck", who, to_string(c), r_.name)),
-              who, c);
-        return;
-      case PlayFault::kDuplicatePlay: {
+  // Reports a play's Violation: once per card (a card first reported as
+  // not held is not a duplicate-play again), once per hand for the first
+  // lead, and not-held only where the hand is known from the record; with
+  // notes pointing at the evidence.
+  void play_fault(Violation v, const PlayState& s, const CardRef& ref, const std::array<int, 64>& played_in,
+                  const std::array<Loc, 64>& played_loc, const std::array<bool, kMaxPlayers>& forward,
+                  bool& first_lead_reported) {
+    const Card c = *v.card;
+    const int seat = v.seat;
+    switch (v.code) {
+      case Code::kDuplicatePlay: {
         if (not_held_.contains(c)) {
           return;  // the first play of this card was already reported as not held
         }
-        const int before = played_in[static_cast<std::size_t>(c.index())];
-        auto& d = report(Code::kDuplicatePlay, ref.loc,
-                         fmt::format("{} played {}, which was already played in trick {} of this hand", who,
-                                     to_string(c), before + 1));
-        about(d, who, c);
+        v.count = played_in[static_cast<std::size_t>(c.index())] + 1;
+        auto& d = say_play(v, ref.loc);
         d.notes.push_back(Note{fmt::format("{} first played here", to_string(c)),
                                played_loc[static_cast<std::size_t>(c.index())]});
         return;
       }
-      case PlayFault::kNotHeld: {
+      case Code::kNotHeld: {
         if (!forward[static_cast<std::size_t>(seat)]) {
           return;
         }
         not_held_.insert(c);
-        auto& d = report(Code::kNotHeld, ref.loc,
-                         fmt::format("{} played {}, which {} did not hold", who, to_string(c), who));
-        about(d, who, c);
+        auto& d = say_play(v, ref.loc);
         for (int o = 0; o < n_; ++o) {
           if (s.hands[static_cast<std::size_t>(o)].contains(c)) {
             d.notes.push_back(Note{fmt::format("{} was held by {}", to_string(c), name(o)),
@@ -834,33 +826,29 @@ class GameReferee {
         }
         return;
       }
-      case PlayFault::kFirstLeadCard:
+      case Code::kFirstLead:
         if (!first_lead_reported) {
           first_lead_reported = true;
-          about(report(Code::kFirstLead, ref.loc,
-                       fmt::format("{} led {} to the first trick, but held {}, which must be led first", who,
-                                   to_string(c), to_string(r_.first_lead_card))),
-                who, c);
+          say_play(v, ref.loc);
         }
         return;
-      case PlayFault::kRevoke: {
-        const Suit led = s.led();
-        auto& d = report(Code::kRevoke, ref.loc,
-                         fmt::format("{} did not follow suit: played {} to a {} lead while holding {}", who,
-                                     to_string(c), suit_singular(led), to_string(chk.evidence)));
-        about(d, who, c);
-        evidence_note(d, seat, chk.evidence, forward);
+      case Code::kRevoke:
+      case Code::kTrumpLead: {
+        auto& d = say_play(v, ref.loc);
+        evidence_note(d, seat, *v.evidence, forward);
         return;
       }
-      case PlayFault::kTrumpLead: {
-        auto& d = report(Code::kTrumpLead, ref.loc,
-                         fmt::format("{} led {}, a trump, before trumps were broken, while holding {}", who,
-                                     to_string(c), to_string(chk.evidence)));
-        about(d, who, c);
-        evidence_note(d, seat, chk.evidence, forward);
+      default:
+        say_play(v, ref.loc);
         return;
-      }
     }
+  }
+
+  // A play's Violation: the card of the diagnostic is the card played.
+  Diagnostic& say_play(const Violation& v, Loc loc) {
+    auto& d = say(v, loc);
+    d.card = to_string(*v.card);
+    return d;
   }
 
   void evidence_note(Diagnostic& d, int seat, Card evidence, const std::array<bool, kMaxPlayers>& forward) {
