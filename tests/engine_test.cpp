@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/exchange.h"
+#include "engine/game.h"
+#include "engine/hand.h"
 #include "engine/play.h"
 #include "engine/scoring.h"
 #include "support/test_support.h"
@@ -162,13 +164,30 @@ TEST(Exchange, TheReturnedCard) {
   EXPECT_EQ(required_show(cards({"10C", "AC", "5C", "KH"}), c("6C")), cards({"10C", "AC"}));
 }
 
+// A hand's points for one seat, through the ruleset's scoring policy.
+long long points(const Ruleset& r, int taken, int quota) {
+  GameState g = start_game(r);
+  HandTally t;
+  t.players = r.players;
+  t.taken[0] = taken;
+  t.quota[0] = quota;
+  return hand_points(g, t, 0);
+}
+
+// Whether the game ends with these running scores, through the end policy.
+bool game_over(const Ruleset& r, const std::vector<long long>& scores) {
+  GameState g = start_game(r);
+  std::copy(scores.begin(), scores.end(), g.score.begin());
+  return game_ends(g, HandTally{});
+}
+
 TEST(Scoring, PointsAndTheEndOfTheGame) {
   auto pluck = test::builtin("pluck");
   auto nfte = test::builtin("nine-five-two");
-  EXPECT_EQ(hand_points(*pluck, 9, 7), 2);
-  EXPECT_EQ(hand_points(*pluck, 3, 7), 0);
-  EXPECT_EQ(hand_points(*nfte, 3, 9), -6);
-  EXPECT_EQ(hand_points(*nfte, 5, 5), 0);
+  EXPECT_EQ(points(*pluck, 9, 7), 2);
+  EXPECT_EQ(points(*pluck, 3, 7), 0);
+  EXPECT_EQ(points(*nfte, 3, 9), -6);
+  EXPECT_EQ(points(*nfte, 5, 5), 0);
   const std::vector<long long> tie = {20, 20, 3};
   const std::vector<long long> alone = {21, 20, 3};
   const std::vector<long long> below = {19, 12, 3};

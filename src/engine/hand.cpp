@@ -338,18 +338,20 @@ CardSet required_shows(const HandState& h, int plucker) {
 
 // ----------------------------------------------------------------- trump
 
-int trump_chooser(const HandState& h) {
-  switch (h.rules->trump_chooser) {
+int trump_chooser(const Ruleset& r, int dealer) {
+  switch (r.trump_chooser) {
     case TrumpChooser::kDealer:
-      return h.dealer;
+      return dealer;
     case TrumpChooser::kLeftOfDealer:
-      return left_of(h.dealer, h.players);
+      return left_of(dealer, r.players);
     case TrumpChooser::kBidder:
     case TrumpChooser::kAny:
       return -1;
   }
   return -1;
 }
+
+int trump_chooser(const HandState& h) { return trump_chooser(*h.rules, h.dealer); }
 
 int trump_namer(const HandState& h) {
   const int c = trump_chooser(h);
@@ -404,6 +406,27 @@ void apply_kitty(HandState& h, CardSet discard) {
 // ------------------------------------------------------------------ play
 
 void start_play(HandState& h, int leader) { h.play = start_play(*h.rules, h.trump, h.hands, leader); }
+
+int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known) {
+  switch (r.first_lead) {
+    case FirstLead::kLeftOfDealer:
+      return left_of(dealer, r.players);
+    case FirstLead::kTrumpChooser: {
+      const int chooser = trump_chooser(r, dealer);
+      return chooser >= 0 ? chooser : dealer;
+    }
+    case FirstLead::kCard:
+      if (hands_known) {
+        for (int p = 0; p < r.players; ++p) {
+          if (hands[static_cast<std::size_t>(p)].contains(r.first_lead_card)) {
+            return p;
+          }
+        }
+      }
+      return -1;
+  }
+  return -1;
+}
 
 int first_leader(const HandState& h, bool hands_known) {
   return first_leader(*h.rules, h.dealer, h.hands, hands_known);

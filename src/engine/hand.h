@@ -131,7 +131,9 @@ void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPl
 [[nodiscard]] CardSet required_shows(const HandState& h, int plucker);
 
 // ----------------------------------------------------------------- trump
-// The seat that names trump, or -1 when nobody's choice is checked (trump.chooser: any).
+// The seat that names trump (trump.chooser), or -1 when nobody's choice is
+// checked (any) or the auction decides (bidder).
+[[nodiscard]] int trump_chooser(const Ruleset& r, int dealer);
 [[nodiscard]] int trump_chooser(const HandState& h);
 // The seat a bot asks for trump: the chooser, or the dealer where nobody's choice is checked.
 [[nodiscard]] int trump_namer(const HandState& h);
@@ -151,7 +153,10 @@ void apply_kitty(HandState& h, CardSet discard);
 // ------------------------------------------------------------------ play
 // Starts the play: the hands as they are now, led by `leader`.
 void start_play(HandState& h, int leader);
-// Who leads the first trick, or -1 when it cannot be known.
+// Who leads the first trick (play.first_lead), given the dealer and, for
+// `{card: X}`, the hands at the start of play; -1 when it cannot be known.
+[[nodiscard]] int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
+                               bool hands_known);
 [[nodiscard]] int first_leader(const HandState& h, bool hands_known);
 
 // ----------------------------------------------------------------- count

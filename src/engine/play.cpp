@@ -13,25 +13,6 @@ PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet,
   return s;
 }
 
-int first_leader(const Ruleset& rules, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known) {
-  switch (rules.first_lead) {
-    case FirstLead::kLeftOfDealer:
-      return left_of(dealer, rules.players);
-    case FirstLead::kTrumpChooser:
-      return rules.trump_chooser == TrumpChooser::kLeftOfDealer ? left_of(dealer, rules.players) : dealer;
-    case FirstLead::kCard:
-      if (hands_known) {
-        for (int p = 0; p < rules.players; ++p) {
-          if (hands[static_cast<std::size_t>(p)].contains(rules.first_lead_card)) {
-            return p;
-          }
-        }
-      }
-      return -1;
-  }
-  return -1;
-}
-
 namespace {
 
 // The opening card itself is never a trump lead (rules.md §4: the opening 2C

@@ -50,11 +50,6 @@ struct PlayState {
 [[nodiscard]] PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet, kMaxPlayers>& hands,
                                    int leader);
 
-// Who leads the first trick, given the dealer and (for `{card: X}`) the
-// hands at the start of play; -1 when it cannot be known.
-[[nodiscard]] int first_leader(const Ruleset& rules, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
-                               bool hands_known);
-
 // Checks `card` played by `seat` as the next card of the trick in progress:
 // the first clause it breaks, of, in order: not-in-deck, duplicate-play,
 // not-held, first-lead (the first-lead card), trump-lead (when leading),

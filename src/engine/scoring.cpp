@@ -18,15 +18,4 @@ std::vector<int> leaders(std::span<const long long> scores) {
   return out;
 }
 
-bool game_over(const Ruleset& r, std::span<const long long> scores) {
-  if (!r.has_target() || scores.empty()) {
-    return false;
-  }
-  const long long top = *std::max_element(scores.begin(), scores.end());
-  if (top < r.end_value) {
-    return false;
-  }
-  return r.tie == TieRule::kShare || std::count(scores.begin(), scores.end(), top) == 1;
-}
-
 }  // namespace trickref

@@ -117,7 +117,7 @@ class GameReferee {
     phase_ = phase::kDealer;
     trick_ = 0;
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
-    const int expected = prev_dealer_ < 0 ? -1 : next_dealer(r_, prev_dealer_);
+    const int expected = prev_dealer_ < 0 ? -1 : next_dealer(game_, prev_dealer_);
     int dealer = expected;
     if (h.dealer && h.dealer->ok()) {
       dealer = h.dealer->seat;

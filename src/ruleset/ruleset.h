@@ -99,8 +99,5 @@ struct Ruleset {
 [[nodiscard]] constexpr int offset_from(int dealer, int seat, int players) {
   return (seat - dealer + players) % players;
 }
-[[nodiscard]] constexpr int next_dealer(const Ruleset& r, int dealer) {
-  return r.rotation == Rotation::kLeft ? left_of(dealer, r.players) : right_of(dealer, r.players);
-}
 
 }  // namespace trickref
