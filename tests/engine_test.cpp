@@ -144,13 +144,13 @@ TEST(Exchange, PluckerOrderMostLeastAndTies) {
   auto pluck = test::builtin("pluck");
   const std::vector<OwedPlucks> owed = {{0, 2, 1}, {1, 2, 2}};
   const std::vector<int> q = {7, 6, 4};
-  EXPECT_EQ(plucker_order(*pluck, owed, 0, q), (std::vector<int>{1, 0}));
+  EXPECT_EQ(plucker_order(*pluck, owed, 0, q, 0), (std::vector<int>{1, 0}));
   auto least = test::builtin("pluck-least-first");
-  EXPECT_EQ(plucker_order(*least, owed, 0, q), (std::vector<int>{0, 1}));
+  EXPECT_EQ(plucker_order(*least, owed, 0, q, 0), (std::vector<int>{0, 1}));
   // Equal plucks: from the new dealer, going left.
   const std::vector<OwedPlucks> tie = {{0, 2, 1}, {1, 2, 1}};
-  EXPECT_EQ(plucker_order(*pluck, tie, 1, q), (std::vector<int>{1, 0}));
-  EXPECT_EQ(plucker_order(*pluck, tie, 2, q), (std::vector<int>{0, 1}));
+  EXPECT_EQ(plucker_order(*pluck, tie, 1, q, 1), (std::vector<int>{1, 0}));
+  EXPECT_EQ(plucker_order(*pluck, tie, 2, q, 2), (std::vector<int>{0, 1}));
 }
 
 TEST(Exchange, TheReturnedCard) {

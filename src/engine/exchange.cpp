@@ -49,7 +49,7 @@ std::optional<std::vector<OwedPlucks>> owed_plucks(std::span<const int> deltas) 
 }
 
 int plucker_order_into(const Ruleset& rules, std::span<const OwedPlucks> owed, int dealer,
-                       std::span<const int> quotas, std::span<int> out) {
+                       std::span<const int> quotas, int tie_from, std::span<int> out) {
   // Each plucker once, with their total, in order of first appearance.
   std::size_t n = 0;
   std::array<int, 64> totals{};
@@ -84,7 +84,7 @@ int plucker_order_into(const Ruleset& rules, std::span<const OwedPlucks> owed, i
     if (ka != kb) {
       return ka < kb;
     }
-    return offset_from(dealer, out[a], players) < offset_from(dealer, out[b], players);
+    return offset_from(tie_from, out[a], players) < offset_from(tie_from, out[b], players);
   };
   // Insertion sort (a handful of pluckers; each seat once, so the order is total).
   for (std::size_t i = 1; i < n; ++i) {
@@ -97,9 +97,9 @@ int plucker_order_into(const Ruleset& rules, std::span<const OwedPlucks> owed, i
 }
 
 std::vector<int> plucker_order(const Ruleset& rules, const std::vector<OwedPlucks>& owed, int dealer,
-                               std::span<const int> quotas) {
+                               std::span<const int> quotas, int tie_from) {
   std::vector<int> order(owed.size());
-  order.resize(static_cast<std::size_t>(plucker_order_into(rules, owed, dealer, quotas, order)));
+  order.resize(static_cast<std::size_t>(plucker_order_into(rules, owed, dealer, quotas, tie_from, order)));
   return order;
 }
 

@@ -24,10 +24,11 @@ struct OwedPlucks {
 [[nodiscard]] std::optional<std::vector<OwedPlucks>> owed_plucks(std::span<const int> deltas);
 
 // The pluckers in the order they must go (each makes all of theirs before the
-// next): by count (most or least first) or by this hand's quota, ties from
-// the new dealer going left.
+// next): by count (most or least first) or by this hand's quota (by offset
+// from `dealer`), ties from `tie_from` going left (exchange.tie_start: the new
+// dealer, or the previous one).
 [[nodiscard]] std::vector<int> plucker_order(const Ruleset& rules, const std::vector<OwedPlucks>& owed, int dealer,
-                                             std::span<const int> quotas);
+                                             std::span<const int> quotas, int tie_from);
 
 // owed_plucks without allocating, for the playout loop: writes the pairs to
 // `out` (room for deltas.size() - 1 of them is enough) and returns how many,
@@ -37,7 +38,7 @@ struct OwedPlucks {
 // plucker_order without allocating: writes the pluckers to `out` (room for
 // owed.size() of them) in the order they go and returns how many.
 [[nodiscard]] int plucker_order_into(const Ruleset& rules, std::span<const OwedPlucks> owed, int dealer,
-                                     std::span<const int> quotas, std::span<int> out);
+                                     std::span<const int> quotas, int tie_from, std::span<int> out);
 
 // The card the pluckee must give back after receiving `received`, holding
 // `hand` before it arrived; nothing when the rules send nothing back

@@ -24,6 +24,7 @@ void count_hand(GameState& g, const HandTally& t) {
     g.plucks_against[i] += delta < 0 ? -delta : 0;
   }
   g.deltas_known = true;
+  g.last_dealer = t.dealer;
   ++g.hands;
 }
 

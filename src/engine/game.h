@@ -29,6 +29,7 @@ struct GameState {
   // over (plucks earned), for scoring.kind plucks and game.end plucks_against.
   std::array<long long, kMaxPlayers> plucks_against{};
   std::array<long long, kMaxPlayers> plucks_earned{};
+  int last_dealer = -1;  // who dealt the last hand counted
 };
 
 [[nodiscard]] GameState start_game(const Ruleset& r);

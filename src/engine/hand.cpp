@@ -97,8 +97,9 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
     if (n >= 0) {
       ex.owed_known = true;
       ex.n_owed = n;
+      ex.tie_from = r.tie_start == TieStart::kPreviousDealer && g.last_dealer >= 0 ? g.last_dealer : dealer;
       ex.n_order = plucker_order_into(r, std::span<const OwedPlucks>(ex.owed.data(), static_cast<std::size_t>(n)),
-                                      dealer, q, ex.order);
+                                      dealer, q, ex.tie_from, ex.order);
     }
   }
 }
@@ -362,16 +363,23 @@ void apply_trump(HandState& h, Suit trump) { h.trump = trump; }
 
 // ----------------------------------------------------------------- kitty
 
-int kitty_taker(const HandState& h) {
-  switch (h.rules->kitty_taken_by) {
+int kitty_taker(const Ruleset& r, int dealer) {
+  if (r.kitty == 0) {
+    return -1;
+  }
+  switch (r.kitty_taken_by) {
     case KittyTaker::kDealer:
-      return h.dealer;
+      return dealer;
     case KittyTaker::kBidder:
     case KittyTaker::kNobody:
       return -1;
   }
   return -1;
 }
+
+int kitty_taker(const HandState& h) { return kitty_taker(*h.rules, h.dealer); }
+
+bool takes_kitty(const Ruleset& r, int dealer, int seat) { return seat >= 0 && kitty_taker(r, dealer) == seat; }
 
 CardSet discard_pool(const HandState& h) {
   const CardSet held = h.hands[static_cast<std::size_t>(kitty_taker(h))];
@@ -437,6 +445,7 @@ int first_leader(const HandState& h, bool hands_known) {
 HandTally tally(const HandState& h, std::span<const int> taken) {
   HandTally t;
   t.players = h.players;
+  t.dealer = h.dealer;
   for (int s = 0; s < h.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
     t.taken[i] = taken[i];

@@ -54,6 +54,7 @@ struct Exchange {
   std::array<OwedPlucks, kMaxPlayers> owed{};
   std::array<int, kMaxPlayers> made{};  // by owed entry
   int n_order = 0;
+  int tie_from = 0;                      // where ties between pluckers start (exchange.tie_start)
   std::array<int, kMaxPlayers> order{};  // pluckers in the order they go
   int furthest = -1;                     // the latest place in `order` a plucker has reached
   // Suits given so far, by plucker and pluckee (bit s: suit s), for
@@ -140,8 +141,11 @@ void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPl
 void apply_trump(HandState& h, Suit trump);
 
 // ----------------------------------------------------------------- kitty
-// Who takes the kitty (-1: nobody).
+// Who takes the kitty (kitty.taken_by; -1: nobody takes it, or the auction decides).
+[[nodiscard]] int kitty_taker(const Ruleset& r, int dealer);
 [[nodiscard]] int kitty_taker(const HandState& h);
+// Whether `seat` takes the kitty into their hand in this hand.
+[[nodiscard]] bool takes_kitty(const Ruleset& r, int dealer, int seat);
 // The cards the taker may discard from (kitty.mode).
 [[nodiscard]] CardSet discard_pool(const HandState& h);
 // A discard of `count` cards: discard (count); one card: discard (not held).

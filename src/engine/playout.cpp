@@ -522,7 +522,7 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
   game.score.assign(static_cast<std::size_t>(n), 0);
   GameState state = start_game(r);
   int dealer = options.first_dealer % n;
-  const int limit = r.has_target() ? options.max_hands : options.hands_no_target;
+  const int limit = r.end != GameEnd::kHandsRecorded ? options.max_hands : options.hands_no_target;
   const int tricks = r.tricks_per_hand();
   // The deck in the ruleset's order, shuffled afresh each hand.
   std::array<Card, 64> deck_store{};

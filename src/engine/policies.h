@@ -23,6 +23,7 @@ struct GameState;
 // One hand's figures as the count phase knows them, by seat.
 struct HandTally {
   int players = 0;
+  int dealer = -1;
   std::array<int, kMaxPlayers> taken{};
   std::array<int, kMaxPlayers> quota{};
 };

@@ -39,6 +39,12 @@ std::string pluck_unowed(const Say& s) {
   }
 }
 
+// Where ties between pluckers start (exchange.tie_start).
+std::string ties(const Say& s) {
+  return fmt::format("equal plucks go from the {}dealer, {}, to the left",
+                     s.w.rules->tie_start == TieStart::kPreviousDealer ? "previous " : "", s.name(s.w.tie_from));
+}
+
 // pluck-order: which plucker goes first, and why (exchange.order).
 std::string pluck_order(const Say& s) {
   const int by = s.v.seat;
@@ -48,12 +54,10 @@ std::string pluck_order(const Say& s) {
   std::string why;
   switch (s.w.rules->pluck_order) {
     case PluckOrder::kMostFirst:
-      why = nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", s.name(s.w.dealer))
-                     : fmt::format("{} to {}'s {}", plural(nb, "pluck"), s.name(first), nf);
+      why = nb == nf ? ties(s) : fmt::format("{} to {}'s {}", plural(nb, "pluck"), s.name(first), nf);
       break;
     case PluckOrder::kLeastFirst:
-      why = nb == nf ? fmt::format("equal plucks go from the dealer, {}, to the left", s.name(s.w.dealer))
-                     : fmt::format("fewest first: {} to {}'s {}", plural(nb, "pluck"), s.name(first), nf);
+      why = nb == nf ? ties(s) : fmt::format("fewest first: {} to {}'s {}", plural(nb, "pluck"), s.name(first), nf);
       break;
     case PluckOrder::kHighestQuotaFirst:
       why = "the higher quota this hand goes first";

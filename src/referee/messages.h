@@ -17,6 +17,7 @@ struct Wording {
   const Ruleset* rules = nullptr;
   const std::vector<std::string>* names = nullptr;  // by seat, clipped
   int dealer = 0;
+  int tie_from = 0;  // where ties between pluckers start
   // The previous hand's tricks over (+) or short (-), which made the plucks.
   const std::array<int, kMaxPlayers>* deltas = nullptr;
 };

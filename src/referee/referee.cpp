@@ -90,11 +90,17 @@ class GameReferee {
     d.severity = sev;
     return d;
   }
+  // Whether `seat` takes the kitty after the exchange, so a card they play
+  // may have come from it rather than from the hand they plucked with.
+  bool kitty_after_exchange(int seat) const {
+    return takes_kitty(r_, dealer_, seat) && r_.exchange_when == ExchangeWhen::kBeforeTrump;
+  }
+
   // A Violation from the hand machine, worded (referee/messages.cpp) and
   // located; the player is the one at fault, the card the one at fault or
   // else the one that proves it.
   Diagnostic& say(const Violation& v, Loc loc) {
-    const Wording w{&r_, &names_, dealer_, &game_.deltas};
+    const Wording w{&r_, &names_, dealer_, hand_state_.exchange.tie_from, &game_.deltas};
     auto& d = report(v.code, loc, message(v, w));
     return about(d, name(v.seat), v.card ? v.card : v.evidence);
   }
@@ -137,9 +143,8 @@ class GameReferee {
     if (ended_at_ > 0 && !past_end_reported_) {
       past_end_reported_ = true;
       report(Code::kPlayedPastEnd, h.loc,
-             fmt::format("hand {} was played after the game ended: {} reached {} in hand {}; the result stands "
-                         "as it was then",
-                         h.number, winners_text(end_winners_), r_.end_value, ended_at_));
+             fmt::format("hand {} was played after the game ended: {} in hand {}; the result stands as it was then",
+                         h.number, end_reason(), ended_at_));
     }
     dealer_ = dealer;
     sum.dealer = dealer;
@@ -326,8 +331,8 @@ class GameReferee {
     }
     if (faulty[kMaxPlayers] || (r_.kitty > 0 && !kitty)) {
       kitty.reset();
-      if (r_.kitty > 0) {
-        known[static_cast<std::size_t>(dealer_)] = false;
+      if (const int taker = kitty_taker(r_, dealer_); taker >= 0) {
+        known[static_cast<std::size_t>(taker)] = false;  // which kitty cards joined that hand cannot be known
       }
     }
   }
@@ -351,7 +356,7 @@ class GameReferee {
     std::array<bool, kMaxPlayers> usable{};
     for (int s = 0; s < n_; ++s) {
       usable[static_cast<std::size_t>(s)] =
-          recorded && known[static_cast<std::size_t>(s)] && (s != dealer_ || r_.kitty == 0);
+          recorded && known[static_cast<std::size_t>(s)] && !takes_kitty(r_, dealer_, s);
     }
     int due = first_leader(r_, dealer_, fwd, recorded);
     if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
@@ -489,7 +494,7 @@ class GameReferee {
       if (auto play = inferred_play_hands(h)) {
         Hands back = *play;
         bool ok = true;
-        if (r_.kitty > 0) {
+        if (kitty_after_exchange(dealer_)) {
           if (h.discard && m.kitty_known) {
             auto& dh = back[static_cast<std::size_t>(dealer_)];
             for (const auto& c : *h.discard) {
@@ -578,7 +583,7 @@ class GameReferee {
   // such card of `suit` above `than` (any, when `than` is empty), or null.
   const Play* proven_higher(const HandRec& h, const HandState& m, int seat, Suit suit,
                             std::optional<Card> than) const {
-    if (seat == dealer_ && r_.kitty > 0 && !m.kitty_known) {
+    if (kitty_after_exchange(seat) && !m.kitty_known) {
       return nullptr;  // any card the dealer plays may have come from the kitty
     }
     CardSet received;
@@ -590,7 +595,7 @@ class GameReferee {
         received.insert(*q.gets->card);
       }
     }
-    if (seat == dealer_ && m.kitty_known) {
+    if (kitty_after_exchange(seat) && m.kitty_known) {
       received |= m.kitty;
     }
     const Play* best = nullptr;
@@ -986,6 +991,20 @@ class GameReferee {
   // The running scores, by seat.
   std::vector<long long> running() const { return {game_.score.begin(), game_.score.begin() + n_}; }
 
+  // What ended the game (game.end), for played-past-end.
+  std::string end_reason() const {
+    switch (r_.end) {
+      case GameEnd::kPlucksAgainst:
+        return fmt::format("a player reached {} plucks against ({} won)", r_.end_value, winners_text(end_winners_));
+      case GameEnd::kTricksInHand:
+        return fmt::format("{} took {} or more tricks", winners_text(end_winners_), r_.end_value);
+      case GameEnd::kTarget:
+      case GameEnd::kHandsRecorded:
+        break;
+    }
+    return fmt::format("{} reached {}", winners_text(end_winners_), r_.end_value);
+  }
+
   std::string winners_text(const std::vector<int>& seats) const {
     std::vector<std::string> names;
     for (int s : seats) {
@@ -1033,12 +1052,28 @@ class GameReferee {
         }
         std::string msg;
         if (!o.finished) {
-          msg = r_.has_target()
-                    ? fmt::format("the record names {} as winner, but the game is not finished: nobody has won "
-                                  "yet (scores {}, target {})",
-                                  rec.empty() ? "nobody" : winners_text(rec), fmt::join(scores, "-"), r_.end_value)
-                    : fmt::format("the record names {} as winner, but {} plays no target: there is no winner",
-                                  rec.empty() ? "nobody" : winners_text(rec), r_.name);
+          const std::string who = rec.empty() ? "nobody" : winners_text(rec);
+          switch (r_.end) {
+            case GameEnd::kTarget:
+              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has won yet "
+                                "(scores {}, target {})",
+                                who, fmt::join(scores, "-"), r_.end_value);
+              break;
+            case GameEnd::kHandsRecorded:
+              msg = fmt::format("the record names {} as winner, but {} plays no target: there is no winner", who,
+                                r_.name);
+              break;
+            case GameEnd::kPlucksAgainst:
+              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has {} plucks "
+                                "against yet (scores {})",
+                                who, r_.end_value, fmt::join(scores, "-"));
+              break;
+            case GameEnd::kTricksInHand:
+              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has taken {} "
+                                "tricks in a hand yet (scores {})",
+                                who, r_.end_value, fmt::join(scores, "-"));
+              break;
+          }
         } else {
           msg = fmt::format("the record names {} as winner, but {} won, {} after hand {}",
                             rec.empty() ? "nobody" : winners_text(rec), winners_text(truth), fmt::join(scores, "-"),
