@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/hand.h"
+
 namespace trickref {
 namespace {
 
@@ -116,7 +118,7 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
     if (has_plucks(o.detail)) {
       y += fmt::format("    trump: {}\n", suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && rules.kitty > 0) {
+    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
       y += fmt::format("    discard: {}\n", flow(sorted_cards(h.discard)));
       if (rules.show_kitty && !h.plucks.empty()) {
         if (h.shows.empty()) {
@@ -212,7 +214,7 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
     if (has_plucks(o.detail)) {
       hj["trump"] = std::string(1, suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && rules.kitty > 0) {
+    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
       hj["discard"] = sorted_cards(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
         J shows = J::array();
