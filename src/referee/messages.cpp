@@ -2,10 +2,26 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+
 namespace trickref {
 namespace {
 
 std::string plural(long long n, std::string_view word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
+std::string card_list(CardSet cards) { return cards.empty() ? std::string("none") : to_string(cards); }
+
+const std::string& name_of(const Wording& w, int seat) { return (*w.names)[static_cast<std::size_t>(seat)]; }
+
+std::string names_of(const Wording& w, const std::vector<int>& seats) {
+  std::vector<std::string> names;
+  for (int s : seats) {
+    names.push_back(name_of(w, s));
+  }
+  return fmt::format("{}", fmt::join(names, " and "));
+}
+
+std::string scores_of(const std::vector<long long>& score) { return fmt::format("{}", fmt::join(score, "-")); }
 
 struct Say {
   const Violation& v;
@@ -218,3 +234,183 @@ std::string message(const Violation& v, const Wording& w) {
 }
 
 }  // namespace trickref
+
+namespace trickref::say {
+
+std::string player_count(const Ruleset& r, int listed) {
+  return fmt::format("{} is played by {} players; this game lists {}", clip(r.name), r.players, listed);
+}
+
+std::string first_leader_unknown(const Ruleset& r, int hand) {
+  return fmt::format("the first trick of hand {} needs its `leader`: without the deal nobody can say who held {}, "
+                     "so the plays cannot be attributed",
+                     hand, to_string(r.first_lead_card));
+}
+
+std::string not_in_deck_dealt(const Ruleset& r, Card card, const std::string& to) {
+  return fmt::format("{} is not in the {} deck (dealt to {})", to_string(card), r.name, to);
+}
+
+std::string duplicate_card(Card card, const std::string& to, const std::string& before) {
+  return fmt::format("{} is dealt twice: to {} and before that {}", to_string(card), to, before);
+}
+
+std::string first_dealt_here(Card card) { return fmt::format("{} first dealt here", to_string(card)); }
+
+std::string hand_size(const Wording& w, int seat, long long dealt) {
+  return fmt::format("{} was dealt {}; each player is dealt {}", name_of(w, seat), plural(dealt, "card"),
+                     w.rules->hand_size);
+}
+
+std::string kitty_size(const Ruleset& r, long long dealt) {
+  return fmt::format("the kitty has {}; this ruleset deals {} to it", plural(dealt, "card"), r.kitty);
+}
+
+std::string wrong_dealer(const Wording& w, int hand, int recorded, int previous, int due) {
+  return fmt::format("{} is recorded as dealer of hand {}, but the deal passes to the {} from {}: {} deals",
+                     name_of(w, recorded), hand, w.rules->rotation == Rotation::kLeft ? "left" : "right",
+                     name_of(w, previous), name_of(w, due));
+}
+
+std::string pluck_missing(const Wording& w, int by, int from, int made, int owed, int hand) {
+  const auto& d = *w.deltas;
+  return fmt::format("{} made {} of the {} owed from {} ({} was {} over quota and {} {} short in hand {})",
+                     name_of(w, by), made, plural(owed, "pluck"), name_of(w, from), name_of(w, by),
+                     d[static_cast<std::size_t>(by)], name_of(w, from), -d[static_cast<std::size_t>(from)], hand - 1);
+}
+
+std::string played_not_received(const Wording& w, int seat, Card card, int trick) {
+  return fmt::format("{} played {} in trick {}, and did not receive it in a pluck", name_of(w, seat), to_string(card),
+                     trick);
+}
+
+std::string show_missing(const Wording& w, int plucker, CardSet given_back, CardSet due, CardSet shown) {
+  const std::string& dealer = name_of(w, w.dealer);
+  if (given_back.empty()) {
+    return fmt::format("{}, the dealer, had nothing to show {}, but the record shows {}", dealer,
+                       name_of(w, plucker), card_list(shown));
+  }
+  return fmt::format("{}, the dealer, gave {} back {} and had to show {} the kitty cards of that suit ranked above "
+                     "it ({}), but the record shows {}",
+                     dealer, name_of(w, plucker), card_list(given_back), name_of(w, plucker), card_list(due),
+                     card_list(shown));
+}
+
+std::string trump_missing(int hand) {
+  return fmt::format("hand {} records its tricks but not its trump; its plays are not checked", hand);
+}
+
+std::string first_leader(const Wording& w, int recorded, int due) {
+  switch (w.rules->first_lead) {
+    case FirstLead::kCard:
+      return fmt::format("{} is recorded as leading the first trick, but {} held {} and leads it",
+                         name_of(w, recorded), name_of(w, due), to_string(w.rules->first_lead_card));
+    case FirstLead::kLeftOfDealer:
+      return fmt::format("{} is recorded as leading the first trick, but the player left of the dealer, {}, leads it",
+                         name_of(w, recorded), name_of(w, due));
+    case FirstLead::kTrumpChooser:
+      return fmt::format("{} is recorded as leading the first trick, but {}, who named trump, leads it",
+                         name_of(w, recorded), name_of(w, due));
+  }
+  return {};
+}
+
+std::string out_of_turn(const Wording& w, int recorded, int trick, int due) {
+  return fmt::format("{} is recorded as leading trick {}, but {} won trick {} and leads it", name_of(w, recorded),
+                     trick, name_of(w, due), trick - 1);
+}
+
+std::string held_by(const Wording& w, Card card, int seat) {
+  return fmt::format("{} was held by {}", to_string(card), name_of(w, seat));
+}
+
+std::string first_played_here(Card card) { return fmt::format("{} first played here", to_string(card)); }
+
+std::string was_dealt(const std::string& who, Card card) { return fmt::format("{} was dealt {}", who, to_string(card)); }
+
+std::string played_later(const Wording& w, int seat, Card card, int trick) {
+  return fmt::format("{} played {} later, in trick {}", name_of(w, seat), to_string(card), trick);
+}
+
+std::string trick_size(const Ruleset& r, int trick, long long cards) {
+  return fmt::format("trick {} has {}; each of the {} players plays one", trick, plural(cards, "card"), r.players);
+}
+
+std::string trick_count(const Ruleset& r, int hand, long long tricks) {
+  return fmt::format("hand {} records {}; a hand has {}", hand, plural(tricks, "trick"), r.tricks_per_hand());
+}
+
+std::string tricks_total(const Ruleset& r, long long total) {
+  return fmt::format("the tricks taken add up to {}, but a hand has {}; the next hand's plucks cannot be checked",
+                     total, r.tricks_per_hand());
+}
+
+std::string taken_mismatch(const Wording& w, int seat, long long recorded, long long won) {
+  return fmt::format("{} is recorded as taking {}, but won {} as played", name_of(w, seat), plural(recorded, "trick"),
+                     plural(won, "trick"));
+}
+
+std::string score_mismatch(const Wording& w, int seat, int hand, long long recorded, long long truth,
+                           long long before, long long points, int taken, int quota) {
+  // How the hand scored, as the ruleset's scoring.kind counts it.
+  const std::string basis = w.rules->scoring == ScoringKind::kTricks
+                                ? plural(taken, "trick")
+                                : fmt::format("{} against a quota of {}", plural(taken, "trick"), quota);
+  return fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} {} for {})", name_of(w, seat),
+                     hand, recorded, truth, before, points < 0 ? "-" : "+", points < 0 ? -points : points, basis);
+}
+
+std::string final_score_mismatch(const Wording& w, int seat, long long recorded, long long truth) {
+  return fmt::format("{}'s final score is recorded as {}, but it is {}", name_of(w, seat), recorded, truth);
+}
+
+std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, const std::vector<int>& winners,
+                         const std::vector<long long>& score, int decided_hand) {
+  return fmt::format("the record names {} as winner, but {} won, {} after hand {}",
+                     recorded.empty() ? "nobody" : names_of(w, recorded), names_of(w, winners), scores_of(score),
+                     decided_hand);
+}
+
+std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded,
+                              const std::vector<long long>& score) {
+  const std::string who = recorded.empty() ? "nobody" : names_of(w, recorded);
+  const Ruleset& r = *w.rules;
+  switch (r.end) {
+    case GameEnd::kTarget:
+      break;
+    case GameEnd::kHandsRecorded:
+      return fmt::format("the record names {} as winner, but {} plays no target: there is no winner", who, r.name);
+    case GameEnd::kPlucksAgainst:
+      return fmt::format("the record names {} as winner, but the game is not finished: nobody has {} plucks against "
+                         "yet (scores {})",
+                         who, r.end_value, scores_of(score));
+    case GameEnd::kTricksInHand:
+      return fmt::format("the record names {} as winner, but the game is not finished: nobody has taken {} tricks "
+                         "in a hand yet (scores {})",
+                         who, r.end_value, scores_of(score));
+  }
+  return fmt::format("the record names {} as winner, but the game is not finished: nobody has won yet (scores {}, "
+                     "target {})",
+                     who, scores_of(score), r.end_value);
+}
+
+std::string played_past_end(const Wording& w, int hand, const std::vector<int>& winners, int ended) {
+  const Ruleset& r = *w.rules;
+  std::string why;
+  switch (r.end) {
+    case GameEnd::kPlucksAgainst:
+      why = fmt::format("a player reached {} plucks against ({} won)", r.end_value, names_of(w, winners));
+      break;
+    case GameEnd::kTricksInHand:
+      why = fmt::format("{} took {} or more tricks", names_of(w, winners), r.end_value);
+      break;
+    case GameEnd::kTarget:
+    case GameEnd::kHandsRecorded:
+      why = fmt::format("{} reached {}", names_of(w, winners), r.end_value);
+      break;
+  }
+  return fmt::format("hand {} was played after the game ended: {} in hand {}; the result stands as it was then", hand,
+                     why, ended);
+}
+
+}  // namespace trickref::say

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cards/card.h"
 #include "engine/violation.h"
 #include "ruleset/ruleset.h"
 
@@ -24,5 +25,54 @@ struct Wording {
 
 // The message of `v`, in words a player accepts.
 [[nodiscard]] std::string message(const Violation& v, const Wording& w);
+
+// The messages of what the referee finds comparing the record with itself
+// and with the figures it computes (no engine fact behind them), and the
+// notes that point at evidence. Grouped by code, in catalogue order.
+namespace say {
+// schema
+[[nodiscard]] std::string player_count(const Ruleset& r, int listed);
+[[nodiscard]] std::string first_leader_unknown(const Ruleset& r, int hand);
+// not-in-deck, duplicate-card, hand-size (the deal)
+[[nodiscard]] std::string not_in_deck_dealt(const Ruleset& r, Card card, const std::string& to);
+[[nodiscard]] std::string duplicate_card(Card card, const std::string& to, const std::string& before);
+[[nodiscard]] std::string first_dealt_here(Card card);
+[[nodiscard]] std::string hand_size(const Wording& w, int seat, long long dealt);
+[[nodiscard]] std::string kitty_size(const Ruleset& r, long long dealt);
+// wrong-dealer
+[[nodiscard]] std::string wrong_dealer(const Wording& w, int hand, int recorded, int previous, int due);
+// pluck-missing, pluck-return's note
+[[nodiscard]] std::string pluck_missing(const Wording& w, int by, int from, int made, int owed, int hand);
+[[nodiscard]] std::string played_not_received(const Wording& w, int seat, Card card, int trick);
+// show-missing
+[[nodiscard]] std::string show_missing(const Wording& w, int plucker, CardSet given_back, CardSet due, CardSet shown);
+// trump-missing
+[[nodiscard]] std::string trump_missing(int hand);
+// first-lead, out-of-turn
+[[nodiscard]] std::string first_leader(const Wording& w, int recorded, int due);
+[[nodiscard]] std::string out_of_turn(const Wording& w, int recorded, int trick, int due);
+// not-held, duplicate-play, revoke and trump-lead notes
+[[nodiscard]] std::string held_by(const Wording& w, Card card, int seat);
+[[nodiscard]] std::string first_played_here(Card card);
+[[nodiscard]] std::string was_dealt(const std::string& who, Card card);
+[[nodiscard]] std::string played_later(const Wording& w, int seat, Card card, int trick);
+// trick-size, trick-count, tricks-total
+[[nodiscard]] std::string trick_size(const Ruleset& r, int trick, long long cards);
+[[nodiscard]] std::string trick_count(const Ruleset& r, int hand, long long tricks);
+[[nodiscard]] std::string tricks_total(const Ruleset& r, long long total);
+// taken-mismatch, score-mismatch
+[[nodiscard]] std::string taken_mismatch(const Wording& w, int seat, long long recorded, long long won);
+[[nodiscard]] std::string score_mismatch(const Wording& w, int seat, int hand, long long recorded, long long truth,
+                                         long long before, long long points, int taken, int quota);
+[[nodiscard]] std::string final_score_mismatch(const Wording& w, int seat, long long recorded, long long truth);
+// winner-mismatch
+[[nodiscard]] std::string wrong_winner(const Wording& w, const std::vector<int>& recorded,
+                                       const std::vector<int>& winners, const std::vector<long long>& score,
+                                       int decided_hand);
+[[nodiscard]] std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded,
+                                            const std::vector<long long>& score);
+// played-past-end
+[[nodiscard]] std::string played_past_end(const Wording& w, int hand, const std::vector<int>& winners, int ended);
+}  // namespace say
 
 }  // namespace trickref

@@ -21,14 +21,6 @@ namespace {
 
 using Hands = std::array<CardSet, kMaxPlayers>;
 
-std::string card_list(CardSet cards) {
-  return cards.empty() ? std::string("none") : to_string(cards);
-}
-
-std::string plural(long long n, std::string_view word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
-}
-
 // Where each card came from, for notes pointing at the evidence.
 struct CardOrigin {
   Loc loc;
@@ -56,8 +48,7 @@ class GameReferee {
   RefereeResult run() {
     RefereeResult out;
     if (n_ != r_.players) {
-      report(Code::kSchema, g_.player_locs.empty() ? g_.loc : g_.player_locs.front(),
-             fmt::format("{} is played by {} players; this game lists {}", clip(r_.name), r_.players, n_));
+      report(Code::kSchema, g_.player_locs.empty() ? g_.loc : g_.player_locs.front(), say::player_count(r_, n_));
       return out;
     }
     game_ = start_game(r_);
@@ -100,10 +91,12 @@ class GameReferee {
   // located; the player is the one at fault, the card the one at fault or
   // else the one that proves it.
   Diagnostic& say(const Violation& v, Loc loc) {
-    const Wording w{&r_, &names_, dealer_, hand_state_.exchange.tie_from, &game_.deltas};
-    auto& d = report(v.code, loc, message(v, w));
+    auto& d = report(v.code, loc, message(v, words()));
     return about(d, name(v.seat), v.card ? v.card : v.evidence);
   }
+
+  // What a message may name (referee/messages.h).
+  Wording words() const { return Wording{&r_, &names_, dealer_, hand_state_.exchange.tie_from, &game_.deltas}; }
 
   // A player as messages name them: clipped (base/text.h), so a long name
   // cannot swell every diagnostic.
@@ -128,11 +121,7 @@ class GameReferee {
     if (h.dealer && h.dealer->ok()) {
       dealer = h.dealer->seat;
       if (expected >= 0 && dealer != expected) {
-        about(report(Code::kWrongDealer, h.dealer->loc,
-                     fmt::format("{} is recorded as dealer of hand {}, but the deal passes to the {} from {}: "
-                                 "{} deals",
-                                 name(dealer), h.number, r_.rotation == Rotation::kLeft ? "left" : "right",
-                                 name(prev_dealer_), name(expected))),
+        about(report(Code::kWrongDealer, h.dealer->loc, say::wrong_dealer(words(), h.number, dealer, prev_dealer_, expected)),
               name(dealer));
       }
     }
@@ -142,9 +131,7 @@ class GameReferee {
     }
     if (ended_at_ > 0 && !past_end_reported_) {
       past_end_reported_ = true;
-      report(Code::kPlayedPastEnd, h.loc,
-             fmt::format("hand {} was played after the game ended: {} in hand {}; the result stands as it was then",
-                         h.number, end_reason(), ended_at_));
+      report(Code::kPlayedPastEnd, h.loc, say::played_past_end(words(), h.number, end_winners_, ended_at_));
     }
     dealer_ = dealer;
     sum.dealer = dealer;
@@ -186,8 +173,7 @@ class GameReferee {
     const HandRec& h = *rec_;
     phase_ = phase::kTrump;
     if (h.tricks && !h.tricks->empty() && !h.trump && !h.trump_bad) {
-      report(Code::kTrumpMissing, h.tricks_loc,
-             fmt::format("hand {} records its tricks but not its trump; its plays are not checked", h.number));
+      report(Code::kTrumpMissing, h.tricks_loc, say::trump_missing(h.number));
     }
     if (h.trump) {
       apply_trump(m, *h.trump);
@@ -255,8 +241,7 @@ class GameReferee {
         return false;
       }
       if (!r_.deck.contains(*c.card)) {
-        about(report(Code::kNotInDeck, c.loc,
-                     fmt::format("{} is not in the {} deck (dealt to {})", to_string(*c.card), r_.name, who)),
+        about(report(Code::kNotInDeck, c.loc, say::not_in_deck_dealt(r_, *c.card, who)),
               seat >= 0 ? who : std::string(), *c.card);
         clean = false;
         mark(seat);
@@ -264,11 +249,9 @@ class GameReferee {
       }
       if (seen.contains(*c.card)) {
         const auto& first = origins_[static_cast<std::size_t>(c.card->index())];
-        auto& d = report(Code::kDuplicateCard, c.loc,
-                         fmt::format("{} is dealt twice: to {} and before that {}", to_string(*c.card), who,
-                                     first.how));
+        auto& d = report(Code::kDuplicateCard, c.loc, say::duplicate_card(*c.card, who, first.how));
         about(d, seat >= 0 ? who : std::string(), *c.card);
-        d.notes.push_back(Note{fmt::format("{} first dealt here", to_string(*c.card)), first.loc});
+        d.notes.push_back(Note{say::first_dealt_here(*c.card), first.loc});
         clean = false;
         mark(seat);
         mark(first.seat);
@@ -276,7 +259,7 @@ class GameReferee {
       }
       seen.insert(*c.card);
       origins_[static_cast<std::size_t>(c.card->index())] =
-          CardOrigin{c.loc, seat >= 0 ? fmt::format("to {}", who) : std::string("to the kitty"), seat};
+          CardOrigin{c.loc, seat >= 0 ? "to " + who : std::string("to the kitty"), seat};
       return true;
     };
     if (h.deal) {
@@ -284,8 +267,7 @@ class GameReferee {
         const auto& cards = (*h.deal)[static_cast<std::size_t>(s)];
         if (static_cast<int>(cards.size()) != r_.hand_size) {
           about(report(Code::kHandSize, h.deal_seat_locs[static_cast<std::size_t>(s)],
-                       fmt::format("{} was dealt {}; each player is dealt {}", name(s),
-                                   plural(static_cast<long long>(cards.size()), "card"), r_.hand_size)),
+                       say::hand_size(words(), s, static_cast<long long>(cards.size()))),
                 name(s));
           clean = false;
           mark(s);
@@ -301,9 +283,7 @@ class GameReferee {
     if (h.kitty) {
       if (static_cast<int>(h.kitty->size()) != r_.kitty) {
         mark(-1);
-        report(Code::kHandSize, h.kitty_loc,
-               fmt::format("the kitty has {}; this ruleset deals {} to it", plural(static_cast<long long>(h.kitty->size()), "card"),
-                           r_.kitty));
+        report(Code::kHandSize, h.kitty_loc, say::kitty_size(r_, static_cast<long long>(h.kitty->size())));
       }
       CardSet k;
       bool ok = true;
@@ -370,10 +350,7 @@ class GameReferee {
     if (due < 0 && !tricks[0].leader) {
       phase_ = phase::kTricks;
       trick_ = 1;
-      report(Code::kSchema, tricks[0].loc,
-             fmt::format("the first trick of hand {} needs its `leader`: without the deal nobody can say who held "
-                         "{}, so the plays cannot be attributed",
-                         h.number, to_string(r_.first_lead_card)));
+      report(Code::kSchema, tricks[0].loc, say::first_leader_unknown(r_, h.number));
       trick_ = 0;
       return false;
     }
@@ -550,8 +527,7 @@ class GameReferee {
                                         proven ? std::optional<Card>(proven->card) : std::nullopt)) {
           auto& d = say(*v, p.gets ? p.gets->loc : p.loc);
           if (v->clause == Clause::kProvenHigher) {
-            d.notes.push_back(Note{fmt::format("{} played {} in trick {}, and did not receive it in a pluck",
-                                               name(from), to_string(proven->card), proven->trick + 1),
+            d.notes.push_back(Note{say::played_not_received(words(), from, proven->card, proven->trick + 1),
                                    proven->loc});
           }
         }
@@ -564,12 +540,8 @@ class GameReferee {
         const auto& o = ex.exchange.owed[static_cast<std::size_t>(i)];
         if (plucks_left(ex, i) > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
-                       fmt::format("{} made {} of the {} owed from {} ({} was {} over quota and {} {} short in hand "
-                                   "{})",
-                                   name(o.by), ex.exchange.made[static_cast<std::size_t>(i)],
-                                   plural(o.count, "pluck"), name(o.from), name(o.by),
-                                   game_.deltas[static_cast<std::size_t>(o.by)], name(o.from),
-                                   -game_.deltas[static_cast<std::size_t>(o.from)], h.number - 1)),
+                       say::pluck_missing(words(), o.by, o.from, ex.exchange.made[static_cast<std::size_t>(i)],
+                                          o.count, h.number)),
                 name(o.by));
         }
       }
@@ -628,14 +600,7 @@ class GameReferee {
       if (need != got) {
         // The card of the diagnostic is the first kitty card that had to be shown.
         const CardSet back = m.exchange.dealer_returned[static_cast<std::size_t>(s)];
-        about(report(Code::kShowMissing, h.shows_loc,
-                     back.empty()
-                         ? fmt::format("{}, the dealer, had nothing to show {}, but the record shows {}", name(dealer_),
-                                       name(s), card_list(got))
-                         : fmt::format("{}, the dealer, gave {} back {} and had to show {} the kitty cards of that "
-                                       "suit ranked above it ({}), but the record shows {}",
-                                       name(dealer_), name(s), card_list(back), name(s), card_list(need),
-                                       card_list(got))),
+        about(report(Code::kShowMissing, h.shows_loc, say::show_missing(words(), s, back, need, got)),
               name(dealer_), need.empty() ? std::nullopt : std::optional<Card>(*need.begin()));
         return;  // one show-missing naming the dealer
       }
@@ -683,8 +648,7 @@ class GameReferee {
     trick_ = 0;
     if (static_cast<int>(h.tricks->size()) != r_.tricks_per_hand()) {
       report(Code::kTrickCount, h.tricks_loc,
-             fmt::format("hand {} records {}; a hand has {}", h.number,
-                         plural(static_cast<long long>(h.tricks->size()), "trick"), r_.tricks_per_hand()));
+             say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size())));
     }
   }
 
@@ -730,11 +694,9 @@ class GameReferee {
         const int named = tr.leader->seat;
         if (t == 0) {
           first_lead_reported = true;
-          about(report(Code::kFirstLead, tr.leader->loc, first_leader_message(named, due)), name(named));
+          about(report(Code::kFirstLead, tr.leader->loc, say::first_leader(words(), named, due)), name(named));
         } else {
-          about(report(Code::kOutOfTurn, tr.leader->loc,
-                       fmt::format("{} is recorded as leading trick {}, but {} won trick {} and leads it",
-                                   name(named), t + 1, name(due), t)),
+          about(report(Code::kOutOfTurn, tr.leader->loc, say::out_of_turn(words(), named, static_cast<int>(t) + 1, due)),
                 name(named));
         }
       }
@@ -743,8 +705,7 @@ class GameReferee {
       if (!sized) {
         complete = false;
         report(Code::kTrickSize, tr.loc,
-               fmt::format("trick {} has {}; each of the {} players plays one", t + 1,
-                           plural(static_cast<long long>(tr.cards.size()), "card"), n_));
+               say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
       }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       for (std::size_t i = 0; i < count; ++i, ++pi) {
@@ -781,22 +742,6 @@ class GameReferee {
     return std::vector<int>(s.taken.begin(), s.taken.begin() + n_);
   }
 
-  std::string first_leader_message(int leader, int due) const {
-    switch (r_.first_lead) {
-      case FirstLead::kCard:
-        return fmt::format("{} is recorded as leading the first trick, but {} held {} and leads it", name(leader),
-                           name(due), to_string(r_.first_lead_card));
-      case FirstLead::kLeftOfDealer:
-        return fmt::format("{} is recorded as leading the first trick, but the player left of the dealer, {}, "
-                           "leads it",
-                           name(leader), name(due));
-      case FirstLead::kTrumpChooser:
-        return fmt::format("{} is recorded as leading the first trick, but {}, who named trump, leads it",
-                           name(leader), name(due));
-    }
-    return {};
-  }
-
   // Reports a play's Violation: once per card (a card first reported as
   // not held is not a duplicate-play again), once per hand for the first
   // lead, and not-held only where the hand is known from the record; with
@@ -813,7 +758,7 @@ class GameReferee {
         }
         v.count = played_in[static_cast<std::size_t>(c.index())] + 1;
         auto& d = say_play(v, ref.loc);
-        d.notes.push_back(Note{fmt::format("{} first played here", to_string(c)),
+        d.notes.push_back(Note{say::first_played_here(c),
                                played_loc[static_cast<std::size_t>(c.index())]});
         return;
       }
@@ -825,7 +770,7 @@ class GameReferee {
         auto& d = say_play(v, ref.loc);
         for (int o = 0; o < n_; ++o) {
           if (s.hands[static_cast<std::size_t>(o)].contains(c)) {
-            d.notes.push_back(Note{fmt::format("{} was held by {}", to_string(c), name(o)),
+            d.notes.push_back(Note{say::held_by(words(), c, o),
                                    origins_[static_cast<std::size_t>(c.index())].loc});
           }
         }
@@ -860,17 +805,13 @@ class GameReferee {
     if (forward[static_cast<std::size_t>(seat)]) {
       const auto& o = origins_[static_cast<std::size_t>(evidence.index())];
       if (o.loc.known()) {
-        d.notes.push_back(Note{fmt::format("{} was dealt {}", o.how.empty() ? name(seat) : o.how.substr(3),
-                                           to_string(evidence)),
-                               o.loc});
+        d.notes.push_back(Note{say::was_dealt(o.how.empty() ? name(seat) : o.how.substr(3), evidence), o.loc});
       }
       return;
     }
     for (const auto& p : plays_) {
       if (p.card == evidence && p.seat == seat) {
-        d.notes.push_back(Note{fmt::format("{} played {} later, in trick {}", name(seat), to_string(evidence),
-                                           p.trick + 1),
-                               p.loc});
+        d.notes.push_back(Note{say::played_later(words(), seat, evidence, p.trick + 1), p.loc});
         return;
       }
     }
@@ -892,8 +833,7 @@ class GameReferee {
           if (rec != got) {
             taken_mismatch_[static_cast<std::size_t>(s)] = true;
             about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
-                         fmt::format("{} is recorded as taking {}, but won {} as played", name(s),
-                                     plural(rec, "trick"), plural(got, "trick"))),
+                         say::taken_mismatch(words(), s, rec, got)),
                   name(s));
           }
         }
@@ -908,10 +848,7 @@ class GameReferee {
       }
       used = rec;
       if (total != r_.tricks_per_hand()) {
-        report(Code::kTricksTotal, h.taken->loc,
-               fmt::format("the tricks taken add up to {}, but a hand has {}; the next hand's plucks cannot be "
-                           "checked",
-                           total, r_.tricks_per_hand()));
+        report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
       } else {
         adds_up = true;
       }
@@ -969,10 +906,7 @@ class GameReferee {
           }
         }
         about(report(Code::kScoreMismatch, h.score->locs[i],
-                     fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} {} for {} against "
-                                 "a quota of {})",
-                                 name(s), h.number, r, truth, before[i], points < 0 ? "-" : "+",
-                                 points < 0 ? -points : points, plural(taken[i], "trick"), m.quota[i])),
+                     say::score_mismatch(words(), s, h.number, r, truth, before[i], points, taken[i], m.quota[i])),
               name(s));
       }
       recorded_prev_ = rec;
@@ -990,28 +924,6 @@ class GameReferee {
 
   // The running scores, by seat.
   std::vector<long long> running() const { return {game_.score.begin(), game_.score.begin() + n_}; }
-
-  // What ended the game (game.end), for played-past-end.
-  std::string end_reason() const {
-    switch (r_.end) {
-      case GameEnd::kPlucksAgainst:
-        return fmt::format("a player reached {} plucks against ({} won)", r_.end_value, winners_text(end_winners_));
-      case GameEnd::kTricksInHand:
-        return fmt::format("{} took {} or more tricks", winners_text(end_winners_), r_.end_value);
-      case GameEnd::kTarget:
-      case GameEnd::kHandsRecorded:
-        break;
-    }
-    return fmt::format("{} reached {}", winners_text(end_winners_), r_.end_value);
-  }
-
-  std::string winners_text(const std::vector<int>& seats) const {
-    std::vector<std::string> names;
-    for (int s : seats) {
-      names.push_back(name(s));
-    }
-    return fmt::format("{}", fmt::join(names, " and "));
-  }
 
   GameOutcome outcome() const {
     GameOutcome o;
@@ -1046,39 +958,8 @@ class GameReferee {
       std::vector<int> truth = o.winners;
       std::sort(truth.begin(), truth.end());
       if (rec != truth) {
-        std::vector<std::string> scores;
-        for (long long v : *o.score) {
-          scores.push_back(std::to_string(v));
-        }
-        std::string msg;
-        if (!o.finished) {
-          const std::string who = rec.empty() ? "nobody" : winners_text(rec);
-          switch (r_.end) {
-            case GameEnd::kTarget:
-              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has won yet "
-                                "(scores {}, target {})",
-                                who, fmt::join(scores, "-"), r_.end_value);
-              break;
-            case GameEnd::kHandsRecorded:
-              msg = fmt::format("the record names {} as winner, but {} plays no target: there is no winner", who,
-                                r_.name);
-              break;
-            case GameEnd::kPlucksAgainst:
-              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has {} plucks "
-                                "against yet (scores {})",
-                                who, r_.end_value, fmt::join(scores, "-"));
-              break;
-            case GameEnd::kTricksInHand:
-              msg = fmt::format("the record names {} as winner, but the game is not finished: nobody has taken {} "
-                                "tricks in a hand yet (scores {})",
-                                who, r_.end_value, fmt::join(scores, "-"));
-              break;
-          }
-        } else {
-          msg = fmt::format("the record names {} as winner, but {} won, {} after hand {}",
-                            rec.empty() ? "nobody" : winners_text(rec), winners_text(truth), fmt::join(scores, "-"),
-                            o.decided_hand);
-        }
+        const std::string msg = o.finished ? say::wrong_winner(words(), rec, truth, *o.score, o.decided_hand)
+                                           : say::winner_unfinished(words(), rec, *o.score);
         auto& d = report(Code::kWinnerMismatch, res.winner_loc, msg);
         if (!rec.empty()) {
           d.player = name(rec.front());
@@ -1096,8 +977,7 @@ class GameReferee {
         if (last && (*last)[i] == r) {
           continue;  // the recorded running total, already checked hand by hand
         }
-        about(report(Code::kScoreMismatch, res.score->locs[i],
-                     fmt::format("{}'s final score is recorded as {}, but it is {}", name(s), r, (*o.score)[i])),
+        about(report(Code::kScoreMismatch, res.score->locs[i], say::final_score_mismatch(words(), s, r, (*o.score)[i])),
               name(s));
       }
     }
