@@ -198,7 +198,7 @@ TEST(RefereePluckReturn, AtThePlaysLevelAHigherCardPlayedLaterProvesTheReturnWro
             "t.yaml:13:10: note: Cat played KD in trick 3, and did not receive it in a pluck\n"
             "t.yaml:11:7: error: hand 2 records 3 tricks; a hand has 17 [trick-count] (hand 2)\n");
   ASSERT_FALSE(games[0].diagnostics.empty());
-  EXPECT_EQ(games[0].diagnostics[0].card, "QD");
+  EXPECT_EQ(games[0].diagnostics[0].card, parse_card("QD"));
   // A lower diamond played later proves nothing; nor does the card received.
   EXPECT_EQ(test::codes(test::validate_yaml(head + "      - [10D, JD, 3D]\n")[0]),
             (std::vector<std::string>{"trick-count"}));
@@ -227,7 +227,7 @@ TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {
   const auto games = test::validate_yaml(head + "    shows:\n      - {to: Ann, cards: [AC]}\n");
   ASSERT_EQ(games.size(), 1U);
   ASSERT_EQ(games[0].diagnostics.size(), 1U);
-  EXPECT_EQ(games[0].diagnostics[0].card, "10C");
+  EXPECT_EQ(games[0].diagnostics[0].card, parse_card("10C"));
   EXPECT_EQ(games[0].diagnostics[0].player, "Bob");
 }
 

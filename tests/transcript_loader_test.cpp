@@ -252,8 +252,8 @@ TEST(TranscriptLoader, BadCardsAreReportedWithLineAndColumn) {
           "(hand 1, trick 2)",
       }))
       << "the exchange is read before the tricks";
-  EXPECT_EQ(l.diags.at(0).card, "ZZ");
-  EXPECT_EQ(l.diags.at(3).card, "1D");
+  EXPECT_EQ(l.diags.at(0).token, "ZZ");
+  EXPECT_EQ(l.diags.at(3).token, "1D");
   EXPECT_EQ(l.diags.at(3).phase, phase::kTricks);
   EXPECT_EQ(l.diags.at(1).phase, phase::kExchange);
   // Bad tokens keep their place, unparsed, so the rest of the trick is still checked.
@@ -608,7 +608,7 @@ TEST(TranscriptLoader, NulInNamesAndCards) {
   EXPECT_EQ(l.game.players, (std::vector<std::string>{"Ann", "#2", "Cat"}));
   for (const auto& d : l.diags) {
     EXPECT_EQ(d.message.find('\0'), std::string::npos) << d.message;
-    EXPECT_EQ(d.card.find('\0'), std::string::npos) << d.message;
+    EXPECT_EQ(d.token.find('\0'), std::string::npos) << d.message;
   }
   // JSON's \u0000 is the same character.
   const auto j = load(R"({"game": "pluck", "players": ["Ann", "B\u0000b", "Cat"], "hands": []})");

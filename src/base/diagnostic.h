@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "cards/card.h"
+
 namespace trickref {
 
 // 1-based position in a source file; line 0 means "no position".
@@ -93,7 +95,8 @@ struct Diagnostic {
   int hand = 0;   // 1-based; 0 = not applicable
   int trick = 0;  // 1-based; 0 = not applicable
   std::string player;
-  std::string card;
+  std::optional<Card> card;  // the card concerned, as a card (reports print it)
+  std::string token;         // bad-card: the text that is not a card
   std::vector<Note> notes;
   // Sort key for listing a game's diagnostics in game order (rules.md §4):
   // hand, then phase within the hand, then trick; not rendered.

@@ -104,7 +104,7 @@ class GameReferee {
   static Diagnostic& about(Diagnostic& d, const std::string& player, std::optional<Card> card = std::nullopt) {
     d.player = player;
     if (card) {
-      d.card = to_string(*card);
+      d.card = card;
     }
     return d;
   }
@@ -797,7 +797,7 @@ class GameReferee {
   // A play's Violation: the card of the diagnostic is the card played.
   Diagnostic& say_play(const Violation& v, Loc loc) {
     auto& d = say(v, loc);
-    d.card = to_string(*v.card);
+    d.card = v.card;
     return d;
   }
 

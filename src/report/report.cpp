@@ -201,8 +201,8 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   if (!d.player.empty()) {
     j["player"] = d.player;
   }
-  if (!d.card.empty() && parse_card(d.card)) {
-    j["card"] = to_string(*parse_card(d.card));
+  if (d.card) {
+    j["card"] = to_string(*d.card);
   }
   if (!d.notes.empty()) {
     auto notes = nlohmann::ordered_json::array();

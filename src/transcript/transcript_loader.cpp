@@ -233,7 +233,7 @@ class Loader {
       c.text = nul_shown(n.scalar());
       auto& d = report(Code::kBadCard, n.loc(),
                        fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(n.scalar())));
-      d.card = c.text;
+      d.token = c.text;
       return c;
     }
     if (n.is_scalar()) {
@@ -246,7 +246,7 @@ class Loader {
                            ? fmt::format("'{}' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)",
                                          clip(n.scalar()))
                            : fmt::format("expected a card, found {}", n.kind_name()));
-      d.card = c.text;
+      d.token = c.text;
     }
     return c;
   }
