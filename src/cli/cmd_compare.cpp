@@ -13,7 +13,7 @@
 #include "cli/commands.h"
 #include "cli/inputs.h"
 #include "report/json_text.h"
-#include "sim/compare.h"
+#include "report/compare.h"
 
 namespace trickref::cli {
 namespace {
@@ -32,7 +32,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
   }
   RulesetCatalog catalog(o.limits);
   std::vector<BatchOptions> options;
-  sim::CompareReport report;
+  CompareReport report;
   std::set<std::string> seen;
   for (const auto& ref : o.rules) {
     const auto ruleset = resolve_rules(catalog, ref, false, ctx);
@@ -82,7 +82,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
     }
     const std::size_t n = by_ruleset.front().size();
     for (std::size_t i = 0; i < n; ++i) {
-      sim::ComparedGame game;
+      ComparedGame game;
       for (auto& games : by_ruleset) {
         if (i < games.size()) {
           for (const auto& d : games[i].diagnostics) {
@@ -101,9 +101,9 @@ int run_compare(const CompareCli& o, Context& ctx) {
     }
   }
   if (o.format == "json") {
-    ctx.out << json_text(sim::compare_json(report), 2) << "\n";
+    ctx.out << json_text(compare_json(report), 2) << "\n";
   } else {
-    ctx.out << sim::render_compare_text(report);
+    ctx.out << render_compare_text(report);
   }
   ctx.out.flush();
   return static_cast<int>(errors ? ExitCode::kFindings : ExitCode::kOk);

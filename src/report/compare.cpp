@@ -1,4 +1,4 @@
-#include "sim/compare.h"
+#include "report/compare.h"
 
 #include <algorithm>
 #include <map>
@@ -8,7 +8,7 @@
 #include "base/text.h"
 #include "report/json_text.h"
 
-namespace trickref::sim {
+namespace trickref {
 namespace {
 
 // A diagnostic's identity across rulesets: its whole JSON form.
@@ -263,4 +263,4 @@ nlohmann::ordered_json compare_json(const CompareReport& rep) {
   return j;
 }
 
-}  // namespace trickref::sim
+}  // namespace trickref

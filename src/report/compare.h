@@ -11,7 +11,7 @@
 
 #include "report/report.h"
 
-namespace trickref::sim {
+namespace trickref {
 
 // One game's reports, one per ruleset, in --rules order.
 struct ComparedGame {
@@ -30,4 +30,4 @@ struct CompareReport {
 [[nodiscard]] std::string render_compare_text(const CompareReport& report);
 [[nodiscard]] nlohmann::ordered_json compare_json(const CompareReport& report);
 
-}  // namespace trickref::sim
+}  // namespace trickref
