@@ -5,10 +5,17 @@
 // (Refereeing records under each is in option_conformance_test.cpp.)
 #include <gtest/gtest.h>
 
+#include <numeric>
+
 #include "engine/game.h"
 #include "engine/hand.h"
 #include "engine/play.h"
+#include "engine/playout.h"
+#include "referee/referee.h"
 #include "support/test_support.h"
+#include "transcript/transcript_loader.h"
+#include "transcript/writer.h"
+#include "yaml/tree.h"
 
 namespace trickref {
 namespace {
@@ -288,6 +295,79 @@ TEST(HousePlay, MustOvertrumpMakesATrumpBeatATrumpAlreadyPlayed) {
     x.must_trump_if_void = true;
   });
   EXPECT_EQ(legal_plays(trumped_trick(both, cards({"4S", "QS", "3D"}))), cards({"QS"}));
+}
+
+// Referees YAML `text` under `r` itself (not the record's `game:`).
+std::vector<std::string> referee_under(const Ruleset& r, const std::string& text) {
+  YamlReader reader(text, Limits{});
+  DiagnosticSink sink("t.yaml");
+  Document doc;
+  std::vector<std::string> out;
+  if (!reader.next(doc, sink)) {
+    return {"does not parse"};
+  }
+  const Game game = load_game(doc.root(), "t.yaml", 0, sink);
+  (void)referee(game, r, sink);
+  for (const auto& d : sink.take()) {
+    out.push_back(std::string(code_name(d.code)) + ": " + d.message);
+  }
+  return out;
+}
+
+TEST(HouseHandEnd, AHandEndsAtAMajorityInPlayAndTheRefereeAgrees) {
+  const Ruleset r = with("pluck", [](Ruleset& x) { x.stop_at_majority = true; });
+  PlayoutOptions po;
+  po.seed = 7;
+  const PlayedGame game = play_random_game(r, po);
+  int early = 0;
+  for (const auto& h : game.hands) {
+    const auto played = static_cast<int>(h.tricks.size());
+    const int most = *std::max_element(h.taken.begin(), h.taken.end());
+    EXPECT_EQ(std::accumulate(h.taken.begin(), h.taken.end(), 0), played);
+    if (played < 17) {
+      ++early;
+      EXPECT_EQ(most, 9);  // the first to 9 of the 17 tricks ends it
+    } else {
+      EXPECT_LE(most, 9);
+    }
+  }
+  EXPECT_GT(early, 0);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  const std::string yaml = to_yaml(game, r, "pluck", players, WriteOptions{});
+  EXPECT_EQ(referee_under(r, yaml), std::vector<std::string>{});
+  // Under plain Pluck the same record is short of tricks in every early hand.
+  const auto under_pluck = referee_under(*test::builtin("pluck"), yaml);
+  EXPECT_GE(std::count_if(under_pluck.begin(), under_pluck.end(),
+                          [](const std::string& d) { return d.rfind("trick-count:", 0) == 0; }),
+            early);
+}
+
+TEST(HouseHandEnd, AHandEndedAfterTheFactCountsOnlyTheTricksBeforeItsEnd) {
+  // After the fact: a fault a later play proves ends the hand at its trick.
+  const Ruleset r = *test::builtin("pluck");
+  GameState g = start_game(r);
+  HandState h;
+  start_hand(h, g, 1, 0);
+  std::array<CardSet, kMaxPlayers> hands{};
+  hands[0] = cards({"2C", "AS", "KS"});
+  hands[1] = cards({"3C", "QS", "AH"});
+  hands[2] = cards({"4C", "JS", "KH"});
+  apply_deal(h, hands, CardSet());
+  apply_trump(h, Suit::kHearts);
+  start_play(h, 0);
+  for (const auto& trick : {std::array{"2C", "3C", "4C"}, std::array{"JS", "AS", "QS"}}) {
+    for (const char* card : trick) {
+      apply_play(h.play, h.play.to_play(), c(card));
+    }
+    finish_trick(h.play);
+  }
+  // Cat won the first trick (4C) and led JS; Ann won the second with AS.
+  EXPECT_EQ(tricks_counted(h)[2], 1);
+  EXPECT_EQ(tricks_counted(h)[0], 1);
+  end_hand_at(h, 1);
+  EXPECT_EQ(tricks_in_hand(h), 1);
+  EXPECT_EQ(tricks_counted(h)[0], 0);
+  EXPECT_EQ(tricks_counted(h)[2], 1);
 }
 
 }  // namespace

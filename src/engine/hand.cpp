@@ -71,7 +71,9 @@ PhaseList hand_phases(const Ruleset& r) {
 void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   const Ruleset& r = *g.rules;
   h.rules = &r;
+  h.policies = g.policies;
   h.phases = hand_phases(r);
+  h.ended_after = 0;
   h.number = number;
   h.dealer = dealer;
   h.players = r.players;
@@ -438,6 +440,32 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
 
 int first_leader(const HandState& h, bool hands_known) {
   return first_leader(*h.rules, h.dealer, h.hands, hands_known);
+}
+
+// ------------------------------------------------------- the end of the hand
+
+bool hand_ends_after_trick(const HandState& h) {
+  const auto after = h.policies.hand_end->after_trick;
+  return after != nullptr && h.play.trick < h.rules->tricks_per_hand() && after(*h.rules, h);
+}
+
+void end_hand_at(HandState& h, int trick) {
+  if (h.ended_after == 0 || trick < h.ended_after) {
+    h.ended_after = trick;
+  }
+}
+
+int tricks_in_hand(const HandState& h) { return h.ended_after > 0 ? h.ended_after : h.rules->tricks_per_hand(); }
+
+std::array<int, kMaxPlayers> tricks_counted(const HandState& h) {
+  if (h.ended_after == 0 || h.ended_after >= h.play.trick) {
+    return h.play.taken;
+  }
+  std::array<int, kMaxPlayers> taken{};
+  for (int t = 0; t < h.ended_after; ++t) {
+    ++taken[static_cast<std::size_t>(h.play.won_by[static_cast<std::size_t>(t)])];
+  }
+  return taken;
 }
 
 // ----------------------------------------------------------------- count

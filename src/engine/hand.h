@@ -66,6 +66,7 @@ struct Exchange {
 
 struct HandState {
   const Ruleset* rules = nullptr;
+  Policies policies{};
   PhaseList phases;
   int number = 1;  // 1-based
   int dealer = 0;
@@ -79,6 +80,7 @@ struct HandState {
   Suit trump = Suit::kClubs;
   Exchange exchange;
   PlayState play;
+  int ended_after = 0;  // the trick after which the hand ended early (0: played out)
 };
 
 // Starts hand `number` dealt by `dealer`: its phases, its quotas by seat
@@ -162,6 +164,17 @@ void start_play(HandState& h, int leader);
 [[nodiscard]] int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
                                bool hands_known);
 [[nodiscard]] int first_leader(const HandState& h, bool hands_known);
+
+// The end of the hand: whether it ends after the trick just finished (the
+// hand-end policy: a majority reached, ...), and ending it after trick
+// `trick` (1-based), also after the fact (a later play proved a fault that
+// ended it there): tricks after it are neither checked nor counted.
+[[nodiscard]] bool hand_ends_after_trick(const HandState& h);
+void end_hand_at(HandState& h, int trick);
+// The tricks the hand has, as played out or as it ended early.
+[[nodiscard]] int tricks_in_hand(const HandState& h);
+// The tricks each seat took in the tricks that count.
+[[nodiscard]] std::array<int, kMaxPlayers> tricks_counted(const HandState& h);
 
 // ----------------------------------------------------------------- count
 [[nodiscard]] HandTally tally(const HandState& h, std::span<const int> taken);

@@ -183,7 +183,7 @@ template <class Choose>
       const CardSet legal = legal_plays(s);
       const Card c = choose(seat, legal);
       if (record) {
-        h.tricks[static_cast<std::size_t>(t)].push_back(c);
+        h.tricks[static_cast<std::size_t>(s.trick)].push_back(c);
       }
       apply_play(s, seat, c);
     }
@@ -462,11 +462,28 @@ class BotHand {
 
   void play(HandState& h) {
     start_play(h, first_leader(h, true));
-    PlayState& s = h.play;
     const int tricks = h.rules->tricks_per_hand();
     if (options_.record_tricks) {
       out_->leaders.reserve(static_cast<std::size_t>(tricks));
     }
+    // Where the hand may end early, a trick at a time; otherwise all at once.
+    const bool early = h.policies.hand_end->after_trick != nullptr;
+    for (int played = 0; played < tricks;) {
+      const int now = early ? 1 : tricks;
+      play_some(h, now);
+      played += now;
+      if (early && hand_ends_after_trick(h)) {
+        end_hand_at(h, played);
+        break;
+      }
+    }
+    if (options_.record_tricks) {
+      out_->tricks.resize(static_cast<std::size_t>(tricks_in_hand(h)));
+    }
+  }
+
+  void play_some(HandState& h, int tricks) {
+    PlayState& s = h.play;
     if (random_play_ == SeatPolicy::RandomChoices::kNo) {
       play_tricks(s, *out_, tricks, options_.record_tricks, [&](int seat, CardSet legal) {
         view_.seat = seat;
@@ -482,8 +499,9 @@ class BotHand {
   }
 
   void count(HandState& h) {
-    out_->taken.assign(h.play.taken.begin(), h.play.taken.begin() + h.players);
-    const HandTally t = tally(h, h.play.taken);
+    const auto taken = tricks_counted(h);
+    out_->taken.assign(taken.begin(), taken.begin() + h.players);
+    const HandTally t = tally(h, taken);
     count_hand(game_, t);
     score_.assign(game_.score.begin(), game_.score.begin() + h.players);
     out_->score = score_;

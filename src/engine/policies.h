@@ -8,6 +8,8 @@
 //             against, tricks in a hand)
 //   dealer    who deals next (left, right)
 //   partners  who plays with whom (nobody)
+//   hand end  whether a hand ends before its tricks run out (never; at a
+//             majority of the tricks)
 #pragma once
 
 #include <array>
@@ -19,6 +21,7 @@
 namespace trickref {
 
 struct GameState;
+struct HandState;
 
 // One hand's figures as the count phase knows them, by seat.
 struct HandTally {
@@ -58,11 +61,19 @@ struct PartnerPolicy {
   int (*side)(const Ruleset& r, int seat);
 };
 
+struct HandEndPolicy {
+  std::string_view name;
+  // Whether the hand ends after the trick just finished, before its tricks
+  // run out; null: it never does (the play loop then asks nothing).
+  bool (*after_trick)(const Ruleset& r, const HandState& h);
+};
+
 struct Policies {
   const ScoringPolicy* scoring;
   const EndPolicy* end;
   const DealerPolicy* dealer;
   const PartnerPolicy* partners;
+  const HandEndPolicy* hand_end;
 };
 
 // The policies `r` chooses (policy/table.cpp).

@@ -336,7 +336,10 @@ std::string trick_size(const Ruleset& r, int trick, long long cards) {
   return fmt::format("trick {} has {}; each of the {} players plays one", trick, plural(cards, "card"), r.players);
 }
 
-std::string trick_count(const Ruleset& r, int hand, long long tricks) {
+std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after) {
+  if (ended_after > 0) {
+    return fmt::format("hand {} records {}, but it ended after trick {}", hand, plural(tricks, "trick"), ended_after);
+  }
   return fmt::format("hand {} records {}; a hand has {}", hand, plural(tricks, "trick"), r.tricks_per_hand());
 }
 

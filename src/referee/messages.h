@@ -58,7 +58,7 @@ namespace say {
 [[nodiscard]] std::string played_later(const Wording& w, int seat, Card card, int trick);
 // trick-size, trick-count, tricks-total
 [[nodiscard]] std::string trick_size(const Ruleset& r, int trick, long long cards);
-[[nodiscard]] std::string trick_count(const Ruleset& r, int hand, long long tricks);
+[[nodiscard]] std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after);
 [[nodiscard]] std::string tricks_total(const Ruleset& r, long long total);
 // taken-mismatch, score-mismatch
 [[nodiscard]] std::string taken_mismatch(const Wording& w, int seat, long long recorded, long long won);

@@ -643,12 +643,13 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- plays
-  void check_trick_count(const HandRec& h) {
+  void check_trick_count(const HandRec& h, int ended_after = 0) {
     phase_ = phase::kTotals;
     trick_ = 0;
-    if (static_cast<int>(h.tricks->size()) != r_.tricks_per_hand()) {
+    const int due = ended_after > 0 ? ended_after : r_.tricks_per_hand();
+    if (static_cast<int>(h.tricks->size()) != due) {
       report(Code::kTrickCount, h.tricks_loc,
-             say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size())));
+             say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size()), ended_after));
     }
   }
 
@@ -733,13 +734,18 @@ class GameReferee {
       if (s.count > 0) {
         finish_trick(s);
       }
+      if (hand_ends_after_trick(m)) {
+        end_hand_at(m, static_cast<int>(t) + 1);  // the tricks after it are neither checked nor counted
+        break;
+      }
     }
     trick_ = 0;
-    check_trick_count(h);
-    if (!complete || static_cast<int>(tricks.size()) != r_.tricks_per_hand()) {
+    check_trick_count(h, m.ended_after);
+    if (!complete || static_cast<int>(tricks.size()) != tricks_in_hand(m)) {
       return std::nullopt;
     }
-    return std::vector<int>(s.taken.begin(), s.taken.begin() + n_);
+    const auto taken = tricks_counted(m);
+    return std::vector<int>(taken.begin(), taken.begin() + n_);
   }
 
   // Reports a play's Violation: once per card (a card first reported as

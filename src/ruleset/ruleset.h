@@ -82,6 +82,9 @@ struct Ruleset {
   int end_value = 20;  // the target (or the later end conditions' number)
   TieRule tie = TieRule::kContinue;
   RevokePenalty revoke_penalty = RevokePenalty::kNone;
+  // The hand ends as soon as a side has a majority of its tricks
+  // (court-piece.md §3.3, hand.stop_at_majority).
+  bool stop_at_majority = false;
 
   [[nodiscard]] int tricks_per_hand() const { return hand_size; }
   // Quotas for hand `number` (1-based), by offset from the dealer.

@@ -35,7 +35,8 @@ auto chosen(const Table& table, Key key) {
 }  // namespace
 
 Policies policies_for(const Ruleset& r) {
-  return Policies{chosen(kScoring, r.scoring), chosen(kEnd, r.end), &kDealerRotation, &kPartnersNone};
+  return Policies{chosen(kScoring, r.scoring), chosen(kEnd, r.end), &kDealerRotation, &kPartnersNone,
+                  r.stop_at_majority ? &kHandMajority : &kHandAllTricks};
 }
 
 }  // namespace trickref

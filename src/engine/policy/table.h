@@ -20,4 +20,7 @@ extern const DealerPolicy kDealerRotation;
 
 extern const PartnerPolicy kPartnersNone;
 
+extern const HandEndPolicy kHandAllTricks;
+extern const HandEndPolicy kHandMajority;
+
 }  // namespace trickref::policy

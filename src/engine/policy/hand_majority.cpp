@@ -1,0 +1,26 @@
+// hand.stop_at_majority (court-piece.md §3.3): the hand ends as soon as one
+// side has taken more than half of its tricks (7 of 13), since the hand's
+// winner can no longer change. A side is the partner policy's.
+#include "engine/hand.h"
+#include "engine/policy/table.h"
+
+namespace trickref::policy {
+
+const HandEndPolicy kHandMajority{
+    "majority",
+    [](const Ruleset& r, const HandState& h) {
+      const Policies p = policies_for(r);
+      std::array<int, kMaxPlayers> by_side{};
+      for (int s = 0; s < h.players; ++s) {
+        by_side[static_cast<std::size_t>(p.partners->side(r, s))] += h.play.taken[static_cast<std::size_t>(s)];
+      }
+      for (const int t : by_side) {
+        if (2 * t > r.tricks_per_hand()) {
+          return true;
+        }
+      }
+      return false;
+    },
+};
+
+}  // namespace trickref::policy
