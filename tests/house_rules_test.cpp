@@ -370,5 +370,28 @@ TEST(HouseHandEnd, AHandEndedAfterTheFactCountsOnlyTheTricksBeforeItsEnd) {
   EXPECT_EQ(tricks_counted(h)[2], 1);
 }
 
+TEST(HouseSides, AMajorityCountsASidesTricksWherePartnersSitOpposite) {
+  Ruleset r = *test::builtin("pluck");
+  r.players = 4;
+  r.hand_size = 13;
+  r.stop_at_majority = true;
+  HandState h;
+  h.rules = &r;
+  h.players = 4;
+  h.play.players = 4;
+  h.play.trick = 7;
+  h.play.taken = {4, 1, 2, 0};  // seats 1 and 3 together have 6, seats 2 and 4 have 1
+  h.policies = policies_for(r);
+  EXPECT_FALSE(hand_ends_after_trick(h));  // nobody alone has 7
+  r.partnership = Partnership::kOpposite;
+  h.policies = policies_for(r);
+  EXPECT_EQ(h.policies.partners->side(r, 2), 0);
+  EXPECT_EQ(h.policies.partners->side(r, 3), 1);
+  EXPECT_FALSE(hand_ends_after_trick(h));
+  h.play.taken = {4, 1, 3, 0};  // 7 of 13 for seats 1 and 3
+  h.play.trick = 8;
+  EXPECT_TRUE(hand_ends_after_trick(h));
+}
+
 }  // namespace
 }  // namespace trickref

@@ -7,7 +7,7 @@
 //   end       how the game ends (a target, the hands recorded, plucks
 //             against, tricks in a hand)
 //   dealer    who deals next (left, right)
-//   partners  who plays with whom (nobody)
+//   partners  who plays with whom (nobody, partners opposite)
 //   hand end  whether a hand ends before its tricks run out (never; at a
 //             majority of the tricks)
 #pragma once

@@ -33,6 +33,7 @@ enum class ScoringKind : std::uint8_t { kQuota, kPlucks, kTricks };
 enum class GameEnd : std::uint8_t { kTarget, kHandsRecorded, kPlucksAgainst, kTricksInHand };
 enum class TieRule : std::uint8_t { kContinue, kShare };
 enum class RevokePenalty : std::uint8_t { kNone, kForfeitHand };
+enum class Partnership : std::uint8_t { kNone, kOpposite };
 
 struct Ruleset {
   std::string name;
@@ -85,6 +86,8 @@ struct Ruleset {
   // The hand ends as soon as a side has a majority of its tricks
   // (court-piece.md §3.3, hand.stop_at_majority).
   bool stop_at_majority = false;
+  // Who plays with whom: nobody, or partners opposite (court-piece.md §2).
+  Partnership partnership = Partnership::kNone;
 
   [[nodiscard]] int tricks_per_hand() const { return hand_size; }
   // Quotas for hand `number` (1-based), by offset from the dealer.

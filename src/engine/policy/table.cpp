@@ -32,10 +32,16 @@ auto chosen(const Table& table, Key key) {
   return table.front().second;  // the loader admits no other value
 }
 
+constexpr std::array kPartners = {
+    std::pair{Partnership::kNone, &kPartnersNone},
+    std::pair{Partnership::kOpposite, &kPartnersOpposite},
+};
+
 }  // namespace
 
 Policies policies_for(const Ruleset& r) {
-  return Policies{chosen(kScoring, r.scoring), chosen(kEnd, r.end), &kDealerRotation, &kPartnersNone,
+  return Policies{chosen(kScoring, r.scoring), chosen(kEnd, r.end), &kDealerRotation,
+                  chosen(kPartners, r.partnership),
                   r.stop_at_majority ? &kHandMajority : &kHandAllTricks};
 }
 

@@ -19,6 +19,7 @@ extern const EndPolicy kEndTricksInHand;
 extern const DealerPolicy kDealerRotation;
 
 extern const PartnerPolicy kPartnersNone;
+extern const PartnerPolicy kPartnersOpposite;
 
 extern const HandEndPolicy kHandAllTricks;
 extern const HandEndPolicy kHandMajority;
