@@ -312,8 +312,10 @@ TEST(RulesetLoader, OptionValuesFollowTheOptionTable) {
       {"kitty.taken_by", "dealer"},
       {"kitty.mode", "take_then_discard"},
       {"kitty.discard", "0"},
+      {"exchange.when", "before_trump"},
       {"exchange.from_hand", "2"},
       {"exchange.order", "most_first"},
+      {"exchange.tie_start", "new_dealer"},
       {"exchange.give", "any"},
       {"exchange.return", "highest_including_received"},
       {"exchange.void", "return_received"},
@@ -713,7 +715,7 @@ TEST(RulesetLoader, InputIsQuotedOnlyWhenItLooksLikeTheFormat) {
                        "mean 'left'?) [ruleset]",
                 path + ":4:11: `rotation` must be one of left, right, not '" + std::string(79, 'z') +
                     "\xE2\x80\xA6' [ruleset]",
-                path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, not a value with "
+                path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, any, not a value with "
                        "spaces or control characters [ruleset]",
             }));
   const std::string end = dir.write("end.yaml", "extends: pluck\ngame:\n  end: {Target Score: 3}\n");
