@@ -236,11 +236,13 @@ namespace {
 
 // Turns the merged option map into a Ruleset, reporting every problem: each
 // option read through the table, then the numbers that must agree across
-// options.
+// options. With the `extends` chain broken (`whole_chain` false) the options
+// that loaded are still read, but nothing is built and the cross-option
+// checks are skipped: the inherited values they would need are unknown.
 class RulesetBuilder {
  public:
-  RulesetBuilder(const FlatMap& flat, std::vector<Diagnostic>& diags, const RulesetLayer* top)
-      : flat_(flat), diags_(diags), top_(top) {}
+  RulesetBuilder(const FlatMap& flat, std::vector<Diagnostic>& diags, const RulesetLayer* top, bool whole_chain)
+      : flat_(flat), diags_(diags), top_(top), whole_chain_(whole_chain) {}
 
   void error(const FlatEntry& e, Node at, std::string message) {
     Diagnostic d;
@@ -300,10 +302,10 @@ class RulesetBuilder {
       }
       const OptionSource src{e->key, e->value,
                              [this, e](Node at, std::string message) { error(*e, at, std::move(message)); },
-                             {}};
+                             [this](std::string_view path) { return whole_chain_ || get(path) != nullptr; }};
       (void)parse_option(spec, src, r);
     }
-    if (!ok_) {
+    if (!ok_ || !whole_chain_) {
       return std::nullopt;
     }
     consistency(r);
@@ -376,6 +378,7 @@ class RulesetBuilder {
   const FlatMap& flat_;
   std::vector<Diagnostic>& diags_;
   const RulesetLayer* top_;
+  bool whole_chain_;
   bool ok_ = true;
 };
 
@@ -502,26 +505,33 @@ const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::fi
   std::vector<std::string> chain{src->id};
   FlatMap flat;
   const RulesetLayer* top = resolver.load(*src, chain, flat);
-  if (top != nullptr && std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
-                                     [](const Diagnostic& d) { return d.severity == Severity::kError; })) {
-    RulesetBuilder builder(flat, result.diagnostics, top);
+  if (top != nullptr) {
+    // A file that read as a map of options is checked whole, even when its
+    // `extends` (or anything else it loaded) failed: one run reports every
+    // problem. Only then is a ruleset built.
+    const bool whole_chain = std::none_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                          [](const Diagnostic& d) { return d.severity == Severity::kError; });
+    RulesetBuilder builder(flat, result.diagnostics, top, whole_chain);
     // A ruleset without `extends` starts from each option's default (Pluck's values, rules.md §3).
-    if (auto built = builder.build(default_ruleset())) {
-      const Node root = top->doc.root();
-      const Node name = root.find("name");
-      built->name = name.valid() && name.is_scalar() && !name.scalar().empty() ? std::string(name.scalar())
-                                                                                : name_from_stem(src->stem);
-      if (!is_ruleset_name(built->name)) {
-        std::vector<Diagnostic> bad(1);
-        bad[0].code = Code::kRuleset;
-        bad[0].file = src->display;
-        bad[0].loc = name.loc();
-        bad[0].message = "a ruleset's `name` is one word of letters, digits, '-', '_', '.' or '+' (at most 64 "
-                         "characters, starting with a letter or digit)";
-        top->source->fix_columns(bad);
-        result.diagnostics.push_back(std::move(bad[0]));
-        return cache_.emplace(key, std::move(result)).first->second;
-      }
+    auto built = builder.build(default_ruleset());
+    const Node root = top->doc.root();
+    const Node name = root.find("name");
+    const std::string named = name.valid() && name.is_scalar() && !name.scalar().empty()
+                                  ? std::string(name.scalar())
+                                  : name_from_stem(src->stem);
+    if (!is_ruleset_name(named)) {
+      std::vector<Diagnostic> bad(1);
+      bad[0].code = Code::kRuleset;
+      bad[0].file = src->display;
+      bad[0].loc = name.loc();
+      bad[0].message = "a ruleset's `name` is one word of letters, digits, '-', '_', '.' or '+' (at most 64 "
+                       "characters, starting with a letter or digit)";
+      top->source->fix_columns(bad);
+      result.diagnostics.push_back(std::move(bad[0]));
+      built.reset();
+    }
+    if (built) {
+      built->name = named;
       const Node desc = root.find("description");
       built->description = desc.valid() ? std::string(desc.scalar()) : std::string();
       built->source = src->display;

@@ -3,7 +3,9 @@
 // whole-replaced keys quotas, quotas_first_hand, play.first_lead and game.end
 // replace), then every option read through the option table (options.h),
 // unknown options with a suggestion, and the cross-option consistency
-// checks, all as located `ruleset` diagnostics.
+// checks, all as located `ruleset` diagnostics. Every problem of a file is
+// reported in one run: a broken `extends` still lets the file's own options
+// be checked.
 #pragma once
 
 #include <cstdint>
