@@ -417,4 +417,12 @@ TEST(OptionTable, ExplainShowsTheTable) {
   }
 }
 
+// The README's table of options names every option of the table.
+TEST(OptionTable, TheReadmeListsEveryOption) {
+  const std::string readme = test::read_source_file("README.md");
+  for (const auto& spec : ruleset_options()) {
+    EXPECT_NE(readme.find(fmt::format("`{}`", spec.path)), std::string::npos) << spec.path << " is not in README.md";
+  }
+}
+
 }  // namespace trickref
