@@ -74,7 +74,7 @@ TEST_F(Hostile, FileThatIsNotARulesetIsNotEchoed) {
   // The rotation's value is cut at 80 characters, the chooser's (several words) is not shown.
   EXPECT_NE(r.out.find("`rotation` must be one of left, right, not 'left-xxx"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("x\xE2\x80\xA6'"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("`trump.chooser` must be one of dealer, left_of_dealer, bidder, not a value with spaces"),
+  EXPECT_NE(r.out.find("`trump.chooser` must be one of dealer, left_of_dealer, bidder, any, not a value with spaces"),
             std::string::npos)
       << r.out;
   expect_no_echo(r, {"SECRET", "Bearer", "Authorization", "kkkkkkkkkk"});

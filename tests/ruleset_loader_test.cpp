@@ -22,6 +22,7 @@
 #include "base/diagnostic.h"
 #include "ruleset/embedded.h"
 #include "ruleset/ruleset.h"
+#include "support/test_support.h"
 
 namespace trickref {
 
@@ -312,8 +313,10 @@ TEST(RulesetLoader, OptionValuesFollowTheOptionTable) {
       {"kitty.taken_by", "dealer"},
       {"kitty.mode", "take_then_discard"},
       {"kitty.discard", "0"},
+      {"exchange.when", "before_trump"},
       {"exchange.from_hand", "2"},
       {"exchange.order", "most_first"},
+      {"exchange.tie_start", "new_dealer"},
       {"exchange.give", "any"},
       {"exchange.return", "highest_including_received"},
       {"exchange.void", "return_received"},
@@ -520,6 +523,65 @@ TEST(RulesetLoader, ExtendsOfAnUnknownName) {
             }));
 }
 
+// One run reports every problem of a file: a broken `extends` (unknown, a
+// cycle, an invalid parent) does not hide the file's own misspelt options and
+// bad values; the numbers that need the inherited values are not checked.
+TEST(RulesetLoader, BrokenExtendsStillChecksTheFilesOwnOptions) {
+  TempDir dir;
+  RulesetCatalog catalog;
+  const std::string unknown =
+      dir.write("u.yaml", "extends: plock\nrotaton: left\nexchange:\n  order: lest_first\n");
+  EXPECT_EQ(describe(catalog.resolve(unknown).diagnostics),
+            (std::vector<std::string>{
+                fmt::format("{}:1:10: unknown ruleset 'plock' (did you mean 'pluck'?); built-in rulesets: {} [ruleset]",
+                            unknown, fmt::join(catalog.builtin_names(), ", ")),
+                unknown + ":2:1: unknown ruleset option 'rotaton' (did you mean 'rotation'?) [ruleset]",
+                unknown + ":4:10: `exchange.order` must be one of most_first, least_first, highest_quota_first, not "
+                          "'lest_first' (did you mean 'least_first'?) [ruleset]",
+            }));
+  EXPECT_FALSE(catalog.resolve(unknown).ruleset);
+  // A cycle, an unreadable parent and an invalid one: the same.
+  const std::string cycle = dir.write("c.yaml", "extends: c.yaml\nrotaton: left\n");
+  EXPECT_EQ(describe(catalog.resolve(cycle).diagnostics),
+            (std::vector<std::string>{
+                cycle + ":1:10: `extends: c.yaml` makes a cycle: " + cycle + " -> " + cycle + " [ruleset]",
+                cycle + ":2:1: unknown ruleset option 'rotaton' (did you mean 'rotation'?) [ruleset]",
+            }));
+  dir.write("broken.yaml", "players: [3\n");
+  const std::string child = dir.write("child.yaml", "extends: broken.yaml\nplayers: x\nname: \"two words\"\n");
+  const auto& res = catalog.resolve(child);
+  ASSERT_EQ(res.diagnostics.size(), 4U) << ::testing::PrintToString(describe(res.diagnostics));
+  EXPECT_EQ(res.diagnostics[0].code, Code::kSyntax);
+  EXPECT_EQ(describe({res.diagnostics[1], res.diagnostics[2], res.diagnostics[3]}),
+            (std::vector<std::string>{
+                child + ":1:10: the ruleset it extends ('broken.yaml') is invalid [ruleset]",
+                child + ":2:10: `players` must be a whole number, not 'x' [ruleset]",
+                child + ":3:7: a ruleset's `name` is one word of letters, digits, '-', '_', '.' or '+' (at most 64 "
+                        "characters, starting with a letter or digit) [ruleset]",
+            }));
+  // With the player count unknown, a four-player quota map is not taken for a three-player one, and numbers
+  // that cannot be checked without the parent are not reported.
+  const std::string four =
+      dir.write("four.yaml", "extends: nosuch.yaml\nquotas: {dealer: 5, left: 3, across: 3, right: 2}\ndeal:\n"
+                             "  kitty: 9\n");
+  EXPECT_EQ(describe(catalog.resolve(four).diagnostics),
+            (std::vector<std::string>{four + ":1:10: cannot read ruleset '" + dir.file("nosuch.yaml") +
+                                      "': no such file or directory [ruleset]"}));
+  // A group given as a value no longer hides the other keys of the file.
+  const std::string group = dir.write("g.yaml", "extends: pluck\ngame: 3\nbanana: 1\n");
+  EXPECT_EQ(describe(catalog.resolve(group).diagnostics),
+            (std::vector<std::string>{
+                group + ":2:7: `game` is a map of options, not a scalar [ruleset]",
+                group + ":3:1: unknown ruleset option 'banana' [ruleset]",
+            }));
+  // `rules check` prints them all, exit 1.
+  const auto check = test::run_cli({"rules", "check", unknown});
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_NE(check.out.find("unknown ruleset 'plock'"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("unknown ruleset option 'rotaton'"), std::string::npos) << check.out;
+  EXPECT_NE(check.out.find("not 'lest_first'"), std::string::npos) << check.out;
+}
+
 TEST(RulesetLoader, ExtendsAnInvalidFile) {
   TempDir dir;
   const std::string bad = dir.write("bad.yaml", "players: [3\n");
@@ -713,7 +775,7 @@ TEST(RulesetLoader, InputIsQuotedOnlyWhenItLooksLikeTheFormat) {
                        "mean 'left'?) [ruleset]",
                 path + ":4:11: `rotation` must be one of left, right, not '" + std::string(79, 'z') +
                     "\xE2\x80\xA6' [ruleset]",
-                path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, not a value with "
+                path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, any, not a value with "
                        "spaces or control characters [ruleset]",
             }));
   const std::string end = dir.write("end.yaml", "extends: pluck\ngame:\n  end: {Target Score: 3}\n");

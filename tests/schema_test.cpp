@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ruleset/embedded.h"
+#include "ruleset/options.h"
 #include "support/test_support.h"
 #include "transcript/transcript_loader.h"
 #include "yaml/tree.h"
@@ -37,8 +38,9 @@ namespace fs = std::filesystem;
 // One schema from schemas/, parsed once.
 class SchemaCheck {
  public:
-  explicit SchemaCheck(const std::string& name) : name_(name) {
-    const auto text = test::read_source_file("schemas/" + name);
+  explicit SchemaCheck(const std::string& name) : SchemaCheck(name, test::read_source_file("schemas/" + name)) {}
+  // A schema given as text (the ruleset schema as the tool generates it).
+  SchemaCheck(const std::string& name, const std::string& text) : name_(name) {
     json_ = nlohmann::json::parse(text);
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
     const valijson::adapters::NlohmannJsonAdapter adapter(json_);
@@ -368,6 +370,39 @@ TEST(Schema, RulesetFilesMatchTheRulesetSchema) {
       yaml_documents("extends: pluck\nexchange:\n  ordr: least_first\nquotas: {dealer: x}\n", "bad.yaml");
   ASSERT_EQ(bad.size(), 1U);
   EXPECT_EQ(schema.errors(bad[0].json).empty(), false);
+}
+
+// The ruleset schema, generated from the option table, takes every option at its default and every value
+// the table lists (those refused for now too: they are the format), and rejects a value the table lacks.
+TEST(Schema, RulesetSchemaTakesEveryValueOfTheOptionTable) {
+  const SchemaCheck schema("ruleset.schema.json", ruleset_schema());
+  const auto errors_for = [&](std::string_view path, const std::string& value) {
+    const auto dot = path.find('.');
+    const std::string text =
+        dot == std::string_view::npos
+            ? fmt::format("extends: pluck\n{}: {}\n", path, value)
+            : fmt::format("extends: pluck\n{}:\n  {}: {}\n", path.substr(0, dot), path.substr(dot + 1), value);
+    const auto docs = yaml_documents(text, std::string(path));
+    return docs.size() == 1 ? schema.errors(docs[0].json) : std::vector<std::string>{"not one document"};
+  };
+  for (const auto& spec : ruleset_options()) {
+    EXPECT_EQ(errors_for(spec.path, std::string(spec.default_text)), std::vector<std::string>{}) << spec.path;
+    for (const auto& value : spec.values) {
+      EXPECT_EQ(errors_for(spec.path, std::string(value.name)), std::vector<std::string>{})
+          << spec.path << ": " << value.name;
+    }
+    if (spec.kind == OptionKind::kEnum || spec.kind == OptionKind::kBoolean) {
+      EXPECT_FALSE(errors_for(spec.path, "no_such_value").empty()) << spec.path;
+    }
+    if (spec.kind == OptionKind::kInteger) {
+      EXPECT_FALSE(errors_for(spec.path, std::to_string(spec.hi + 1)).empty()) << spec.path;
+    }
+  }
+  for (const char* end : {"{plucks_against: 10}", "{tricks_in_hand: 12}", "{target: null}"}) {
+    EXPECT_EQ(errors_for("game.end", end), std::vector<std::string>{}) << end;
+  }
+  EXPECT_FALSE(errors_for("game.end", "{target: 10, tricks_in_hand: 3}").empty());
+  EXPECT_FALSE(errors_for("name", "\"two words\"").empty());
 }
 
 // (c) The JSON report of a run over samples/ matches the report schema.

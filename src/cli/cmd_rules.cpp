@@ -86,7 +86,7 @@ int run_show(const std::string& ref, const Limits& limits, Context& ctx) {
       }
       line = fmt::format("  {}: {}", path.substr(dot + 1), value);
     }
-    ctx.out << fmt::format("{:<44} # {}\n", line, options[i].meaning);
+    ctx.out << fmt::format("{:<44} # {}\n", line, options[i].description);
   }
   return 0;
 }
@@ -105,10 +105,11 @@ int run_check(const std::string& file, const Limits& limits, Context& ctx) {
     return static_cast<int>(unreadable ? ExitCode::kUsage : ExitCode::kFindings);
   }
   const Ruleset& r = *res.ruleset;
+  const OptionSpec* quotas = find_option("quotas");
   ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, quotas {}\n", printable(file),
                          printable(clip(r.name)), r.players,
                          r.hand_size, r.kitty > 0 ? fmt::format(" and a kitty of {}", r.kitty) : "",
-                         option_values(r)[5].second);
+                         quotas != nullptr ? print_option(*quotas, r) : std::string());
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "ruleset/embedded.h"
+#include "ruleset/options.h"
 
 namespace trickref::cli {
 
@@ -19,6 +20,12 @@ void setup_schema(CLI::App& app, Context& ctx) {
       ->required()
       ->check(CLI::IsMember({"transcript", "ruleset", "report", "league", "standings"}));
   sub->callback([which, &ctx]() {
+    // The ruleset schema is generated from the option table (schemas/ruleset.schema.json is a copy of it).
+    if (*which == "ruleset") {
+      ctx.out << ruleset_schema();
+      ctx.exit_code = 0;
+      return;
+    }
     const std::string file = *which + ".schema.json";
     for (const auto& f : embedded_schemas()) {
       if (f.path == file) {

@@ -35,6 +35,9 @@ enum class TieRule : std::uint8_t { kContinue, kShare };
 enum class RevokePenalty : std::uint8_t { kNone, kForfeitHand };
 enum class Partnership : std::uint8_t { kNone, kOpposite };
 
+// The member initializers are only for code that builds a Ruleset by hand
+// (tests, bots); a loaded ruleset starts from the defaults of the option
+// table (options.h, default_ruleset), which are Pluck's values.
 struct Ruleset {
   std::string name;
   std::string description;

@@ -1,8 +1,11 @@
 // Loading rulesets from YAML: built-in (embedded) or from a file, with
 // `extends:` resolution (maps merge key by key; lists, scalars and the
 // whole-replaced keys quotas, quotas_first_hand, play.first_lead and game.end
-// replace), type checks, unknown options and consistency checks, all as
-// located `ruleset` diagnostics.
+// replace), then every option read through the option table (options.h),
+// unknown options with a suggestion, and the cross-option consistency
+// checks, all as located `ruleset` diagnostics. Every problem of a file is
+// reported in one run: a broken `extends` still lets the file's own options
+// be checked.
 #pragma once
 
 #include <cstdint>
@@ -16,21 +19,11 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "ruleset/options.h"
 #include "ruleset/ruleset.h"
 #include "yaml/tree.h"
 
 namespace trickref {
-
-struct OptionInfo {
-  std::string_view path;     // "exchange.order"
-  std::string_view values;   // "most_first | least_first | highest_quota_first"
-  std::string_view meaning;  // one line
-};
-
-// Every option a ruleset file may set, in the order `rules show` prints them.
-[[nodiscard]] std::span<const OptionInfo> ruleset_options();
-// The resolved value of each option, as YAML text, in ruleset_options() order.
-[[nodiscard]] std::vector<std::pair<std::string, std::string>> option_values(const Ruleset& r);
 
 struct RulesetResult {
   std::shared_ptr<const Ruleset> ruleset;  // null when it could not be loaded
