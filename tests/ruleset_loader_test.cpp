@@ -740,20 +740,24 @@ TEST(RulesetLoader, WholeReplacedKeys) {
                 gone + ":3:15: the first-lead card 2H is not in this ruleset's deck [ruleset]"}));
 }
 
-TEST(RulesetLoader, LaterOptionsAreRejected) {
+TEST(RulesetLoader, OnlyTheLaterGamesValuesAreRejected) {
   TempDir dir;
   RulesetCatalog catalog;
-  const std::string later = dir.write("later.yaml",
+  const std::string house = dir.write("house.yaml",
                                       "extends: pluck\nscoring:\n  kind: plucks\ngame:\n"
                                       "  end: {plucks_against: 10}\n");
-  EXPECT_EQ(
-      describe(catalog.resolve(later).diagnostics),
-      (std::vector<std::string>{
-          later +
-              ":3:9: `scoring.kind: plucks` is not supported yet (it belongs to a later ruleset) [ruleset]",
-          later + ":5:9: `game.end: {plucks_against: ...}` is not supported yet (it belongs to a later "
-                  "ruleset) [ruleset]",
-      }));
+  EXPECT_EQ(describe(catalog.resolve(house).diagnostics), std::vector<std::string>{});
+  EXPECT_TRUE(catalog.resolve(house).ruleset);
+  const std::string later = dir.write("later.yaml",
+                                      "extends: pluck\nkitty:\n  taken_by: bidder\npenalty:\n"
+                                      "  revoke: forfeit_hand\n");
+  EXPECT_EQ(describe(catalog.resolve(later).diagnostics),
+            (std::vector<std::string>{
+                later + ":3:13: `kitty.taken_by: bidder` comes with the Call Deuces rulesets; it is not supported "
+                        "yet [ruleset]",
+                later + ":5:11: `penalty.revoke: forfeit_hand` comes with the Court Piece rulesets; it is not "
+                        "supported yet [ruleset]",
+            }));
   EXPECT_FALSE(catalog.resolve(later).ruleset);
 }
 
@@ -781,8 +785,7 @@ TEST(RulesetLoader, InputIsQuotedOnlyWhenItLooksLikeTheFormat) {
   const std::string end = dir.write("end.yaml", "extends: pluck\ngame:\n  end: {Target Score: 3}\n");
   EXPECT_EQ(describe(catalog.resolve(end).diagnostics),
             (std::vector<std::string>{
-                end + ":3:9: a key that is not a game end; use target (plucks_against and tricks_in_hand come "
-                      "later) [ruleset]"}));
+                end + ":3:9: a key that is not a game end; use target, plucks_against or tricks_in_hand [ruleset]"}));
   const std::string dup = dir.write("dup.yaml", "Token: a\nToken: b\n");
   EXPECT_EQ(describe(catalog.resolve(dup).diagnostics),
             (std::vector<std::string>{dup + ":2:1: a duplicate key in a map (first given at line 1) [syntax]"}));

@@ -400,10 +400,10 @@ constexpr std::array kGameEnds = {
     GameEndKey{"target", GameEnd::kTarget, {},
                "the game ends after the first hand in which a running score reaches this; null: the hands recorded, "
                "never finished"},
-    GameEndKey{"plucks_against", GameEnd::kPlucksAgainst, kLater,
+    GameEndKey{"plucks_against", GameEnd::kPlucksAgainst, {},
                "the game ends after the first hand in which a player's plucks against (tricks short, summed over "
                "the game) reach this"},
-    GameEndKey{"tricks_in_hand", GameEnd::kTricksInHand, kLater,
+    GameEndKey{"tricks_in_hand", GameEnd::kTricksInHand, {},
                "the game ends after the first hand in which a player takes this many tricks; that player wins"},
 };
 constexpr int kMostEnd = 100000;
@@ -499,12 +499,12 @@ constexpr std::array kTrumpChoosers = {
     OptionValue{"dealer", TrumpChooser::kDealer},
     OptionValue{"left_of_dealer", TrumpChooser::kLeftOfDealer},
     OptionValue{"bidder", TrumpChooser::kBidder, kCallDeuces},
-    OptionValue{"any", TrumpChooser::kAny, kLater},
+    OptionValue{"any", TrumpChooser::kAny},
 };
 constexpr std::array kKittyTakers = {
     OptionValue{"dealer", KittyTaker::kDealer},
     OptionValue{"bidder", KittyTaker::kBidder, kCallDeuces},
-    OptionValue{"nobody", KittyTaker::kNobody, kLater},
+    OptionValue{"nobody", KittyTaker::kNobody},
 };
 constexpr std::array kKittyModes = {
     OptionValue{"take_then_discard", KittyMode::kTakeThenDiscard},
@@ -512,7 +512,7 @@ constexpr std::array kKittyModes = {
 };
 constexpr std::array kExchangeWhen = {
     OptionValue{"before_trump", ExchangeWhen::kBeforeTrump},
-    OptionValue{"after_kitty", ExchangeWhen::kAfterKitty, kLater},
+    OptionValue{"after_kitty", ExchangeWhen::kAfterKitty},
 };
 constexpr std::array kPluckOrders = {
     OptionValue{"most_first", PluckOrder::kMostFirst},
@@ -521,7 +521,7 @@ constexpr std::array kPluckOrders = {
 };
 constexpr std::array kTieStarts = {
     OptionValue{"new_dealer", TieStart::kNewDealer},
-    OptionValue{"previous_dealer", TieStart::kPreviousDealer, kLater},
+    OptionValue{"previous_dealer", TieStart::kPreviousDealer},
 };
 constexpr std::array kPluckGives = {
     OptionValue{"any", PluckGive::kAny},
@@ -538,7 +538,7 @@ constexpr std::array kPluckVoids = {
 constexpr std::array kDistinctSuits = {
     OptionValue{"false", DistinctSuits::kNo},
     OptionValue{"true", DistinctSuits::kYes},
-    OptionValue{"while_both_hold", DistinctSuits::kWhileBothHold, kLater},
+    OptionValue{"while_both_hold", DistinctSuits::kWhileBothHold},
 };
 constexpr std::array kTrumpLeads = {
     OptionValue{"after_broken", TrumpLead::kAfterBroken},
@@ -546,8 +546,8 @@ constexpr std::array kTrumpLeads = {
 };
 constexpr std::array kScoringKinds = {
     OptionValue{"quota", ScoringKind::kQuota},
-    OptionValue{"plucks", ScoringKind::kPlucks, kLater},
-    OptionValue{"tricks", ScoringKind::kTricks, kLater},
+    OptionValue{"plucks", ScoringKind::kPlucks},
+    OptionValue{"tricks", ScoringKind::kTricks},
 };
 constexpr std::array kTieRules = {
     OptionValue{"continue", TieRule::kContinue},
@@ -559,8 +559,8 @@ constexpr std::array kRevokePenalties = {
 };
 // Booleans, each with its own list so that each refusal is its own token.
 constexpr std::array kBoolean = {OptionValue{"false", false}, OptionValue{"true", true}};
-constexpr std::array kMustTrumpIfVoid = {OptionValue{"false", false}, OptionValue{"true", true, kLater}};
-constexpr std::array kMustOvertrump = {OptionValue{"false", false}, OptionValue{"true", true, kLater}};
+constexpr std::array kMustTrumpIfVoid = {OptionValue{"false", false}, OptionValue{"true", true}};
+constexpr std::array kMustOvertrump = {OptionValue{"false", false}, OptionValue{"true", true}};
 
 using K = OptionKind;
 
@@ -655,17 +655,17 @@ constexpr std::array kOptions = {
                .description = "a player holding only trumps may lead one before trumps are broken",
                .access = field<&Ruleset::trump_lead_when_only_trumps>(), .values = kBoolean},
     OptionSpec{.path = "play.must_trump_if_void", .kind = K::kBoolean, .default_text = "false",
-               .description = "a player void in the suit led must trump (later)",
+               .description = "a player void in the suit led must trump, holding one",
                .access = field<&Ruleset::must_trump_if_void>(), .values = kMustTrumpIfVoid,
                .detail = "A Sergeant Major site: a player void in the suit led must play a trump if they hold one "
                          "(a revoke when broken, with the rule named)."},
     OptionSpec{.path = "play.must_overtrump", .kind = K::kBoolean, .default_text = "false",
-               .description = "a player trumping must beat a trump already played (later)",
+               .description = "a player trumping a trick that holds a trump must beat it, if able",
                .access = field<&Ruleset::must_overtrump>(), .values = kMustOvertrump,
                .detail = "A player playing a trump to a trick that holds a trump must beat it if they can (a "
                          "revoke when broken, with the rule named)."},
     OptionSpec{.path = "scoring.kind", .kind = K::kEnum, .default_text = "quota",
-               .description = "how hands score: tricks against quota (plucks: later)",
+               .description = "how hands score: tricks against quota; plucks: over minus short; tricks: the tricks taken",
                .access = field<&Ruleset::scoring>(), .values = kScoringKinds,
                .detail = "`quota`: scoring.over points per trick over quota, scoring.under per trick short. "
                          "`plucks`: a hand scores its tricks over quota minus its tricks short (the plucks it earns "
@@ -693,7 +693,7 @@ constexpr std::array kOptions = {
                          "target; under `share` it ends at the first hand whose top score reaches the target, and "
                          "all tied at the top win."},
     OptionSpec{.path = "penalty.revoke", .kind = K::kEnum, .default_text = "none",
-               .description = "what a revoke costs (forfeit_hand: later)", .access = field<&Ruleset::revoke_penalty>(),
+               .description = "what a revoke costs (forfeit_hand: comes with Court Piece)", .access = field<&Ruleset::revoke_penalty>(),
                .values = kRevokePenalties},
 };
 
