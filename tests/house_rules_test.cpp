@@ -175,6 +175,12 @@ TEST(HouseExchange, WhileBothHoldNoSuitRepeatsWhileAnotherSuitIsHeldByBoth) {
   found.clear();
   check_pluck(open, 0, 1, c("5H"), c("5H"), found);
   EXPECT_TRUE(found.empty());
+  // Where the pluckee's hand is not known, whether both hold another suit cannot be known: nothing is checked.
+  HandState unknown = exchange_position(r, cards({"3H", "5H", "4S", "9D"}), cards({"KH", "JS"}));
+  unknown.known[1] = false;
+  found.clear();
+  check_pluck(unknown, 0, 1, c("5H"), c("5H"), found);
+  EXPECT_TRUE(found.empty());
   // Under plain distinct_suits the heart stays closed either way.
   const Ruleset strict = with("pluck", [](Ruleset& x) { x.distinct_suits = DistinctSuits::kYes; });
   HandState closed = exchange_position(strict, cards({"3H", "5H", "9D"}), cards({"KH", "JS"}));

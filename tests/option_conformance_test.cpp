@@ -77,5 +77,108 @@ TEST(OptionEffects, VoidLostSendsNothingBack) {
             "t.yaml:7:47: error: Bob gave back 5D for 9H, but must return a heart [pluck-return] (hand 2)\n");
 }
 
+// A ruleset file for one scenario, in the temporary directory; returns its path.
+std::string house_file(const std::string& name, const std::string& yaml) {
+  const auto dir = std::filesystem::temp_directory_path() / "trickref-option-effects";
+  std::filesystem::create_directories(dir);
+  const auto path = (dir / (name + ".yaml")).string();
+  std::ofstream(path) << yaml;
+  return path;
+}
+
+std::string diags(const std::string& yaml) { return test::diagnostics_text(test::validate_yaml(yaml)); }
+
+// A twelve-card game (no clubs, four cards each, spades trump) small enough
+// to write out: Bob, left of the dealer Ann, leads; the tricks are Bob 1,
+// Cat 1, Ann 2, as the quotas ask.
+std::string small_game(const std::string& ruleset, const std::string& deal, const std::string& tricks) {
+  return "game: " + ruleset + "\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    deal:\n" + deal +
+         "    trump: S\n    tricks:\n" + tricks + "    taken: {Ann: 2, Bob: 1, Cat: 1}\n";
+}
+
+std::string small_rules(const std::string& extra) {
+  return "extends: pluck\ndeck:\n  remove: [2C, 3C, 4C, 5C, 6C, 7C, 8C, 9C, 10C, JC, QC, KC, AC, 2D, 3D, 4D, 5D, 6D, "
+         "7D, 8D, 9D, 10D, 2H, 3H, 4H, 5H, 6H, 7H, 8H, 9H, 10H, 2S, 3S, 4S, 5S, 6S, 7S, 8S, 9S, 10S]\n"
+         "  jokers: 0\ndeal:\n  hand_size: 4\n  kitty: 0\nquotas: {dealer: 2, left: 1, right: 1}\n"
+         "scoring:\n  over: 1\nplay:\n  first_lead: left_of_dealer\n  trump_lead: any\n" +
+         extra;
+}
+
+TEST(OptionEffects, MustTrumpIfVoidMakesADiscardARevoke) {
+  const std::string deal = "      Ann: [KS, QS, JS, AD]\n      Bob: [AH, KH, QH, JD]\n      Cat: [AS, KD, QD, JH]\n";
+  // Ann, void in hearts and holding spades, throws AD.
+  const std::string tricks = "      - [AH, JH, AD]\n      - [KH, AS, KS]\n      - [KD, QS, JD]\n      - [JS, QH, QD]\n";
+  EXPECT_EQ(diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
+  const std::string trumps = house_file("trumps", small_rules("  must_trump_if_void: true\n"));
+  EXPECT_EQ(diags(small_game(trumps, deal, tricks)),
+            "t.yaml:11:18: error: Ann did not trump: played AD to a heart lead, void in the suit, while holding KS "
+            "(play.must_trump_if_void) [revoke] (hand 1, trick 1)\n"
+            "t.yaml:6:13: note: Ann was dealt KS\n");
+}
+
+TEST(OptionEffects, MustOvertrumpMakesAnUndertrumpARevoke) {
+  const std::string deal = "      Ann: [AS, QS, JS, AD]\n      Bob: [AH, KH, QH, JD]\n      Cat: [KS, KD, QD, JH]\n";
+  // Cat ruffs Bob's KH with KS; Ann, holding AS, underruffs with QS.
+  const std::string tricks = "      - [AH, JH, AD]\n      - [KH, KS, QS]\n      - [KD, JS, JD]\n      - [AS, QH, QD]\n";
+  EXPECT_EQ(diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
+  const std::string over = house_file("over", small_rules("  must_overtrump: true\n"));
+  EXPECT_EQ(diags(small_game(over, deal, tricks)),
+            "t.yaml:12:18: error: Ann did not overtrump: played QS to a trick already trumped higher, while holding "
+            "AS (play.must_overtrump) [revoke] (hand 1, trick 2)\n"
+            "t.yaml:6:13: note: Ann was dealt AS\n");
+}
+
+TEST(OptionEffects, ScoringByPlucksCountsTheTricksShort) {
+  const std::string sheet = "\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n"
+                            "    taken: {Ann: 9, Bob: 4, Cat: 4}\n    score: {Ann: 2, Bob: -2, Cat: 0}\n";
+  EXPECT_EQ(diags("game: pluck-plucks-against" + sheet), "");
+  EXPECT_EQ(diags("game: pluck" + sheet),
+            "t.yaml:6:26: error: Bob's score after hand 1 is recorded as -2, but it is 0 (0 + 0 for 4 tricks "
+            "against a quota of 6) [score-mismatch] (hand 1)\n");
+}
+
+TEST(OptionEffects, ScoringByTricksCountsTheTricksTaken) {
+  const std::string sheet = "\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n"
+                            "    taken: {Ann: 9, Bob: 4, Cat: 3}\n    score: {Ann: 9, Bob: 4, Cat: 4}\n";
+  EXPECT_EQ(diags("game: sergeant-major-program" + sheet),
+            "t.yaml:6:34: error: Cat's score after hand 1 is recorded as 4, but it is 3 (0 + 3 for 3 tricks) "
+            "[score-mismatch] (hand 1)\n");
+}
+
+TEST(OptionEffects, PlucksAgainstEndsTheGameAndLaterHandsArePastTheEnd) {
+  const std::string two = house_file("two-against", "extends: pluck-plucks-against\ngame:\n  end: {plucks_against: 2}\n");
+  const std::string game = "game: " + two +
+                           "\nplayers: [Ann, Bob, Cat]\nhands:\n  - {dealer: Ann, taken: {Ann: 9, Bob: 4, Cat: 4}}\n"
+                           "  - {dealer: Bob, taken: {Ann: 6, Bob: 7, Cat: 4}}\nresult: {winner: Bob}\n";
+  EXPECT_EQ(diags(game),
+            "t.yaml:5:5: warning: hand 2 was played after the game ended: a player reached 2 plucks against (Ann "
+            "won) in hand 1; the result stands as it was then [played-past-end] (hand 2)\n"
+            "t.yaml:6:18: error: the record names Bob as winner, but Ann won, 2--2-0 after hand 1 [winner-mismatch]\n");
+}
+
+TEST(OptionEffects, TricksInHandEndsTheGameAndTheTakerWins) {
+  const std::string game = "game: sergeant-major-after-kitty\nplayers: [Ann, Bob, Cat]\nhands:\n"
+                           "  - {dealer: Ann, taken: {Ann: 2, Bob: 12, Cat: 2}}\nresult: {winner: Ann}\n";
+  EXPECT_EQ(diags(game),
+            "t.yaml:5:18: error: the record names Ann as winner, but Bob won, -6-7--1 after hand 1 "
+            "[winner-mismatch]\n");
+}
+
+TEST(OptionEffects, TieStartPreviousDealerChangesWhoPlucksFirst) {
+  // Hand 1 (Cat deals): Ann and Cat one over, Bob two short. Hand 2 (Ann
+  // deals): from the new dealer Ann plucks first; from the previous, Cat.
+  const auto game = [](const std::string& ruleset) {
+    return "game: " + ruleset +
+           "\nplayers: [Ann, Bob, Cat]\nhands:\n  - {dealer: Cat, taken: {Ann: 7, Bob: 2, Cat: 8}}\n"
+           "  - dealer: Ann\n    plucks:\n      - {by: Ann, from: Bob, gives: 3H, gets: AH}\n"
+           "      - {by: Cat, from: Bob, gives: 3D, gets: AD}\n";
+  };
+  EXPECT_EQ(diags(game("pluck")), "");
+  EXPECT_EQ(diags(game("pluck-while-both-hold")),
+            "t.yaml:8:9: error: Cat plucked after Ann had begun, but Cat goes first (equal plucks go from the "
+            "previous dealer, Cat, to the left); each plucker makes all of their plucks in turn [pluck-order] "
+            "(hand 2)\n");
+}
+
 }  // namespace
 }  // namespace trickref

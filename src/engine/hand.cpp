@@ -22,7 +22,7 @@ std::uint8_t closed_suits(const HandState& h, int by, int from) {
     const auto b = static_cast<std::size_t>(by);
     const auto f = static_cast<std::size_t>(from);
     if (!h.known[b] || !h.known[f]) {
-      return given;
+      return 0;  // which suits both hold cannot be known: nothing is checked
     }
     for (int s = 0; s < kSuitCount; ++s) {
       const CardSet suit = CardSet::suit(static_cast<Suit>(s));
