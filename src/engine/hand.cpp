@@ -384,7 +384,11 @@ int kitty_taker(const HandState& h) { return kitty_taker(*h.rules, h.dealer); }
 bool takes_kitty(const Ruleset& r, int dealer, int seat) { return seat >= 0 && kitty_taker(r, dealer) == seat; }
 
 CardSet discard_pool(const HandState& h) {
-  const CardSet held = h.hands[static_cast<std::size_t>(kitty_taker(h))];
+  const int taker = kitty_taker(h);
+  if (taker < 0) {
+    return CardSet();  // nobody takes the kitty: nothing to discard from
+  }
+  const CardSet held = h.hands[static_cast<std::size_t>(taker)];
   return h.rules->kitty_mode == KittyMode::kTakeThenDiscard ? held | h.kitty : held;
 }
 
@@ -399,7 +403,7 @@ std::optional<Violation> check_discard_count(const HandState& h, int count) {
 
 std::optional<Violation> check_discard(const HandState& h, Card card) {
   const int taker = kitty_taker(h);
-  if (!h.known[static_cast<std::size_t>(taker)] || discard_pool(h).contains(card)) {
+  if (taker < 0 || !h.known[static_cast<std::size_t>(taker)] || discard_pool(h).contains(card)) {
     return std::nullopt;
   }
   Violation v = violation(Code::kDiscard, Clause::kDiscardNotHeld, h.number, taker);
@@ -408,7 +412,11 @@ std::optional<Violation> check_discard(const HandState& h, Card card) {
 }
 
 void apply_kitty(HandState& h, CardSet discard) {
-  auto& held = h.hands[static_cast<std::size_t>(kitty_taker(h))];
+  const int taker = kitty_taker(h);
+  if (taker < 0) {
+    return;  // nobody takes the kitty
+  }
+  auto& held = h.hands[static_cast<std::size_t>(taker)];
   held = (held | h.kitty) - discard;
   h.discard = discard;
 }

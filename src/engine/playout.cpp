@@ -439,6 +439,9 @@ class BotHand {
 
   void kitty(HandState& h) {
     const int taker = kitty_taker(h);
+    if (taker < 0) {
+      return;  // the phase is absent when nobody takes the kitty
+    }
     const auto t = static_cast<std::size_t>(taker);
     CardSet pool = discard_pool(h);
     view_.seat = taker;

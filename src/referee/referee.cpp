@@ -611,6 +611,9 @@ class GameReferee {
   void check_discard(const HandRec& h, HandState& m) {
     phase_ = phase::kTrump;
     const int taker = kitty_taker(m);
+    if (taker < 0) {
+      return;  // the phase is absent when nobody takes the kitty
+    }
     const auto d = static_cast<std::size_t>(taker);
     if (!h.discard) {
       m.known[d] = false;
