@@ -365,7 +365,7 @@ TEST(HouseHandEnd, AHandEndedAfterTheFactCountsOnlyTheTricksBeforeItsEnd) {
     for (const char* card : trick) {
       apply_play(h.play, h.play.to_play(), c(card));
     }
-    finish_trick(h.play);
+    finish_trick(h);
   }
   // Cat won the first trick (4C) and led JS; Ann won the second with AS.
   EXPECT_EQ(tricks_counted(h)[2], 1);

@@ -132,6 +132,7 @@ Card card(const char* token) {
 
 }  // namespace
 
+// Also holds every built-in's `name:` to its file name, which the catalog names it by unread.
 TEST(RulesetLoader, EveryBuiltinLoadsWithoutDiagnostics) {
   RulesetCatalog catalog;
   const auto names = catalog.builtin_names();

@@ -37,7 +37,8 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out) 
 int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, dealer); }
 
 int best_seats(const Ruleset& r, const GameState& g, std::span<int> out) {
-  const bool by_plucks = policies_for(r).scoring->ties_by_plucks;
+  (void)r;
+  const bool by_plucks = g.policies.scoring->ties_by_plucks;
   // Negative when seat a ranks above seat b.
   auto compare = [&](int a, int b) -> long long {
     const auto ia = static_cast<std::size_t>(a);

@@ -35,15 +35,6 @@ std::uint8_t closed_suits(const HandState& h, int by, int from) {
   return given;
 }
 
-int place_in_order(const Exchange& ex, int by) {
-  for (int j = 0; j < ex.n_order; ++j) {
-    if (ex.order[static_cast<std::size_t>(j)] == by) {
-      return j;
-    }
-  }
-  return ex.n_order;
-}
-
 }  // namespace
 
 bool PhaseList::has(Phase p) const { return std::find(begin(), end(), p) != end(); }
@@ -70,16 +61,18 @@ PhaseList hand_phases(const Ruleset& r) {
 
 void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   const Ruleset& r = *g.rules;
-  h.rules = &r;
-  h.policies = g.policies;
-  h.phases = hand_phases(r);
+  if (h.rules != &r) {  // the same for every hand of a game: set once
+    h.rules = &r;
+    h.policies = g.policies;
+    h.phases = hand_phases(r);
+  }
   h.ended_after = 0;
   h.number = number;
   h.dealer = dealer;
   h.players = r.players;
   const auto& q = r.quotas_for(number);
-  for (int s = 0; s < h.players; ++s) {
-    h.quota[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset_from(dealer, s, h.players))];
+  for (int s = 0, offset = h.players - dealer; s < h.players; ++s, ++offset) {  // offset_from without a division
+    h.quota[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset >= h.players ? offset - h.players : offset)];
   }
   h.hands = {};
   h.known = {};
@@ -87,8 +80,19 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   h.kitty_known = false;
   h.discard = CardSet();
   h.trump = Suit::kClubs;
+  // The exchange: only what is read before it is written is reset (this
+  // runs for every simulated hand).
   Exchange& ex = h.exchange;
-  ex = Exchange{};
+  ex.owed_known = false;
+  ex.n_owed = 0;
+  ex.n_order = 0;
+  ex.furthest = -1;
+  ex.made = {};
+  ex.tie_from = dealer;
+  if (r.distinct_suits != DistinctSuits::kNo) {
+    ex.suits_given = {};
+  }
+  ex.dealer_returned = {};
   ex.before_first = number < r.exchange_from_hand;
   if (ex.before_first) {
     ex.owed_known = true;
@@ -102,6 +106,17 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
       ex.tie_from = r.tie_start == TieStart::kPreviousDealer && g.last_dealer >= 0 ? g.last_dealer : dealer;
       ex.n_order = plucker_order_into(r, std::span<const OwedPlucks>(ex.owed.data(), static_cast<std::size_t>(n)),
                                       dealer, q, ex.tie_from, ex.order);
+      // Each owed entry's place, and the entries in the order they are made
+      // (plucker by plucker; one plucker's pluckees as owed).
+      int k = 0;
+      for (int j = 0; j < ex.n_order; ++j) {
+        for (int i = 0; i < n; ++i) {
+          if (ex.owed[static_cast<std::size_t>(i)].by == ex.order[static_cast<std::size_t>(j)]) {
+            ex.place[static_cast<std::size_t>(i)] = j;
+            ex.turns[static_cast<std::size_t>(k++)] = i;
+          }
+        }
+      }
     }
   }
 }
@@ -126,20 +141,6 @@ int owed_index(const HandState& h, int by, int from) {
   return -1;
 }
 
-PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up) {
-  const Exchange& ex = h.exchange;
-  for (int j = 0; j < ex.n_order; ++j) {
-    const int by = ex.order[static_cast<std::size_t>(j)];
-    for (int i = 0; i < ex.n_owed; ++i) {
-      const auto ui = static_cast<std::size_t>(i);
-      const auto& o = ex.owed[ui];
-      if (o.by == by && ex.made[ui] < o.count && !given_up[ui]) {
-        return PluckTurn{by, o.from, i};
-      }
-    }
-  }
-  return {};
-}
 
 std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from) {
   const Exchange& ex = h.exchange;
@@ -160,7 +161,7 @@ std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from) 
                                                               : Clause::kPluckeeNotShort;
     return v;
   }
-  const int place = place_in_order(ex, by);
+  const int place = ex.place[static_cast<std::size_t>(i)];
   if (place < ex.furthest) {
     v.code = Code::kPluckOrder;
     v.other = ex.order[static_cast<std::size_t>(ex.furthest)];
@@ -273,42 +274,16 @@ std::optional<Violation> check_return(const HandState& h, int by, int from, Card
   return std::nullopt;
 }
 
-void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by, int from,
-                std::optional<Card> gives, std::optional<Card> gets) {
-  const auto b = static_cast<std::size_t>(by);
-  const auto f = static_cast<std::size_t>(from);
-  if (!known[b] || !known[f]) {
-    known[b] = known[f] = false;
-    return;
-  }
-  if (gives) {
-    hands[b].erase(*gives);
-    hands[f].insert(*gives);
-  }
-  if (gets) {
-    hands[f].erase(*gets);
-    hands[b].insert(*gets);
-  }
-}
 
 void apply_pluck(HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets) {
-  Exchange& ex = h.exchange;
-  if (ex.owed_known && !ex.before_first) {
-    const int i = owed_index(h, by, from);
-    if (i >= 0 && ex.made[static_cast<std::size_t>(i)] < ex.owed[static_cast<std::size_t>(i)].count) {
-      ++ex.made[static_cast<std::size_t>(i)];
-      ex.furthest = std::max(ex.furthest, place_in_order(ex, by));
-    }
-  }
-  const bool joker = (gives && gives->is_joker()) || (gets && gets->is_joker());
-  if (gives && !joker) {
-    auto& given = ex.suits_given[pair_index(by, from)];
-    given = static_cast<std::uint8_t>(closed_suits(h, by, from) | suit_bit(*gives));
-  }
-  if (from == h.dealer && gets && !gets->is_joker()) {
-    ex.dealer_returned[static_cast<std::size_t>(by)].insert(*gets);
-  }
-  move_pluck(h.hands, h.known, by, from, gives, gets);
+  const Exchange& ex = h.exchange;
+  const int i = ex.owed_known && !ex.before_first ? owed_index(h, by, from) : -1;
+  detail::make_pluck(h, i, by, from, gives, gets);
+}
+
+void detail::note_suit_given(HandState& h, int by, int from, Card gives) {
+  auto& given = h.exchange.suits_given[pair_index(by, from)];
+  given = static_cast<std::uint8_t>(closed_suits(h, by, from) | suit_bit(gives));
 }
 
 int plucks_left(const HandState& h, int i) {
@@ -466,6 +441,8 @@ void end_hand_at(HandState& h, int trick) {
 int tricks_in_hand(const HandState& h) { return h.ended_after > 0 ? h.ended_after : h.rules->tricks_per_hand(); }
 
 std::array<int, kMaxPlayers> tricks_counted(const HandState& h) {
+  // Ended where play stopped (or not at all): the tally as played; ended
+  // after the fact: the winners noted by finish_trick(HandState&).
   if (h.ended_after == 0 || h.ended_after >= h.play.trick) {
     return h.play.taken;
   }

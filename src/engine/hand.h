@@ -52,7 +52,9 @@ struct Exchange {
   std::array<int, kMaxPlayers> deltas{};  // the last hand's, that made them
   int n_owed = 0;
   std::array<OwedPlucks, kMaxPlayers> owed{};
-  std::array<int, kMaxPlayers> made{};  // by owed entry
+  std::array<int, kMaxPlayers> made{};   // by owed entry
+  std::array<int, kMaxPlayers> place{};  // by owed entry: its plucker's place in `order`
+  std::array<int, kMaxPlayers> turns{};  // the owed entries in the order they are made
   int n_order = 0;
   int tie_from = 0;                      // where ties between pluckers start (exchange.tie_start)
   std::array<int, kMaxPlayers> order{};  // pluckers in the order they go
@@ -101,7 +103,7 @@ struct PluckTurn {
   int from = -1;
   int owed = -1;
 };
-[[nodiscard]] PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up);
+[[nodiscard]] inline PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up);
 // Whether `by` may pluck `from` now: pluck-unowed, pluck-order.
 [[nodiscard]] std::optional<Violation> check_pluck_turn(const HandState& h, int by, int from);
 // The cards `by` may give `from` now (no jokers; one suit once a hand where
@@ -124,10 +126,12 @@ void check_pluck(const HandState& h, int by, int from, std::optional<Card> gives
 // owed, notes its suit and any card the dealer gave back, and moves the
 // cards (move_pluck).
 void apply_pluck(HandState& h, int by, int from, std::optional<Card> gives, std::optional<Card> gets);
+// The same for a pluck known to be the owed entry `owed` (next_pluck's).
+inline void apply_pluck(HandState& h, const PluckTurn& turn, Card gives, std::optional<Card> gets);
 // Moves a pluck's cards between two hands where both are known; otherwise
 // neither is known any more.
-void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by, int from,
-                std::optional<Card> gives, std::optional<Card> gets);
+inline void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by,
+                       int from, std::optional<Card> gives, std::optional<Card> gets);
 // Plucks of owed entry `i` still unmade that could have been made.
 [[nodiscard]] int plucks_left(const HandState& h, int i);
 // The kitty cards the dealer must show each plucker (exchange.show_kitty).
@@ -171,6 +175,14 @@ void start_play(HandState& h, int leader);
 // ended it there): tricks after it are neither checked nor counted.
 [[nodiscard]] bool hand_ends_after_trick(const HandState& h);
 void end_hand_at(HandState& h, int trick);
+// Closes the trick in progress and notes its winner, so the hand can be
+// ended after the fact (end_hand_at). Returns the winner.
+inline int finish_trick(HandState& h) {
+  const auto t = static_cast<std::size_t>(h.play.trick & 63);
+  const int winner = finish_trick(h.play);
+  h.play.won_by[t] = static_cast<std::uint8_t>(winner);
+  return winner;
+}
 // The tricks the hand has, as played out or as it ended early.
 [[nodiscard]] int tricks_in_hand(const HandState& h);
 // The tricks each seat took in the tricks that count.
@@ -178,6 +190,69 @@ void end_hand_at(HandState& h, int trick);
 
 // ----------------------------------------------------------------- count
 [[nodiscard]] HandTally tally(const HandState& h, std::span<const int> taken);
+
+// ------------------------------------------------ inline definitions
+// (these run for every pluck of every simulated hand)
+
+inline PluckTurn next_pluck(const HandState& h, std::span<const bool> given_up) {
+  const Exchange& ex = h.exchange;
+  for (int k = 0; k < ex.n_owed; ++k) {
+    const int i = ex.turns[static_cast<std::size_t>(k)];
+    const auto ui = static_cast<std::size_t>(i);
+    const auto& o = ex.owed[ui];
+    if (ex.made[ui] < o.count && !given_up[ui]) {
+      return PluckTurn{o.by, o.from, i};
+    }
+  }
+  return {};
+}
+
+inline void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool, kMaxPlayers>& known, int by,
+                       int from, std::optional<Card> gives, std::optional<Card> gets) {
+  const auto b = static_cast<std::size_t>(by);
+  const auto f = static_cast<std::size_t>(from);
+  if (!known[b] || !known[f]) {
+    known[b] = known[f] = false;
+    return;
+  }
+  if (gives) {
+    hands[b].erase(*gives);
+    hands[f].insert(*gives);
+  }
+  if (gets) {
+    hands[f].erase(*gets);
+    hands[b].insert(*gets);
+  }
+}
+
+namespace detail {
+
+// exchange.distinct_suits: notes the suit `by` gave `from` (hand.cpp).
+void note_suit_given(HandState& h, int by, int from, Card gives);
+
+// apply_pluck once the pluck's owed entry (or -1) is known.
+inline void make_pluck(HandState& h, int i, int by, int from, std::optional<Card> gives, std::optional<Card> gets) {
+  Exchange& ex = h.exchange;
+  if (i >= 0 && ex.made[static_cast<std::size_t>(i)] < ex.owed[static_cast<std::size_t>(i)].count) {
+    ++ex.made[static_cast<std::size_t>(i)];
+    const int place = ex.place[static_cast<std::size_t>(i)];
+    ex.furthest = place > ex.furthest ? place : ex.furthest;
+  }
+  const bool joker = (gives && gives->is_joker()) || (gets && gets->is_joker());
+  if (gives && !joker && h.rules->distinct_suits != DistinctSuits::kNo) {
+    note_suit_given(h, by, from, *gives);
+  }
+  if (from == h.dealer && gets && !gets->is_joker()) {
+    ex.dealer_returned[static_cast<std::size_t>(by)].insert(*gets);
+  }
+  move_pluck(h.hands, h.known, by, from, gives, gets);
+}
+
+}  // namespace detail
+
+inline void apply_pluck(HandState& h, const PluckTurn& turn, Card gives, std::optional<Card> gets) {
+  detail::make_pluck(h, turn.owed, turn.by, turn.from, gives, gets);
+}
 
 // ---------------------------------------------------------- the sequence
 // Runs the hand's phases in order, each through `driver` (deal, exchange,

@@ -424,7 +424,7 @@ class BotHand {
       view_.hand = h.hands[by];
       const Card g = draws_for_[by] ? pick(options, rng_) : checked(seats_[by]->give(view_, t.from, options, rng_), options);
       const auto back = due_return(h, t.from, g);
-      apply_pluck(h, t.by, t.from, g, back);
+      apply_pluck(h, t, g, back);
       out_->plucks.push_back(PlayedPluck{t.by, t.from, g, back});
     }
   }

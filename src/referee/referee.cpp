@@ -735,7 +735,7 @@ class GameReferee {
         }
       }
       if (s.count > 0) {
-        finish_trick(s);
+        finish_trick(m);
       }
       if (hand_ends_after_trick(m)) {
         end_hand_at(m, static_cast<int>(t) + 1);  // the tricks after it are neither checked nor counted
