@@ -74,8 +74,7 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   for (int s = 0, offset = h.players - dealer; s < h.players; ++s, ++offset) {  // offset_from without a division
     h.quota[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset >= h.players ? offset - h.players : offset)];
   }
-  h.hands = {};
-  h.known = {};
+  h.known = {};  // no hand known until the deal (the hands themselves are set there)
   h.kitty = CardSet();
   h.kitty_known = false;
   h.discard = CardSet();
@@ -92,7 +91,9 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   if (r.distinct_suits != DistinctSuits::kNo) {
     ex.suits_given = {};
   }
-  ex.dealer_returned = {};
+  if (r.show_kitty) {
+    ex.dealer_returned = {};  // read only for the show
+  }
   ex.before_first = number < r.exchange_from_hand;
   if (ex.before_first) {
     ex.owed_known = true;
@@ -398,7 +399,26 @@ void apply_kitty(HandState& h, CardSet discard) {
 
 // ------------------------------------------------------------------ play
 
-void start_play(HandState& h, int leader) { h.play = start_play(*h.rules, h.trump, h.hands, leader); }
+void start_play(HandState& h, int leader) {
+  // In place, field by field (what start_play(rules, ...) gives): this runs
+  // for every simulated hand, and the trick's card slots are written before
+  // they are read.
+  PlayState& s = h.play;
+  s.rules = h.rules;
+  s.players = h.players;
+  s.trump = h.trump;
+  s.hands = h.hands;
+  s.played = CardSet();
+  s.broken = false;
+  s.trick = 0;
+  s.leader = leader;
+  s.count = 0;
+  s.taken = {};
+  s.trumps = trump_mask(h.trump);
+  s.best_seat = 0;
+  s.best_strength = -1;
+  s.led_suit = Suit::kClubs;
+}
 
 int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known) {
   switch (r.first_lead) {

@@ -74,7 +74,7 @@ struct HandState {
   int dealer = 0;
   int players = 3;
   std::array<int, kMaxPlayers> quota{};  // by seat
-  std::array<CardSet, kMaxPlayers> hands{};
+  std::array<CardSet, kMaxPlayers> hands{};  // set by the deal phase (apply_deal, or the referee's deal)
   std::array<bool, kMaxPlayers> known{};
   CardSet kitty;
   bool kitty_known = false;

@@ -68,6 +68,11 @@ CardSet trump_duties(const PlayState& s, CardSet hand, CardSet may, bool follows
 
 // The cards the player due to play may play now (never empty while they hold a card).
 [[nodiscard]] inline CardSet legal_plays(const PlayState& s);
+// The same, for code that knows whether the ruleset has trump duties
+// (play.must_trump_if_void, play.must_overtrump): with kDuties false they are
+// not looked at (the random playout's loop, chosen once a hand).
+template <bool kDuties>
+[[nodiscard]] inline CardSet legal_plays_for(const PlayState& s);
 
 // Plays `card` for `seat` into the trick in progress, whether or not it was legal.
 inline void apply_play(PlayState& s, int seat, Card card);
@@ -82,7 +87,10 @@ inline int finish_trick(PlayState& s);
 // --- inline definitions: these run for every card played, in the referee and
 // in `simulate`, so they are inlined where they are called.
 
-inline CardSet legal_plays(const PlayState& s) {
+inline CardSet legal_plays(const PlayState& s) { return legal_plays_for<true>(s); }
+
+template <bool kDuties>
+inline CardSet legal_plays_for(const PlayState& s) {
   const Ruleset& r = *s.rules;
   const CardSet hand = s.hands[static_cast<std::size_t>(s.to_play())] & r.deck;
   const CardSet trumps = trump_mask(s.trump);
@@ -104,7 +112,7 @@ inline CardSet legal_plays(const PlayState& s) {
   const std::uint64_t follow = (hand & follow_mask(s.led(), s.trump)).bits();
   const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(follow != 0);
   const CardSet may(follow | (hand.bits() & ~keep));
-  if (r.must_trump_if_void || r.must_overtrump) {
+  if (kDuties && (r.must_trump_if_void || r.must_overtrump)) {
     return detail::trump_duties(s, hand, may, follow != 0);
   }
   return may;

@@ -172,7 +172,7 @@ struct PdepPick {
 #endif
 
 // The tricks of a hand, each card chosen by `choose(seat, legal)`.
-template <class Choose>
+template <bool kDuties = true, class Choose>
 [[gnu::always_inline]] inline void play_tricks(PlayState& s, PlayedHand& h, int tricks, bool record, const Choose& choose) {
   for (int t = 0; t < tricks; ++t) {
     if (record) {
@@ -180,7 +180,7 @@ template <class Choose>
     }
     for (int i = 0; i < s.players; ++i) {
       const int seat = s.to_play();
-      const CardSet legal = legal_plays(s);
+      const CardSet legal = legal_plays_for<kDuties>(s);
       const Card c = choose(seat, legal);
       if (record) {
         h.tricks[static_cast<std::size_t>(s.trick)].push_back(c);
@@ -191,16 +191,27 @@ template <class Choose>
   }
 }
 
+// Whether the ruleset has trump duties the random loop must look at.
+bool has_trump_duties(const PlayState& s) { return s.rules->must_trump_if_void || s.rules->must_overtrump; }
+
 [[gnu::noinline]] void random_tricks_portable(PlayState& s, PlayedHand& h, int tricks, bool record, bool draw_forced,
                                               PlayoutRng& rng) {
-  play_tricks(s, h, tricks, record, PortablePick{rng, draw_forced});
+  if (has_trump_duties(s)) {
+    play_tricks<true>(s, h, tricks, record, PortablePick{rng, draw_forced});
+  } else {
+    play_tricks<false>(s, h, tricks, record, PortablePick{rng, draw_forced});
+  }
 }
 
 #if TRICKREF_PDEP_KERNEL
 [[gnu::noinline, gnu::target("popcnt,bmi2")]] void random_tricks_pdep(PlayState& s, PlayedHand& h, int tricks,
                                                                        bool record, bool draw_forced,
                                                                        PlayoutRng& rng) {
-  play_tricks(s, h, tricks, record, PdepPick{rng, draw_forced});
+  if (has_trump_duties(s)) {
+    play_tricks<true>(s, h, tricks, record, PdepPick{rng, draw_forced});
+  } else {
+    play_tricks<false>(s, h, tricks, record, PdepPick{rng, draw_forced});
+  }
 }
 
 // PDEP is fast (a few cycles) on every Intel CPU that has it (Haswell on)

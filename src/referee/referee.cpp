@@ -154,6 +154,7 @@ class GameReferee {
   void deal(HandState& m) {
     origins_.fill(CardOrigin{});
     std::optional<CardSet> kitty;
+    m.hands = {};
     check_deal(*rec_, m.hands, m.known, kitty);
     m.kitty_known = kitty.has_value();
     m.kitty = kitty.value_or(CardSet());

@@ -10,6 +10,13 @@ namespace trickref::policy {
 const EndPolicy kEndTarget{
     "target",
     [](const Ruleset& r, const GameState& g, const HandTally&) {
+      bool reached = false;  // the usual case, nobody at the target, without ranking anyone
+      for (int s = 0; s < g.players; ++s) {
+        reached = reached || g.score[static_cast<std::size_t>(s)] >= r.end_value;
+      }
+      if (!reached) {
+        return false;
+      }
       std::array<int, kMaxPlayers> best{};
       const int n = best_seats(r, g, best);
       if (n == 0 || g.score[static_cast<std::size_t>(best[0])] < r.end_value) {
