@@ -111,7 +111,9 @@ constexpr std::array kCatalogue = {
     CodeInfo{Code::kPluckSuitRepeat, "pluck-suit-repeat", E,
              "the same suit given twice to one pluckee in a hand",
              "With `exchange.distinct_suits: true` a plucker may not give two cards of the same suit to the "
-             "same pluckee in one hand; the repeat is reported at the second card.",
+             "same pluckee in one hand; the repeat is reported at the second card. With `while_both_hold` the "
+             "repeat is barred only while some suit not yet given to that pluckee is held by both players (then "
+             "the given suits start over), and it is checked only where both hands are known.",
              "exchange.distinct_suits"},
     CodeInfo{Code::kShowMissing, "show-missing", E, "a required kitty show not made, or a wrong card shown",
              "Nine Five Two (seed 003): if the dealer was plucked and the kitty holds cards of the plucked "
@@ -146,9 +148,11 @@ constexpr std::array kCatalogue = {
              ""},
     CodeInfo{Code::kRevoke, "revoke", E, "did not follow suit while able",
              "A player who holds a card of the suit led must play one; once trump is named the jokers count as "
-             "trumps. A player who cannot follow may play any card. The hand is scored as played unless the "
-             "ruleset's `penalty.revoke` says otherwise.",
-             "penalty.revoke"},
+             "trumps. A player who cannot follow may play any card, except under the trump duties: "
+             "`play.must_trump_if_void` (a void player trumps if able) and `play.must_overtrump` (a trump to a "
+             "trumped trick beats it if able). The hand is scored as played unless `penalty.revoke` says "
+             "otherwise.",
+             "penalty.revoke, play.must_trump_if_void, play.must_overtrump"},
     CodeInfo{Code::kTrumpLead, "trump-lead", E, "led trump before trumps were broken, holding a non-trump",
              "With `play.trump_lead: after_broken` (Pluck) a trump may not be led until a trump has been "
              "played to a trick, unless the leader holds only trumps (`play.trump_lead_when_only_trumps`). "
@@ -158,7 +162,7 @@ constexpr std::array kCatalogue = {
              "Every player plays exactly one card to each trick.", "players"},
     CodeInfo{Code::kTrickCount, "trick-count", E, "a hand with the wrong number of tricks",
              "A hand has as many tricks as each player holds cards: `deal.hand_size` (17 in Pluck, 16 in "
-             "Nine Five Two).",
+             "Nine Five Two), fewer where the ruleset ends a hand early.",
              "deal.hand_size"},
     CodeInfo{Code::kTricksTotal, "tricks-total", E,
              "recorded `taken` counts that do not add up to the tricks in a hand",
@@ -179,7 +183,9 @@ constexpr std::array kCatalogue = {
     CodeInfo{Code::kWinnerMismatch, "winner-mismatch", E, "the recorded winner differs from the computed one",
              "The game ends after the first hand in which a running score reaches `game.end.target`; the "
              "highest score wins. On a tie at the top `game.tie: continue` plays on until one player leads, "
-             "`share` makes joint winners. A game with no winner yet is unfinished.",
+             "`share` makes joint winners. `{plucks_against: N}`: it ends when a player's tricks short, summed, "
+             "reach N (best score wins); `{tricks_in_hand: N}`: when a player takes N tricks in a hand (that "
+             "player wins). A game with no winner yet is unfinished.",
              "game.end, game.tie"},
     CodeInfo{Code::kPlayedPastEnd, "played-past-end", W, "hands recorded after the game was won",
              "Hands recorded after the game ended are still refereed, reported once at the first extra hand, "
