@@ -275,8 +275,9 @@ TEST(HousePlay, MustTrumpIfVoidMakesAVoidPlayerTrump) {
   EXPECT_EQ(v->code, Code::kRevoke);
   EXPECT_EQ(v->clause, Clause::kMustTrump);
   EXPECT_EQ(v->evidence, c("4S"));
+  const auto pluck = test::builtin("pluck");  // kept alive: the play state points at it
   const PlayState plain = [&] {
-    PlayState p = start_play(*test::builtin("pluck"), Suit::kSpades, hands, 0);
+    PlayState p = start_play(*pluck, Suit::kSpades, hands, 0);
     p.trick = 3;
     apply_play(p, 0, c("KH"));
     return p;
