@@ -72,7 +72,7 @@ TEST_F(Hostile, FileThatIsNotARulesetIsNotEchoed) {
   r = expect({"rules", "check", "creds.json"}, 1,
              R"(^creds\.json:1:2: error: a key that is not a ruleset option \[ruleset\]$)");
   // The rotation's value is cut at 80 characters, the chooser's (several words) is not shown.
-  EXPECT_NE(r.out.find("`rotation` must be one of left, right, not 'left-xxx"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("`rotation` must be one of left, right, by_result, not 'left-xxx"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("x\xE2\x80\xA6'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("`trump.chooser` must be one of dealer, left_of_dealer, bidder, any, not a value with spaces"),
             std::string::npos)

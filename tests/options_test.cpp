@@ -92,9 +92,12 @@ std::vector<std::string> messages(const std::vector<Diagnostic>& diags) {
 const std::map<std::string, std::vector<std::string>>& custom_samples() {
   static const std::map<std::string, std::vector<std::string>> samples = {
       {"deck.remove", {"[]", "[2D, 2H]", "[2D, 2H, 2S]"}},
-      {"quotas", {"{dealer: 7, left: 6, right: 4}", "{dealer: 8, left: 5, right: 4}"}},
+      {"quotas", {"{dealer: 7, left: 6, right: 4}", "{dealer: 8, left: 5, right: 4}", "null"}},
+      {"kitty.discard_forbid", {"[]", "[5C, BJ]", "[jokers, trumps, points]", "[AS, points]"}},
+      {"partner.card", {"{rank: 2, suit: trump}", "{rank: 10, suit: H}", "{rank: A, suit: S}"}},
+      {"scoring.card_points", {"{}", "{5C: 5, 5D: 5, 5H: 5, 5S: 5}", "{10H: 10, AS: -3}"}},
       {"quotas_first_hand", {"null", "{dealer: 9, left: 4, right: 4}"}},
-      {"play.first_lead", {"{card: 2C}", "{card: 3S}", "left_of_dealer", "trump_chooser"}},
+      {"play.first_lead", {"{card: 2C}", "{card: 3S}", "left_of_dealer", "trump_chooser", "bidder"}},
       {"game.end", {"{target: 20}", "{target: 15}", "{target: null}", "{plucks_against: 10}", "{tricks_in_hand: 12}"}},
   };
   return samples;
@@ -174,7 +177,7 @@ TEST(OptionTable, EveryValueOfEveryChoiceReadsAndPrintsBack) {
       }
     }
   }
-  EXPECT_EQ(refused, 3) << "the values the engine does not play yet: bidder (twice) and forfeit_hand";
+  EXPECT_EQ(refused, 0) << "every value of rules.md §3 loads";
 }
 
 // The options with their own reader: every one has samples here, and each reads and prints back.
@@ -229,10 +232,9 @@ TEST(OptionTable, EveryIntegerOptionChecksItsRange) {
             std::vector<std::string>{"`deck.jokers` is 0 or 2 (a big and a little joker)"});
 }
 
-// The house-rule values of rules.md §3 read into their Ruleset fields and load cleanly (the engine plays
-// them all); bidder and forfeit_hand are refused, by one flag each, with a message naming the game that
-// brings them.
-TEST(OptionTable, HouseRuleValuesReadAndOnlyTheLaterGamesValuesAreRefused) {
+// The house-rule values of rules.md §3, and the values the auction and partnership games bring (bidder,
+// forfeit_hand), read into their Ruleset fields and load cleanly: the loader refuses no value rules.md lists.
+TEST(OptionTable, HouseRuleAndLaterGameValuesRead) {
   struct Case {
     std::string path;
     std::string value;
@@ -250,12 +252,9 @@ TEST(OptionTable, HouseRuleValuesReadAndOnlyTheLaterGamesValuesAreRefused) {
       {"game.end", "{tricks_in_hand: 12}", ""},
       {"play.must_trump_if_void", "true", ""},
       {"play.must_overtrump", "true", ""},
-      {"trump.chooser", "bidder",
-       "`trump.chooser: bidder` comes with the Call Deuces rulesets; it is not supported yet"},
-      {"kitty.taken_by", "bidder",
-       "`kitty.taken_by: bidder` comes with the Call Deuces rulesets; it is not supported yet"},
-      {"penalty.revoke", "forfeit_hand",
-       "`penalty.revoke: forfeit_hand` comes with the Court Piece rulesets; it is not supported yet"},
+      {"trump.chooser", "bidder", ""},
+      {"kitty.taken_by", "bidder", ""},
+      {"penalty.revoke", "forfeit_hand", ""},
   };
   TempDir dir;
   for (const auto& c : cases) {
@@ -392,9 +391,8 @@ TEST(OptionTable, ExplainShowsTheTable) {
             "Default: before_trump\n");
   const auto chooser = test::run_cli({"explain", "trump.chooser"});
   EXPECT_NE(chooser.out.find("Values: dealer | left_of_dealer | bidder | any\n"), std::string::npos) << chooser.out;
-  EXPECT_NE(chooser.out.find("Not supported yet: bidder (comes with the Call Deuces rulesets)\n"),
-            std::string::npos)
-      << chooser.out;
+  EXPECT_EQ(chooser.out.find("Not supported yet"), std::string::npos) << chooser.out;
+
   EXPECT_NE(chooser.out.find("Diagnostic codes it changes: trump-missing\n"), std::string::npos) << chooser.out;
   const auto discard = test::run_cli({"explain", "kitty.discard"});
   EXPECT_NE(discard.out.find("Default: the value of deal.kitty\n"), std::string::npos) << discard.out;

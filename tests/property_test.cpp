@@ -24,7 +24,7 @@ namespace trickref {
 namespace {
 
 const std::vector<std::string>& names() {
-  static const std::vector<std::string> n = RulesetCatalog().builtin_names();
+  static const std::vector<std::string> n = test::refereed_builtins();
   return n;
 }
 const std::vector<std::string> kPlayers = {"Ann", "Bob", "Cat"};

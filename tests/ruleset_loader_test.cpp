@@ -303,17 +303,32 @@ TEST(RulesetLoader, OptionValuesFollowTheOptionTable) {
   }
   const std::vector<std::pair<std::string, std::string>> expected = {
       {"players", "3"},
+      {"partnership", "none"},
       {"deck.remove", "[2D, 2H, 2S]"},
       {"deck.jokers", "2"},
       {"deal.hand_size", "17"},
       {"deal.kitty", "0"},
+      {"deal.before_trump", "0"},
       {"quotas", "{dealer: 7, left: 6, right: 4}"},
       {"quotas_first_hand", "null"},
       {"rotation", "left"},
+      {"rotation_court.after_dealer_court", "next"},
+      {"rotation_court.after_caller_court", "dealer_partner"},
+      {"bidding.style", "auction"},
+      {"bidding.min", "15"},
+      {"bidding.max", "33"},
+      {"bidding.step", "1"},
+      {"bidding.pass_is_final", "true"},
+      {"bidding.hold", "false"},
+      {"bidding.all_pass", "redeal_next"},
       {"trump.chooser", "dealer"},
       {"kitty.taken_by", "dealer"},
       {"kitty.mode", "take_then_discard"},
       {"kitty.discard", "0"},
+      {"kitty.discard_forbid", "[]"},
+      {"partner.by", "none"},
+      {"partner.card", "{rank: 2, suit: trump}"},
+      {"partner.solo_by_discard", "true"},
       {"exchange.when", "before_trump"},
       {"exchange.from_hand", "2"},
       {"exchange.order", "most_first"},
@@ -329,12 +344,31 @@ TEST(RulesetLoader, OptionValuesFollowTheOptionTable) {
       {"play.trump_lead_when_only_trumps", "true"},
       {"play.must_trump_if_void", "false"},
       {"play.must_overtrump", "false"},
+      {"hand.early_court_tricks", "7"},
+      {"hand.after_early_court", "either"},
+      {"hand.stop_at_majority", "false"},
       {"scoring.kind", "quota"},
       {"scoring.over", "1"},
       {"scoring.under", "0"},
+      {"scoring.per_trick", "1"},
+      {"scoring.card_points", "{5C: 5, 5D: 5, 5H: 5, 5S: 5}"},
+      {"scoring.discard_to", "bidder"},
+      {"scoring.made", "side_points"},
+      {"scoring.set", "minus_bid"},
+      {"scoring.solo_made_factor", "2"},
+      {"scoring.solo_set_factor", "1"},
+      {"scoring.defenders", "own_points"},
+      {"scoring.early_court", "1"},
+      {"scoring.all_tricks", "52"},
+      {"scoring.early_court_side", "any"},
+      {"scoring.streak_length", "7"},
+      {"scoring.streak_courts", "1"},
+      {"scoring.early_court_in_streak", "true"},
+      {"scoring.revoke_court", "1"},
       {"game.end", "{target: 20}"},
       {"game.tie", "continue"},
       {"penalty.revoke", "none"},
+      {"penalty.revoke_when", "proven"},
   };
   EXPECT_EQ(values, expected);
   const auto noscore = catalog.resolve("pluck-noscore").ruleset;
@@ -741,7 +775,7 @@ TEST(RulesetLoader, WholeReplacedKeys) {
                 gone + ":3:15: the first-lead card 2H is not in this ruleset's deck [ruleset]"}));
 }
 
-TEST(RulesetLoader, OnlyTheLaterGamesValuesAreRejected) {
+TEST(RulesetLoader, TheLaterGamesValuesLoad) {
   TempDir dir;
   RulesetCatalog catalog;
   const std::string house = dir.write("house.yaml",
@@ -752,14 +786,8 @@ TEST(RulesetLoader, OnlyTheLaterGamesValuesAreRejected) {
   const std::string later = dir.write("later.yaml",
                                       "extends: pluck\nkitty:\n  taken_by: bidder\npenalty:\n"
                                       "  revoke: forfeit_hand\n");
-  EXPECT_EQ(describe(catalog.resolve(later).diagnostics),
-            (std::vector<std::string>{
-                later + ":3:13: `kitty.taken_by: bidder` comes with the Call Deuces rulesets; it is not supported "
-                        "yet [ruleset]",
-                later + ":5:11: `penalty.revoke: forfeit_hand` comes with the Court Piece rulesets; it is not "
-                        "supported yet [ruleset]",
-            }));
-  EXPECT_FALSE(catalog.resolve(later).ruleset);
+  EXPECT_EQ(describe(catalog.resolve(later).diagnostics), std::vector<std::string>{});
+  EXPECT_TRUE(catalog.resolve(later).ruleset);
 }
 
 // A file given as a ruleset may be anything: keys are named only when they
@@ -778,7 +806,7 @@ TEST(RulesetLoader, InputIsQuotedOnlyWhenItLooksLikeTheFormat) {
                 path + ":8:10: `players` must be between 2 and 8, not " + std::string(30, '9') + " [ruleset]",
                 path + ":7:21: a key that is not a seat role in `quotas`; the roles are dealer, left, right (did you "
                        "mean 'left'?) [ruleset]",
-                path + ":4:11: `rotation` must be one of left, right, not '" + std::string(79, 'z') +
+                path + ":4:11: `rotation` must be one of left, right, by_result, not '" + std::string(79, 'z') +
                     "\xE2\x80\xA6' [ruleset]",
                 path + ":6:12: `trump.chooser` must be one of dealer, left_of_dealer, bidder, any, not a value with "
                        "spaces or control characters [ruleset]",

@@ -458,7 +458,7 @@ TEST(SimSimulate, StatisticsAddUp) {
 // bots, YAML and JSON.
 TEST(SimSimulate, EverySimulatedGameRefereesCleanUnderEveryBuiltinRuleset) {
   const std::vector<std::string> players = {"H1", "R2", "H3"};
-  for (const auto& name : RulesetCatalog().builtin_names()) {
+  for (const auto& name : test::refereed_builtins()) {
     const auto rules = test::builtin(name);
     sim::SimulateOptions o;
     o.seed = 99;

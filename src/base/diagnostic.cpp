@@ -197,7 +197,26 @@ constexpr std::array kCatalogue = {
 
 std::span<const CodeInfo> code_catalogue() { return kCatalogue; }
 
-const CodeInfo& info(Code code) { return kCatalogue[static_cast<std::size_t>(code)]; }
+const CodeInfo& info(Code code) {
+  const auto i = static_cast<std::size_t>(code);
+  if (i < kCatalogue.size()) {
+    return kCatalogue[i];
+  }
+  static constexpr std::array kUncatalogued = {
+      CodeInfo{Code::kBidRange, "bid-range", E, "a call that is neither pass nor a whole number within the range",
+               "", "bidding.min, bidding.max"},
+      CodeInfo{Code::kBidTooLow, "bid-too-low", E, "a bid not at least `step` above the highest bid so far", "",
+               "bidding.step, bidding.hold"},
+      CodeInfo{Code::kBidOutOfTurn, "bid-out-of-turn", E,
+               "a call by the wrong player: out of order, after passing when passing is final, or after the "
+               "auction ended",
+               "", "bidding.style, bidding.pass_is_final"},
+      CodeInfo{Code::kBidAllPass, "bid-all-pass", E,
+               "every player passed where `dealer_must_bid` forbids the dealer's pass", "", "bidding.all_pass"},
+  };
+  const std::size_t j = i - kCatalogue.size();
+  return kUncatalogued[j < kUncatalogued.size() ? j : 0];
+}
 
 std::string_view code_name(Code code) { return info(code).name; }
 

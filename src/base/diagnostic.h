@@ -64,6 +64,14 @@ enum class Code : std::uint8_t {
   kScoreMismatch,
   kWinnerMismatch,
   kPlayedPastEnd,
+  // Facts the hand machine states for the auction and partnership games
+  // (call-deuces.md §5, court-piece.md §6). They join the catalogue, with
+  // their messages and samples, when the referee reports them; until then
+  // info() names them from kUncatalogued.
+  kBidRange,
+  kBidTooLow,
+  kBidOutOfTurn,
+  kBidAllPass,
 };
 
 struct CodeInfo {

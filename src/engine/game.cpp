@@ -11,13 +11,17 @@ GameState start_game(const Ruleset& r) {
 }
 
 long long hand_points(const GameState& g, const HandTally& t, int seat) {
-  return g.policies.scoring->points(*g.rules, t, seat);
+  return g.policies.scoring->points(*g.rules, g, t, seat);
 }
 
 void count_hand(GameState& g, const HandTally& t) {
+  std::array<long long, kMaxPlayers> points{};
+  for (int s = 0; s < g.players; ++s) {
+    points[static_cast<std::size_t>(s)] = hand_points(g, t, s);  // all from the game before this hand
+  }
   for (int s = 0; s < g.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    g.score[i] += hand_points(g, t, s);
+    g.score[i] += points[i];
     const int delta = t.taken[i] - t.quota[i];
     g.deltas[i] = delta;
     g.plucks_earned[i] += delta > 0 ? delta : 0;
@@ -25,6 +29,11 @@ void count_hand(GameState& g, const HandTally& t) {
   }
   g.deltas_known = true;
   g.last_dealer = t.dealer;
+  if (g.policies.scoring->carry != nullptr) {
+    g.policies.scoring->carry(*g.rules, g, t);
+  }
+  g.last = t;
+  g.last_points = points;
   ++g.hands;
 }
 
@@ -34,7 +43,7 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out) 
   return g.policies.end->winners(*g.rules, g, last, out);
 }
 
-int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, dealer); }
+int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, g, dealer); }
 
 int best_seats(const Ruleset& r, const GameState& g, std::span<int> out) {
   (void)r;

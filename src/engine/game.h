@@ -30,6 +30,12 @@ struct GameState {
   std::array<long long, kMaxPlayers> plucks_against{};
   std::array<long long, kMaxPlayers> plucks_earned{};
   int last_dealer = -1;  // who dealt the last hand counted
+  HandTally last{};      // the last hand counted (the dealer policy reads its result)
+  // scoring.kind courts: the side on a run of hands won, and how many (court-piece.md §3.4).
+  int streak_side = -1;
+  int streak = 0;
+  // What each seat scored in the last hand counted (the dealer policy reads it).
+  std::array<long long, kMaxPlayers> last_points{};
 };
 
 [[nodiscard]] GameState start_game(const Ruleset& r);

@@ -42,16 +42,29 @@ bool PhaseList::has(Phase p) const { return std::find(begin(), end(), p) != end(
 PhaseList hand_phases(const Ruleset& r) {
   PhaseList l;
   auto add = [&](Phase p) { l.items[l.size++] = p; };
-  const bool kitty = r.kitty > 0 && r.kitty_taken_by != KittyTaker::kNobody;
+  const bool by_dealer = r.kitty > 0 && r.kitty_taken_by == KittyTaker::kDealer;
+  const bool by_bidder = r.kitty > 0 && r.kitty_taken_by == KittyTaker::kBidder;
   add(Phase::kDeal);
-  if (r.exchange_when == ExchangeWhen::kBeforeTrump) {
+  if (r.has_auction()) {
+    add(Phase::kAuction);
+  }
+  if (r.has_quotas() && r.exchange_when == ExchangeWhen::kBeforeTrump) {
     add(Phase::kExchange);
   }
-  add(Phase::kTrump);
-  if (kitty) {
-    add(Phase::kKitty);
+  if (by_bidder) {
+    add(Phase::kKitty);  // the bidder takes the kitty, then names trump
   }
-  if (r.exchange_when == ExchangeWhen::kAfterKitty) {
+  add(Phase::kTrump);
+  if (r.deal_before_trump > 0) {
+    add(Phase::kDealRest);
+  }
+  if (by_dealer) {
+    add(Phase::kKitty);  // the dealer takes the kitty and discards
+  }
+  if (by_bidder && r.kitty_discard > 0) {
+    add(Phase::kDiscard);
+  }
+  if (r.has_quotas() && r.exchange_when == ExchangeWhen::kAfterKitty) {
     add(Phase::kExchange);
   }
   add(Phase::kPlay);
@@ -71,8 +84,26 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
   h.dealer = dealer;
   h.players = r.players;
   const auto& q = r.quotas_for(number);
-  for (int s = 0, offset = h.players - dealer; s < h.players; ++s, ++offset) {  // offset_from without a division
-    h.quota[static_cast<std::size_t>(s)] = q[static_cast<std::size_t>(offset >= h.players ? offset - h.players : offset)];
+  if (q.empty()) {
+    h.quota = {};  // no quotas (the auction and partnership games)
+  } else {
+    for (int s = 0, offset = h.players - dealer; s < h.players; ++s, ++offset) {  // offset_from without a division
+      h.quota[static_cast<std::size_t>(s)] =
+          q[static_cast<std::size_t>(offset >= h.players ? offset - h.players : offset)];
+    }
+  }
+  if (h.phases.has(Phase::kAuction)) {
+    h.auction = Auction{};
+    h.auction.turn = left_of(dealer, h.players);
+    h.play.taken = {};  // a void hand plays no trick: nothing is taken
+    h.play.trick = 0;
+  }
+  h.void_hand = false;
+  h.partner = -1;
+  h.end = HandEnd::kPlayedOut;
+  h.forfeit_side = -1;
+  if (r.scoring == ScoringKind::kPoints) {
+    h.won = {};
   }
   h.known = {};  // no hand known until the deal (the hands themselves are set there)
   h.kitty = CardSet();
@@ -95,7 +126,9 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
     ex.dealer_returned = {};  // read only for the show
   }
   ex.before_first = number < r.exchange_from_hand;
-  if (ex.before_first) {
+  if (q.empty()) {
+    ex.owed_known = true;  // no quotas: no exchange, nothing owed
+  } else if (ex.before_first) {
     ex.owed_known = true;
   } else if (g.deltas_known) {
     ex.deltas = g.deltas;
@@ -127,6 +160,132 @@ void apply_deal(HandState& h, const std::array<CardSet, kMaxPlayers>& hands, Car
   h.known.fill(true);
   h.kitty = kitty;
   h.kitty_known = true;
+}
+
+// --------------------------------------------------------------- auction
+
+namespace {
+
+// Whether `seat` has passed for good (auction style, pass_is_final).
+bool out_of_auction(const HandState& h, int seat) {
+  const Bidding& b = h.rules->bidding;
+  return b.style == BiddingStyle::kAuction && b.pass_is_final && h.auction.passed[static_cast<std::size_t>(seat)];
+}
+
+// The dealer's pass after everyone else passed, where dealer_must_bid forbids it.
+bool forced_to_bid(const HandState& h, int seat) {
+  const Auction& a = h.auction;
+  if (h.rules->bidding.all_pass != AllPass::kDealerMustBid || seat != h.dealer || a.bidder >= 0) {
+    return false;
+  }
+  for (int s = 0; s < h.players; ++s) {
+    if (s != seat && !a.passed[static_cast<std::size_t>(s)]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The lowest bid that beats the highest so far.
+int lowest_bid(const HandState& h) {
+  const Bidding& b = h.rules->bidding;
+  const Auction& a = h.auction;
+  if (a.bidder < 0) {
+    return b.min;
+  }
+  return std::max(b.min, b.hold ? a.high : a.high + b.step);
+}
+
+}  // namespace
+
+CallOptions legal_calls(const HandState& h) {
+  CallOptions o;
+  if (h.auction.over()) {
+    return o;
+  }
+  o.pass = !forced_to_bid(h, h.auction.turn);
+  o.lo = lowest_bid(h);
+  o.hi = h.rules->bidding.max;
+  return o;
+}
+
+void check_call(const HandState& h, int seat, std::optional<int> bid, std::vector<Violation>& out) {
+  const Bidding& b = h.rules->bidding;
+  const Auction& a = h.auction;
+  if (a.over() || seat != a.turn || out_of_auction(h, seat)) {
+    Violation v = violation(Code::kBidOutOfTurn, Clause::kNone, h.number, seat, a.turn);
+    v.clause = a.over() ? Clause::kAfterTheEnd : out_of_auction(h, seat) ? Clause::kAfterPassing : Clause::kNone;
+    v.count = bid.value_or(0);
+    out.push_back(v);
+  }
+  if (!bid) {
+    if (forced_to_bid(h, seat) && !a.over()) {
+      out.push_back(violation(Code::kBidAllPass, Clause::kNone, h.number, seat));
+    }
+    return;
+  }
+  if (*bid < b.min || *bid > b.max) {
+    Violation v = violation(Code::kBidRange, Clause::kNone, h.number, seat);
+    v.count = *bid;
+    out.push_back(v);
+  } else if (*bid < lowest_bid(h)) {
+    Violation v = violation(Code::kBidTooLow, Clause::kNone, h.number, seat, a.bidder);
+    v.count = *bid;
+    out.push_back(v);
+  }
+}
+
+void apply_call(HandState& h, int seat, std::optional<int> bid) {
+  const Bidding& b = h.rules->bidding;
+  Auction& a = h.auction;
+  const bool was_over = a.over();
+  ++a.calls;
+  const auto i = static_cast<std::size_t>(seat);
+  if (bid) {
+    // The record stands: any number counts as a bid of that value, and the
+    // highest bid wins (an equal one takes it only under bidding.hold).
+    a.passed[i] = false;
+    a.passes_in_row = 0;
+    if (a.bidder < 0 || *bid > a.high || (b.hold && *bid == a.high)) {
+      a.high = *bid;
+      a.bidder = seat;
+    }
+  } else {
+    a.passed[i] = true;
+    ++a.passes_in_row;
+  }
+  if (was_over) {
+    return;  // a call after the end: it counts, and the auction stays over
+  }
+  // Where the auction ends (call-deuces.md §2.2 and its settled readings).
+  bool over = false;
+  if (b.style == BiddingStyle::kOnceAround) {
+    over = a.calls >= h.players;
+  } else if (bid && *bid >= b.max && a.bidder == seat) {
+    over = true;
+  } else if (b.pass_is_final) {
+    int in = 0;
+    for (int s = 0; s < h.players; ++s) {
+      in += h.auction.passed[static_cast<std::size_t>(s)] ? 0 : 1;
+    }
+    over = in == 0 || (in == 1 && a.bidder >= 0 && !a.passed[static_cast<std::size_t>(a.bidder)]);
+  } else {
+    over = a.bidder >= 0 ? a.passes_in_row >= h.players - 1 : a.passes_in_row >= h.players;
+  }
+  if (over) {
+    close_auction(h);
+    return;
+  }
+  int next = left_of(seat, h.players);
+  for (int k = 0; k < h.players && out_of_auction(h, next); ++k) {
+    next = left_of(next, h.players);
+  }
+  a.turn = next;
+}
+
+void close_auction(HandState& h) {
+  h.auction.turn = -1;
+  h.void_hand = h.auction.bidder < 0;
 }
 
 // -------------------------------------------------------------- exchange
@@ -330,7 +489,9 @@ int trump_chooser(const Ruleset& r, int dealer) {
   return -1;
 }
 
-int trump_chooser(const HandState& h) { return trump_chooser(*h.rules, h.dealer); }
+int trump_chooser(const HandState& h) {
+  return h.rules->trump_chooser == TrumpChooser::kBidder ? h.auction.bidder : trump_chooser(*h.rules, h.dealer);
+}
 
 int trump_namer(const HandState& h) {
   const int c = trump_chooser(h);
@@ -355,9 +516,56 @@ int kitty_taker(const Ruleset& r, int dealer) {
   return -1;
 }
 
-int kitty_taker(const HandState& h) { return kitty_taker(*h.rules, h.dealer); }
+int kitty_taker(const HandState& h) {
+  if (h.rules->kitty_taken_by == KittyTaker::kBidder) {
+    return h.rules->kitty > 0 ? h.auction.bidder : -1;
+  }
+  return kitty_taker(*h.rules, h.dealer);
+}
 
 bool takes_kitty(const Ruleset& r, int dealer, int seat) { return seat >= 0 && kitty_taker(r, dealer) == seat; }
+
+void take_kitty(HandState& h) {
+  const int taker = kitty_taker(h);
+  if (taker >= 0 && h.rules->kitty_mode == KittyMode::kTakeThenDiscard) {
+    h.hands[static_cast<std::size_t>(taker)] |= h.kitty;
+  }
+}
+
+void apply_discard(HandState& h, CardSet discard) {
+  const int taker = kitty_taker(h);
+  if (taker < 0) {
+    return;
+  }
+  // Taken already (take_then_discard), or taken now, after discarding from
+  // the hand (discard_then_take): either way the kitty ends in the hand.
+  auto& held = h.hands[static_cast<std::size_t>(taker)];
+  held = (held | h.kitty) - discard;
+  h.discard = discard;
+}
+
+CardSet forbidden_discards(const HandState& h) {
+  const Ruleset& r = *h.rules;
+  const DiscardForbid& f = r.discard_forbid;
+  CardSet out = f.cards;
+  if (f.jokers) {
+    out |= CardSet::jokers();
+  }
+  if (f.trumps) {
+    out |= trump_mask(h.trump);
+  }
+  if (f.points) {
+    for (Card c : r.deck) {
+      if (r.card_points[static_cast<std::size_t>(c.index())] != 0) {
+        out.insert(c);
+      }
+    }
+  }
+  if (r.partner_by == PartnerBy::kCard && !r.solo_by_discard) {
+    out.insert(partner_card(h));
+  }
+  return out;
+}
 
 CardSet discard_pool(const HandState& h) {
   const int taker = kitty_taker(h);
@@ -379,12 +587,23 @@ std::optional<Violation> check_discard_count(const HandState& h, int count) {
 
 std::optional<Violation> check_discard(const HandState& h, Card card) {
   const int taker = kitty_taker(h);
-  if (taker < 0 || !h.known[static_cast<std::size_t>(taker)] || discard_pool(h).contains(card)) {
+  if (taker < 0) {
     return std::nullopt;
   }
-  Violation v = violation(Code::kDiscard, Clause::kDiscardNotHeld, h.number, taker);
-  v.card = card;
-  return v;
+  if (h.known[static_cast<std::size_t>(taker)] && !discard_pool(h).contains(card)) {
+    Violation v = violation(Code::kDiscard, Clause::kDiscardNotHeld, h.number, taker);
+    v.card = card;
+    return v;
+  }
+  if (forbidden_discards(h).contains(card)) {
+    const Ruleset& r = *h.rules;
+    const bool partner = r.partner_by == PartnerBy::kCard && !r.solo_by_discard && card == partner_card(h);
+    Violation v = violation(Code::kDiscard, partner ? Clause::kDiscardPartnerCard : Clause::kDiscardForbidden,
+                            h.number, taker);
+    v.card = card;
+    return v;
+  }
+  return std::nullopt;
 }
 
 void apply_kitty(HandState& h, CardSet discard) {
@@ -418,7 +637,17 @@ void start_play(HandState& h, int leader) {
   s.best_seat = 0;
   s.best_strength = -1;
   s.led_suit = Suit::kClubs;
+  if (h.policies.partners->in_hand != nullptr) {
+    h.partner = h.policies.partners->in_hand(h);
+  }
 }
+
+Card partner_card(const HandState& h) {
+  const Ruleset& r = *h.rules;
+  return Card::of(r.partner_suit.value_or(h.trump), r.partner_rank);
+}
+
+int side_of(const HandState& h, int seat) { return h.policies.partners->side(*h.rules, seat); }
 
 int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known) {
   switch (r.first_lead) {
@@ -428,6 +657,8 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
       const int chooser = trump_chooser(r, dealer);
       return chooser >= 0 ? chooser : dealer;
     }
+    case FirstLead::kBidder:
+      return -1;  // the auction decides (first_leader(HandState))
     case FirstLead::kCard:
       if (hands_known) {
         for (int p = 0; p < r.players; ++p) {
@@ -442,7 +673,12 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
 }
 
 int first_leader(const HandState& h, bool hands_known) {
-  return first_leader(*h.rules, h.dealer, h.hands, hands_known);
+  const Ruleset& r = *h.rules;
+  if (r.first_lead == FirstLead::kBidder ||
+      (r.first_lead == FirstLead::kTrumpChooser && r.trump_chooser == TrumpChooser::kBidder)) {
+    return h.auction.bidder;
+  }
+  return first_leader(r, h.dealer, h.hands, hands_known);
 }
 
 // ------------------------------------------------------- the end of the hand
@@ -483,6 +719,9 @@ HandTally tally(const HandState& h, std::span<const int> taken) {
     const auto i = static_cast<std::size_t>(s);
     t.taken[i] = taken[i];
     t.quota[i] = h.quota[i];
+  }
+  if (h.policies.scoring->facts != nullptr) {
+    h.policies.scoring->facts(h, t);
   }
   return t;
 }

@@ -3,6 +3,12 @@
 //
 //   Pluck, Nine Five Two:  deal, exchange, trump, kitty, play, count
 //   exchange.when after_kitty: deal, trump, kitty, exchange, play, count
+//   Call Deuces:  deal, auction, kitty (the bidder takes it), trump, discard, play, count
+//   Court Piece:  deal (5 each), trump, deal_rest (to 13 each), play, count
+//
+// The kitty phase is the taker taking the kitty; where trump is named
+// before it (the dealer's kitty) the discard is made in the same phase, and
+// where the bidder takes it before naming trump the discard is its own phase.
 //
 // A phase a ruleset does not use is absent (no kitty phase without a kitty
 // to take). Three users drive the same machine through run_hand: the
@@ -32,10 +38,10 @@
 
 namespace trickref {
 
-enum class Phase : std::uint8_t { kDeal, kExchange, kTrump, kKitty, kPlay, kCount };
+enum class Phase : std::uint8_t { kDeal, kAuction, kExchange, kKitty, kTrump, kDealRest, kDiscard, kPlay, kCount };
 
 struct PhaseList {
-  std::array<Phase, 8> items{};
+  std::array<Phase, 10> items{};
   std::uint8_t size = 0;
   [[nodiscard]] const Phase* begin() const { return items.data(); }
   [[nodiscard]] const Phase* end() const { return items.data() + size; }
@@ -66,6 +72,28 @@ struct Exchange {
   std::array<CardSet, kMaxPlayers> dealer_returned{};
 };
 
+// The auction in progress (call-deuces.md §2.2).
+struct Auction {
+  int turn = -1;         // who calls next; -1 once the auction is over
+  int calls = 0;         // calls made
+  int high = 0;          // the highest bid so far (0: none)
+  int bidder = -1;       // who holds it
+  int passes_in_row = 0;
+  std::array<bool, kMaxPlayers> passed{};
+  [[nodiscard]] bool over() const { return turn < 0; }
+};
+
+// What the player due may call: pass (when allowed) or a bid from lo to hi
+// (none when lo > hi).
+struct CallOptions {
+  bool pass = true;
+  int lo = 0;
+  int hi = -1;
+};
+
+// How a hand ended (court-piece.md §3.3).
+enum class HandEnd : std::uint8_t { kPlayedOut, kEarlyCourt, kMajority, kRevoke };
+
 struct HandState {
   const Ruleset* rules = nullptr;
   Policies policies{};
@@ -81,8 +109,16 @@ struct HandState {
   CardSet discard;
   Suit trump = Suit::kClubs;
   Exchange exchange;
+  Auction auction;
+  bool void_hand = false;  // everyone passed: nothing more is played or scored
+  int partner = -1;        // the bidder's partner (partner.by: card); -1 solo or none
   PlayState play;
+  // Cards won in tricks by each seat, for the scorings that count cards
+  // (note_trick_cards); empty otherwise.
+  std::array<CardSet, kMaxPlayers> won{};
   int ended_after = 0;  // the trick after which the hand ended early (0: played out)
+  HandEnd end = HandEnd::kPlayedOut;
+  int forfeit_side = -1;  // the side that forfeited the hand for a revoke (penalty.revoke: forfeit_hand)
 };
 
 // Starts hand `number` dealt by `dealer`: its phases, its quotas by seat
@@ -92,6 +128,22 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer);
 // ------------------------------------------------------------------ deal
 // Deals `hands` and `kitty` (every seat and the kitty known).
 void apply_deal(HandState& h, const std::array<CardSet, kMaxPlayers>& hands, CardSet kitty);
+
+// --------------------------------------------------------------- auction
+// (call-deuces.md §2.2) The first call is made left of the dealer.
+[[nodiscard]] CallOptions legal_calls(const HandState& h);
+// A call (`bid`, or a pass when empty) by `seat`: bid-out-of-turn, then
+// bid-range or bid-too-low, and bid-all-pass; every one that applies, into `out`.
+void check_call(const HandState& h, int seat, std::optional<int> bid, std::vector<Violation>& out);
+// Makes a call as given (the record stands): a bid above the highest so far
+// takes the contract (or equals it, under bidding.hold); the turn passes on
+// from `seat`; the auction ends where bidding.style ends it.
+void apply_call(HandState& h, int seat, std::optional<int> bid);
+// Ends the auction where the record stops: the highest bid wins; nobody bid:
+// the hand is void.
+void close_auction(HandState& h);
+// Whether the auction made a contract; its bidder and bid.
+[[nodiscard]] inline bool has_contract(const HandState& h) { return h.auction.bidder >= 0 && !h.void_hand; }
 
 // -------------------------------------------------------------- exchange
 // The index of the owed entry for `by` plucking `from`, or -1.
@@ -150,6 +202,14 @@ void apply_trump(HandState& h, Suit trump);
 // Who takes the kitty (kitty.taken_by; -1: nobody takes it, or the auction decides).
 [[nodiscard]] int kitty_taker(const Ruleset& r, int dealer);
 [[nodiscard]] int kitty_taker(const HandState& h);
+// The taker takes the kitty into their hand (the bidder, before naming
+// trump); the discard follows in its own phase.
+void take_kitty(HandState& h);
+// The taker lays `discard` away (after take_kitty).
+void apply_discard(HandState& h, CardSet discard);
+// The cards the taker may not discard (kitty.discard_forbid; the partner card
+// under partner.solo_by_discard false).
+[[nodiscard]] CardSet forbidden_discards(const HandState& h);
 // Whether `seat` takes the kitty into their hand in this hand.
 [[nodiscard]] bool takes_kitty(const Ruleset& r, int dealer, int seat);
 // The cards the taker may discard from (kitty.mode).
@@ -161,8 +221,19 @@ void apply_trump(HandState& h, Suit trump);
 void apply_kitty(HandState& h, CardSet discard);
 
 // ------------------------------------------------------------------ play
-// Starts the play: the hands as they are now, led by `leader`.
+// Starts the play: the hands as they are now, led by `leader`; finds the
+// bidder's partner where the partner policy looks at the cards.
 void start_play(HandState& h, int leader);
+// The card whose holder partners the bidder (partner.card), once trump is named.
+[[nodiscard]] Card partner_card(const HandState& h);
+// Notes the cards of a finished trick for its winner, for scorings that count cards.
+inline void note_trick_cards(HandState& h, CardSet trick, int winner) {
+  h.won[static_cast<std::size_t>(winner)] |= trick;
+}
+// Whether the scoring counts the cards won (scoring.kind points).
+[[nodiscard]] inline bool counts_cards(const HandState& h) { return h.rules->scoring == ScoringKind::kPoints; }
+// The side a seat plays for (the partner policy's fixed sides).
+[[nodiscard]] int side_of(const HandState& h, int seat);
 // Who leads the first trick (play.first_lead), given the dealer and, for
 // `{card: X}`, the hands at the start of play; -1 when it cannot be known.
 [[nodiscard]] int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
@@ -255,14 +326,27 @@ inline void apply_pluck(HandState& h, const PluckTurn& turn, Card gives, std::op
 }
 
 // ---------------------------------------------------------- the sequence
-// Runs the hand's phases in order, each through `driver` (deal, exchange,
-// trump, kitty, play, count; each takes the HandState).
+// Runs the hand's phases in order, each through `driver` (deal, auction,
+// exchange, kitty, trump, deal_rest, discard, play, count; each takes the
+// HandState). After an all-pass auction only the count is run.
 template <class Driver>
 void run_hand(HandState& h, Driver& driver) {
   for (const Phase p : h.phases) {
+    if (h.void_hand && p != Phase::kCount) {
+      continue;  // everyone passed: the hand is void, only counted (as nothing)
+    }
     switch (p) {
       case Phase::kDeal:
         driver.deal(h);
+        break;
+      case Phase::kAuction:
+        driver.auction(h);
+        break;
+      case Phase::kDealRest:
+        driver.deal_rest(h);
+        break;
+      case Phase::kDiscard:
+        driver.discard(h);
         break;
       case Phase::kExchange:
         driver.exchange(h);

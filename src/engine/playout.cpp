@@ -125,6 +125,20 @@ void PlayoutRng::refill() {
 
 Card nth_card(CardSet cards, int k) { return ByteSums(cards.bits()).select(k); }
 
+int SeatPolicy::call(const HandView& /*view*/, bool may_pass, int lo, int hi, PlayoutRng& rng) {
+  return random_call(may_pass, lo, hi, rng);
+}
+
+int random_call(bool may_pass, int lo, int hi, PlayoutRng& rng) {
+  if (lo > hi) {
+    return 0;
+  }
+  if (!may_pass) {
+    return lo;
+  }
+  return draw_below(rng, 2) == 0 ? 0 : lo;
+}
+
 namespace {
 
 // The k-th lowest card of `cards`, k drawn below their number; with
@@ -359,6 +373,14 @@ PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool reco
   h.discard = CardSet();
   h.shows.clear();
   h.leaders.clear();
+  h.bids.clear();
+  h.bidder = -1;
+  h.bid = 0;
+  h.partner = -1;
+  h.points.clear();
+  h.early_court_side = -1;
+  h.winner_side = -1;
+  h.tricks_played = 0;
   if (record_tricks) {
     h.tricks.resize(static_cast<std::size_t>(tricks));
     for (auto& t : h.tricks) {
@@ -399,10 +421,19 @@ class BotHand {
     out_->dealer = h.dealer;
     shuffle_cards(deck_, rng_);
     std::size_t k = 0;
-    for (int p = 0; p < h.players; ++p) {
-      CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
-      for (int i = 0; i < h.rules->hand_size; ++i) {
-        dealt.insert(deck_[k++]);
+    // Where trump is named before the deal is complete, each player gets
+    // deal.before_trump cards first, then the rest.
+    const int first = h.rules->deal_before_trump;
+    for (const auto& [from, to] : {std::pair{0, first > 0 ? first : h.rules->hand_size},
+                                   std::pair{first > 0 ? first : h.rules->hand_size, h.rules->hand_size}}) {
+      for (int p = 0; p < h.players; ++p) {
+        CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
+        for (int i = from; i < to; ++i) {
+          dealt.insert(deck_[k++]);
+        }
+        if (first > 0 && to == first) {
+          first_part_[static_cast<std::size_t>(p)] = dealt;
+        }
       }
     }
     for (; k < deck_.size(); ++k) {
@@ -419,6 +450,30 @@ class BotHand {
       out_->quota[static_cast<std::size_t>(s)] = h.quota[static_cast<std::size_t>(s)];
     }
   }
+
+  // The calls of the auction, each among legal_calls; random seats pass or
+  // make the lowest bid with equal chance.
+  void auction(HandState& h) {
+    while (!h.auction.over()) {
+      const int seat = h.auction.turn;
+      const CallOptions o = legal_calls(h);
+      const auto i = static_cast<std::size_t>(seat);
+      view_.seat = seat;
+      view_.hand = h.hands[i];
+      int bid = draws_for_[i] ? random_call(o.pass, o.lo, o.hi, rng_) : seats_[i]->call(view_, o.pass, o.lo, o.hi, rng_);
+      if ((bid == 0 && !o.pass) || (bid != 0 && (bid < o.lo || bid > o.hi))) {
+        bid = o.lo <= o.hi ? o.lo : 0;  // a broken policy: the engine lets no illegal call through
+      }
+      out_->bids.emplace_back(seat, bid);
+      apply_call(h, seat, bid == 0 ? std::nullopt : std::optional<int>(bid));
+    }
+    out_->bidder = h.void_hand ? -1 : h.auction.bidder;
+    out_->bid = h.auction.high;
+  }
+
+  // The rest of a deal made in two parts: the cards are dealt already; the
+  // seats now see all of them.
+  void deal_rest(HandState& /*h*/) {}
 
   // Bots make every owed pluck they can, so a waivable exchange is never
   // waived and the record stays warning-free.
@@ -443,7 +498,8 @@ class BotHand {
   void trump(HandState& h) {
     const int namer = trump_namer(h);
     view_.seat = namer;
-    view_.hand = h.hands[static_cast<std::size_t>(namer)];
+    view_.hand = h.rules->deal_before_trump > 0 ? first_part_[static_cast<std::size_t>(namer)]
+                                                : h.hands[static_cast<std::size_t>(namer)];
     out_->trump = seats_[static_cast<std::size_t>(namer)]->name_trump(view_, rng_);
     apply_trump(h, out_->trump);
   }
@@ -452,6 +508,10 @@ class BotHand {
     const int taker = kitty_taker(h);
     if (taker < 0) {
       return;  // the phase is absent when nobody takes the kitty
+    }
+    if (h.phases.has(Phase::kDiscard)) {
+      take_kitty(h);  // the bidder takes it now, names trump, then discards
+      return;
     }
     const auto t = static_cast<std::size_t>(taker);
     CardSet pool = discard_pool(h);
@@ -474,18 +534,48 @@ class BotHand {
     }
   }
 
+  // The bidder's discard, among the cards the rules let go.
+  void discard(HandState& h) {
+    const int taker = kitty_taker(h);
+    const auto t = static_cast<std::size_t>(taker);
+    CardSet pool = discard_pool(h);
+    if (const CardSet allowed = pool - forbidden_discards(h); allowed.size() >= h.rules->kitty_discard) {
+      pool = allowed;
+    }
+    view_.seat = taker;
+    view_.hand = h.hands[t];
+    view_.kitty = h.kitty;
+    for (int i = 0; i < h.rules->kitty_discard; ++i) {
+      const Card c = draws_for_[t] ? pick(pool, rng_) : checked(seats_[t]->discard(view_, h.trump, pool, rng_), pool);
+      pool.erase(c);
+      out_->discard.insert(c);
+    }
+    apply_discard(h, out_->discard);
+  }
+
   void play(HandState& h) {
     start_play(h, first_leader(h, true));
     const int tricks = h.rules->tricks_per_hand();
     if (options_.record_tricks) {
       out_->leaders.reserve(static_cast<std::size_t>(tricks));
     }
-    // Where the hand may end early, a trick at a time; otherwise all at once.
+    // Where the hand may end early, or the scoring reads each trick, a trick
+    // at a time; otherwise all at once.
     const bool early = h.policies.hand_end->after_trick != nullptr;
+    const bool each = early || h.policies.scoring->facts != nullptr;
+    const bool cards = counts_cards(h);
     for (int played = 0; played < tricks;) {
-      const int now = early ? 1 : tricks;
+      const int now = each ? 1 : tricks;
+      const CardSet before = h.play.played;
       play_some(h, now);
       played += now;
+      if (each) {
+        const int winner = h.play.leader;  // the winner leads next
+        h.play.won_by[static_cast<std::size_t>((played - 1) & 63)] = static_cast<std::uint8_t>(winner);
+        if (cards) {
+          note_trick_cards(h, h.play.played - before, winner);
+        }
+      }
       if (early && hand_ends_after_trick(h)) {
         end_hand_at(h, played);
         break;
@@ -513,9 +603,19 @@ class BotHand {
   }
 
   void count(HandState& h) {
+    if (h.void_hand) {
+      out_->tricks.clear();  // everyone passed: no trick was played
+    }
     const auto taken = tricks_counted(h);
     out_->taken.assign(taken.begin(), taken.begin() + h.players);
     const HandTally t = tally(h, taken);
+    out_->partner = t.partner;
+    out_->early_court_side = t.early_court_side;
+    out_->winner_side = t.winner_side;
+    out_->tricks_played = tricks_in_hand(h);
+    if (h.phases.has(Phase::kAuction)) {
+      out_->points.assign(t.points.begin(), t.points.begin() + h.players);
+    }
     count_hand(game_, t);
     score_.assign(game_.score.begin(), game_.score.begin() + h.players);
     out_->score = score_;
@@ -539,6 +639,7 @@ class BotHand {
   std::vector<long long>& score_;  // the running scores, as the bots see them
   PlayedHand* out_ = nullptr;
   HandView view_;
+  std::array<CardSet, kMaxPlayers> first_part_{};  // deal.before_trump: what each seat saw before trump
   std::vector<int> winners_;
   bool over_ = false;
 };

@@ -51,6 +51,20 @@ struct PlayedHand {
   std::vector<int> taken;                      // by seat
   std::vector<int> quota;                      // by seat
   std::vector<long long> score;                // running, after the hand
+  // The auction games: the calls (seat, bid; 0 a pass), the contract (bidder
+  // -1: everyone passed, the hand void), the partner (-1: solo) and each
+  // seat's points.
+  std::vector<std::pair<int, int>> bids;
+  int bidder = -1;
+  int bid = 0;
+  int partner = -1;
+  std::vector<int> points;
+  // The courts games: the side that took an early court, the side that won
+  // the hand (-1: none), and the tricks the hand had (fewer than dealt when
+  // it ended early).
+  int early_court_side = -1;
+  int winner_side = -1;
+  int tricks_played = 0;
 };
 
 struct PlayedGame {
@@ -137,8 +151,14 @@ class SeatPolicy {
   // One pluck by this seat from `pluckee`: the card to give, from `options`
   // (never empty; jokers and, per the ruleset, forbidden cards left out).
   [[nodiscard]] virtual Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) = 0;
-  // The trump suit, named after the exchange (before any kitty is taken).
+  // The trump suit, named after the exchange (before any kitty is taken;
+  // the bidder names it after taking the kitty; where the deal comes in two
+  // parts, from the first part).
   [[nodiscard]] virtual Suit name_trump(const HandView& view, PlayoutRng& rng) = 0;
+  // One call of an auction: a bid from `lo` to `hi`, or 0 to pass (only when
+  // `may_pass`; lo > hi when no bid is left). By default: pass or the lowest
+  // bid with equal chance, so auctions stay near the bottom of the range.
+  [[nodiscard]] virtual int call(const HandView& view, bool may_pass, int lo, int hi, PlayoutRng& rng);
   // One discard of several, from `options` (the cards that may still go).
   [[nodiscard]] virtual Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) = 0;
   // The next card to the trick in progress, from `legal` (= legal_plays(state)).
@@ -173,6 +193,11 @@ void play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats, const P
 
 // A uniformly random card of `cards` (precondition: not empty).
 [[nodiscard]] Card pick_card(CardSet cards, PlayoutRng& rng);
+
+// The random bots' call in an auction: pass or the lowest bid (`lo`) with
+// equal chance; the lowest bid where passing is not allowed; a pass when no
+// bid is left (lo > hi). 0 is a pass.
+[[nodiscard]] int random_call(bool may_pass, int lo, int hi, PlayoutRng& rng);
 
 // The machine code that plays the cards of random seats (the hot loop of
 // `simulate --bots random,...`): kPortable runs anywhere; kPdep, built only

@@ -3,13 +3,14 @@
 // table). The hand machine and the game state call them; nothing else asks
 // which game it is.
 //
-//   scoring   how a hand scores (quota, plucks, tricks)
+//   scoring   how a hand scores (quota, plucks, tricks, card points, courts)
 //   end       how the game ends (a target, the hands recorded, plucks
 //             against, tricks in a hand)
-//   dealer    who deals next (left, right)
-//   partners  who plays with whom (nobody, partners opposite)
+//   dealer    who deals next (left or right, by the hand's result)
+//   partners  who plays with whom (nobody, partners opposite, the holder
+//             of a card)
 //   hand end  whether a hand ends before its tricks run out (never; at a
-//             majority of the tricks)
+//             majority of the tricks; at an early court)
 #pragma once
 
 #include <array>
@@ -29,15 +30,35 @@ struct HandTally {
   int dealer = -1;
   std::array<int, kMaxPlayers> taken{};
   std::array<int, kMaxPlayers> quota{};
+  // The auction games: the contract (bidder -1: none, the hand void when
+  // everyone passed), the partner (-1: solo) and each seat's points.
+  bool void_hand = false;
+  int bidder = -1;
+  int bid = 0;
+  int partner = -1;
+  std::array<int, kMaxPlayers> points{};
+  // The courts games, by side (the partner policy's side numbers): who won
+  // the hand (-1: nobody, the sides level), who took an early court and
+  // whether they went on to take every trick, who forfeited for a revoke.
+  int winner_side = -1;
+  int early_court_side = -1;
+  bool all_tricks = false;
+  int forfeit_side = -1;
 };
 
 struct ScoringPolicy {
   std::string_view name;
-  // The points `seat` scores for the hand.
-  long long (*points)(const Ruleset& r, const HandTally& t, int seat);
+  // The points `seat` scores for the hand, given the game so far.
+  long long (*points)(const Ruleset& r, const GameState& g, const HandTally& t, int seat);
   // Whether a tie for the best score goes to fewer plucks against, then to
   // more plucks earned, before game.tie decides (rules.md §3, scoring.kind: plucks).
   bool ties_by_plucks;
+  // What the scoring carries from hand to hand besides the scores (the
+  // courts' streak), updated after the hand's points; null: nothing.
+  void (*carry)(const Ruleset& r, GameState& g, const HandTally& t) = nullptr;
+  // What the scoring reads from the hand beyond the tricks taken (the
+  // contract and the points; the courts' facts), into `t`; null: nothing.
+  void (*facts)(const HandState& h, HandTally& t) = nullptr;
 };
 
 struct EndPolicy {
@@ -50,8 +71,9 @@ struct EndPolicy {
 
 struct DealerPolicy {
   std::string_view name;
-  // Who deals the hand after the one `dealer` dealt.
-  int (*next)(const Ruleset& r, int dealer);
+  // Who deals the hand after the one `dealer` dealt, the hand just counted
+  // into `g` (GameState::last) being that hand.
+  int (*next)(const Ruleset& r, const GameState& g, int dealer);
 };
 
 struct PartnerPolicy {
@@ -59,6 +81,9 @@ struct PartnerPolicy {
   // The side `seat` plays for (a seat number standing for the side); with no
   // partners, each seat is its own side.
   int (*side)(const Ruleset& r, int seat);
+  // The bidder's partner in this hand, found from the cards at the start of
+  // play (-1: solo); null where partners do not change from hand to hand.
+  int (*in_hand)(const HandState& h) = nullptr;
 };
 
 struct HandEndPolicy {

@@ -34,6 +34,12 @@ enum class Clause : std::uint8_t {
   // discard
   kDiscardCount,
   kDiscardNotHeld,
+  kDiscardForbidden,    // kitty.discard_forbid names the card
+  kDiscardPartnerCard,  // partner.solo_by_discard false: the partner card may not be discarded
+  // bid-range, bid-too-low, bid-out-of-turn
+  kNotANumber,     // a call that is neither pass nor a number (counts as a pass)
+  kAfterPassing,   // a player who passed called again, where passing is final
+  kAfterTheEnd,    // a call after the auction ended
   // revoke
   kMustTrump,      // play.must_trump_if_void
   kMustOvertrump,  // play.must_overtrump

@@ -237,6 +237,12 @@ std::string message(const Violation& v, const Wording& w) {
 
 namespace trickref::say {
 
+std::string not_refereed_yet(const Ruleset& r, std::string_view what) {
+  return fmt::format("ruleset `{}` has {}, which the referee does not read from a record yet; `simulate` plays it "
+                     "and `rules` shows it",
+                     clip(r.name), what);
+}
+
 std::string player_count(const Ruleset& r, int listed) {
   return fmt::format("{} is played by {} players; this game lists {}", clip(r.name), r.players, listed);
 }
@@ -310,6 +316,9 @@ std::string first_leader(const Wording& w, int recorded, int due) {
                          name_of(w, recorded), name_of(w, due));
     case FirstLead::kTrumpChooser:
       return fmt::format("{} is recorded as leading the first trick, but {}, who named trump, leads it",
+                         name_of(w, recorded), name_of(w, due));
+    case FirstLead::kBidder:
+      return fmt::format("{} is recorded as leading the first trick, but the bidder, {}, leads it",
                          name_of(w, recorded), name_of(w, due));
   }
   return {};

@@ -32,6 +32,8 @@ struct Wording {
 namespace say {
 // schema
 [[nodiscard]] std::string player_count(const Ruleset& r, int listed);
+// A ruleset whose records the referee does not read yet (`what`: "an auction").
+[[nodiscard]] std::string not_refereed_yet(const Ruleset& r, std::string_view what);
 [[nodiscard]] std::string first_leader_unknown(const Ruleset& r, int hand);
 // not-in-deck, duplicate-card, hand-size (the deal)
 [[nodiscard]] std::string not_in_deck_dealt(const Ruleset& r, Card card, const std::string& to);

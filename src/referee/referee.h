@@ -44,4 +44,9 @@ struct RefereeResult {
 // Referees `game` under `rules`; diagnostics go to `sink`, in game order.
 [[nodiscard]] RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink);
 
+// What a ruleset asks of the referee that it does not read from a record
+// yet ("an auction", "courts"), or nothing: a game of such a ruleset gets one
+// `ruleset` error saying so and is not refereed.
+[[nodiscard]] std::optional<std::string_view> unrefereed(const Ruleset& rules);
+
 }  // namespace trickref

@@ -175,6 +175,8 @@ constexpr std::array kRoles = {
     Role{"left", "tricks the player left of the dealer must take"},
     Role{"across", "tricks the player across from the dealer must take (4 players)"},
     Role{"right", "tricks the player right of the dealer must take"},
+    Role{"across_left", "tricks the player two seats left of the dealer must take (5 players)"},
+    Role{"across_right", "tricks the player two seats right of the dealer must take (5 players)"},
 };
 constexpr int kMostTricks = 64;  // a quota, at most
 
@@ -237,17 +239,20 @@ std::optional<std::vector<int>> read_quotas(OptionReader& in, int players) {
   return out;
 }
 
-Json quotas_schema() { return Json{{"allOf", Json::array({Json{{"$ref", "#/definitions/quotas"}}})}}; }
-
 constexpr CustomOption kQuotas{
-    "{dealer: N, left: N, right: N} (2 players: dealer, left; 4: dealer, left, across, right)",
+    "{dealer: N, left: N, right: N} (2 players: dealer, left; 4: dealer, left, across, right; 5: dealer, left, "
+    "across_left, across_right, right), or null (no quotas: no exchange)",
     [](OptionReader& in, Ruleset& r) {
-      if (auto q = read_quotas(in, r.players)) {
+      if (in.value().is_null()) {
+        r.quotas.clear();  // no quotas: no exchange, and a scoring that needs none
+      } else if (auto q = read_quotas(in, r.players)) {
         r.quotas = *q;
       }
     },
-    [](const Ruleset& r) { return quota_text(r.quotas, r.players); },
-    quotas_schema,
+    [](const Ruleset& r) { return r.quotas.empty() ? std::string("null") : quota_text(r.quotas, r.players); },
+    [] {
+      return Json{{"anyOf", Json::array({Json{{"$ref", "#/definitions/quotas"}}, Json{{"type", "null"}}})}};
+    },
 };
 
 constexpr CustomOption kQuotasFirstHand{
@@ -313,6 +318,7 @@ std::string refusal_reason(const Refusal& r) {
 constexpr std::array kFirstLeads = {
     OptionValue{"left_of_dealer", FirstLead::kLeftOfDealer},
     OptionValue{"trump_chooser", FirstLead::kTrumpChooser},
+    OptionValue{"bidder", FirstLead::kBidder},
 };
 
 std::vector<std::string> first_lead_forms() {
@@ -324,7 +330,7 @@ std::vector<std::string> first_lead_forms() {
 }
 
 constexpr CustomOption kFirstLead{
-    "{card: CARD} | left_of_dealer | trump_chooser",
+    "{card: CARD} | left_of_dealer | trump_chooser | bidder",
     [](OptionReader& in, Ruleset& r) {
       const Node v = in.value();
       if (v.is_map()) {
@@ -383,6 +389,152 @@ constexpr CustomOption kFirstLead{
         }
       }
       return out;
+    },
+};
+
+// ---------------------------------------------------- kitty.discard_forbid
+
+// call-deuces.md §2.3: cards, or the words jokers, trumps, points.
+constexpr CustomOption kDiscardForbid{
+    "a list of cards and the words jokers, trumps, points, e.g. [jokers, points]",
+    [](OptionReader& in, Ruleset& r) {
+      r.discard_forbid = DiscardForbid{};
+      const Node v = in.value();
+      if (!v.is_sequence()) {
+        in.error(v, fmt::format("`{}` is a list of cards and the words jokers, trumps, points, not {}", in.path(),
+                                v.kind_name()));
+        return;
+      }
+      for (std::uint32_t i = 0; i < v.size(); ++i) {
+        const Node c = v.item(i);
+        const auto word = c.is_scalar() ? c.scalar() : std::string_view();
+        if (word == "jokers") {
+          r.discard_forbid.jokers = true;
+        } else if (word == "trumps") {
+          r.discard_forbid.trumps = true;
+        } else if (word == "points") {
+          r.discard_forbid.points = true;
+        } else if (const auto card = c.is_scalar() ? parse_card(word) : std::nullopt) {
+          r.discard_forbid.cards.insert(*card);
+        } else {
+          in.error(c, fmt::format("`{}` lists {}, which is neither a card nor jokers, trumps or points", in.path(),
+                                  OptionReader::describe(c)));
+        }
+      }
+    },
+    [](const Ruleset& r) {
+      std::vector<std::string> out;
+      for (Card c : r.discard_forbid.cards) {
+        out.push_back(to_string(c));
+      }
+      for (const auto& [on, word] : {std::pair{r.discard_forbid.jokers, "jokers"},
+                                     std::pair{r.discard_forbid.trumps, "trumps"},
+                                     std::pair{r.discard_forbid.points, "points"}}) {
+        if (on) {
+          out.emplace_back(word);
+        }
+      }
+      return fmt::format("[{}]", fmt::join(out, ", "));
+    },
+    [] {
+      return Json{{"type", "array"},
+                  {"items", Json{{"anyOf", Json::array({Json{{"$ref", "#/definitions/card"}},
+                                                        Json{{"type", "string"},
+                                                             {"enum", Json::array({"jokers", "trumps", "points"})}}})}}},
+                  {"uniqueItems", true}};
+    },
+};
+
+// ------------------------------------------------------------ partner.card
+
+constexpr std::string_view kRankNames = "23456789TJQKA";
+
+// call-deuces.md §2.4: {rank: 2, suit: trump}; the suit may also be a suit letter.
+constexpr CustomOption kPartnerCard{
+    "{rank: RANK, suit: trump | C | D | H | S}",
+    [](OptionReader& in, Ruleset& r) {
+      const Node v = in.value();
+      const Node rank = v.is_map() ? v.find("rank") : Node();
+      const Node suit = v.is_map() ? v.find("suit") : Node();
+      if (!v.is_map() || v.size() != 2 || !rank.valid() || !suit.valid()) {
+        in.error(v, fmt::format("`{}` is a map {{rank: RANK, suit: trump}}, e.g. {{rank: 2, suit: trump}}", in.path()));
+        return;
+      }
+      // A rank is read as a card of clubs would be: 2-10, J, Q, K, A.
+      const auto as_card = rank.is_scalar() ? parse_card(fmt::format("{}C", rank.scalar())) : std::nullopt;
+      if (!as_card || as_card->is_joker()) {
+        in.error(rank, fmt::format("`{}.rank` must be a rank (2-10, J, Q, K, A), not {}", in.path(),
+                                   OptionReader::describe(rank)));
+        return;
+      }
+      if (suit.is_scalar() && suit.scalar() == "trump") {
+        r.partner_suit.reset();
+      } else if (const auto s = suit.is_scalar() ? parse_card(fmt::format("2{}", suit.scalar())) : std::nullopt) {
+        r.partner_suit = s->suit();
+      } else {
+        in.error(suit, fmt::format("`{}.suit` must be trump or a suit (C, D, H, S), not {}", in.path(),
+                                   OptionReader::describe(suit)));
+        return;
+      }
+      r.partner_rank = as_card->rank();
+    },
+    [](const Ruleset& r) {
+      const auto rank = static_cast<std::size_t>(r.partner_rank);
+      const std::string shown = rank == 8 ? std::string("10") : std::string(1, kRankNames[rank < 13 ? rank : 0]);
+      return fmt::format("{{rank: {}, suit: {}}}", shown,
+                         r.partner_suit ? std::string(1, "CDHS"[static_cast<std::size_t>(*r.partner_suit)])
+                                        : std::string("trump"));
+    },
+    [] {
+      return Json{{"type", "object"},
+                  {"properties", Json{{"rank", Json{{"type", Json::array({"integer", "string"})}}},
+                                      {"suit", Json{{"type", "string"}}}}},
+                  {"required", Json::array({"rank", "suit"})},
+                  {"additionalProperties", false}};
+    },
+};
+
+// ----------------------------------------------------- scoring.card_points
+
+constexpr int kMostCardPoints = 1000;
+
+// call-deuces.md §2.6: counting cards and their points, e.g. {5C: 5, ...}.
+constexpr CustomOption kCardPoints{
+    "a map card -> points, e.g. {5C: 5, 5D: 5, 5H: 5, 5S: 5}",
+    [](OptionReader& in, Ruleset& r) {
+      r.card_points = {};
+      const Node v = in.value();
+      if (!v.is_map()) {
+        in.error(v, fmt::format("`{}` is a map of cards to points, e.g. {{5C: 5}}, not {}", in.path(), v.kind_name()));
+        return;
+      }
+      for (std::uint32_t i = 0; i < v.size(); ++i) {
+        const Node k = v.key(i);
+        const auto card = k.is_scalar() ? parse_card(k.scalar()) : std::nullopt;
+        if (!card) {
+          in.error(k, fmt::format("`{}` names {}, which is not a card", in.path(), OptionReader::describe(k)));
+          continue;
+        }
+        if (auto n = in.integer(v.value(i), -kMostCardPoints, kMostCardPoints,
+                                fmt::format("the points of {}", to_string(*card)))) {
+          r.card_points[static_cast<std::size_t>(card->index())] = *n;
+        }
+      }
+    },
+    [](const Ruleset& r) {
+      std::vector<std::string> out;
+      for (std::size_t i = 0; i < r.card_points.size(); ++i) {
+        if (r.card_points[i] != 0) {
+          out.push_back(fmt::format("{}: {}", to_string(Card(static_cast<std::uint8_t>(i))), r.card_points[i]));
+        }
+      }
+      return fmt::format("{{{}}}", fmt::join(out, ", "));
+    },
+    [] {
+      return Json{{"type", "object"},
+                  {"propertyNames", Json{{"$ref", "#/definitions/card"}}},
+                  {"additionalProperties", Json{{"type", "integer"}, {"minimum", -kMostCardPoints},
+                                                {"maximum", kMostCardPoints}}}};
     },
 };
 
@@ -494,16 +646,17 @@ constexpr CustomOption kGameEnd{
 
 constexpr std::array kJokers = {0, 2};
 
-constexpr std::array kRotations = {OptionValue{"left", Rotation::kLeft}, OptionValue{"right", Rotation::kRight}};
+constexpr std::array kRotations = {OptionValue{"left", Rotation::kLeft}, OptionValue{"right", Rotation::kRight},
+                                   OptionValue{"by_result", Rotation::kByResult}};
 constexpr std::array kTrumpChoosers = {
     OptionValue{"dealer", TrumpChooser::kDealer},
     OptionValue{"left_of_dealer", TrumpChooser::kLeftOfDealer},
-    OptionValue{"bidder", TrumpChooser::kBidder, kCallDeuces},
+    OptionValue{"bidder", TrumpChooser::kBidder},
     OptionValue{"any", TrumpChooser::kAny},
 };
 constexpr std::array kKittyTakers = {
     OptionValue{"dealer", KittyTaker::kDealer},
-    OptionValue{"bidder", KittyTaker::kBidder, kCallDeuces},
+    OptionValue{"bidder", KittyTaker::kBidder},
     OptionValue{"nobody", KittyTaker::kNobody},
 };
 constexpr std::array kKittyModes = {
@@ -548,14 +701,73 @@ constexpr std::array kScoringKinds = {
     OptionValue{"quota", ScoringKind::kQuota},
     OptionValue{"plucks", ScoringKind::kPlucks},
     OptionValue{"tricks", ScoringKind::kTricks},
+    OptionValue{"points", ScoringKind::kPoints},
+    OptionValue{"courts", ScoringKind::kCourts},
 };
 constexpr std::array kTieRules = {
     OptionValue{"continue", TieRule::kContinue},
     OptionValue{"share", TieRule::kShare},
+    OptionValue{"draw", TieRule::kDraw},
+    OptionValue{"bidder_first", TieRule::kBidderFirst},
 };
 constexpr std::array kRevokePenalties = {
     OptionValue{"none", RevokePenalty::kNone},
-    OptionValue{"forfeit_hand", RevokePenalty::kForfeitHand, kCourtPiece},
+    OptionValue{"forfeit_hand", RevokePenalty::kForfeitHand},
+};
+constexpr std::array kRevokeWhen = {
+    OptionValue{"proven", RevokeWhen::kProven},
+    OptionValue{"claimed", RevokeWhen::kClaimed},
+};
+constexpr std::array kPartnerships = {
+    OptionValue{"none", Partnership::kNone},
+    OptionValue{"opposite", Partnership::kOpposite},
+};
+constexpr std::array kBiddingStyles = {
+    OptionValue{"auction", BiddingStyle::kAuction},
+    OptionValue{"once_around", BiddingStyle::kOnceAround},
+};
+constexpr std::array kAllPass = {
+    OptionValue{"redeal_next", AllPass::kRedealNext},
+    OptionValue{"redeal_same", AllPass::kRedealSame},
+    OptionValue{"dealer_must_bid", AllPass::kDealerMustBid},
+};
+constexpr std::array kPartnerBy = {
+    OptionValue{"none", PartnerBy::kNone},
+    OptionValue{"card", PartnerBy::kCard},
+};
+constexpr std::array kDiscardTo = {
+    OptionValue{"bidder", DiscardTo::kBidder},
+    OptionValue{"nobody", DiscardTo::kNobody},
+};
+constexpr std::array kScoringMade = {
+    OptionValue{"side_points", ScoringMade::kSidePoints},
+    OptionValue{"own_points", ScoringMade::kOwnPoints},
+    OptionValue{"bid", ScoringMade::kBid},
+};
+constexpr std::array kScoringSet = {
+    OptionValue{"minus_bid", ScoringSet::kMinusBid},
+    OptionValue{"minus_bid_bidder_only", ScoringSet::kMinusBidBidderOnly},
+};
+constexpr std::array kDefenders = {
+    OptionValue{"own_points", Defenders::kOwnPoints},
+    OptionValue{"none", Defenders::kNone},
+};
+constexpr std::array kAfterEarlyCourt = {
+    OptionValue{"either", AfterEarlyCourt::kEither},
+    OptionValue{"abandon", AfterEarlyCourt::kAbandon},
+    OptionValue{"play_on", AfterEarlyCourt::kPlayOn},
+};
+constexpr std::array kEarlyCourtSide = {
+    OptionValue{"any", EarlyCourtSide::kAny},
+    OptionValue{"trump_caller", EarlyCourtSide::kTrumpCaller},
+};
+constexpr std::array kAfterDealerCourt = {
+    OptionValue{"next", AfterDealerCourt::kNext},
+    OptionValue{"dealer_partner", AfterDealerCourt::kDealerPartner},
+};
+constexpr std::array kAfterCallerCourt = {
+    OptionValue{"dealer_partner", AfterCallerCourt::kDealerPartner},
+    OptionValue{"same_dealer", AfterCallerCourt::kSameDealer},
 };
 // Booleans, each with its own list so that each refusal is its own token.
 constexpr std::array kBoolean = {OptionValue{"false", false}, OptionValue{"true", true}};
@@ -571,6 +783,11 @@ constexpr std::array kOptions = {
     OptionSpec{.path = "players", .kind = K::kInteger, .default_text = "3",
                .description = "number of players; play passes to the next player in seat order",
                .access = field<&Ruleset::players>(), .lo = 2, .hi = 8},
+    OptionSpec{.path = "partnership", .kind = K::kEnum, .default_text = "none",
+               .description = "fixed sides: none, or partners sitting opposite (seats 1 and 3, 2 and 4)",
+               .access = field<&Ruleset::partnership>(), .values = kPartnerships,
+               .detail = "court-piece.md §2: with `opposite` seats 1 and 3 of `players` form one side and seats 2 "
+                         "and 4 the other."},
     OptionSpec{.path = "deck.remove", .kind = K::kCustom, .default_text = "[2D, 2H, 2S]",
                .description = "cards taken out of the standard 52", .custom = &kDeckRemove},
     OptionSpec{.path = "deck.jokers", .kind = K::kInteger, .default_text = "2",
@@ -583,6 +800,12 @@ constexpr std::array kOptions = {
     OptionSpec{.path = "deal.kitty", .kind = K::kInteger, .default_text = "0",
                .description = "cards dealt face down to the kitty", .access = field<&Ruleset::kitty>(), .lo = 0,
                .hi = 52},
+    OptionSpec{.path = "deal.before_trump", .kind = K::kInteger, .default_text = "0",
+               .description = "cards dealt to each player before trump is named, the rest after (0: all at once)",
+               .access = field<&Ruleset::deal_before_trump>(), .lo = 0, .hi = 60,
+               .detail = "Court Piece deals five each, the player left of the dealer names trump from those five, "
+                         "and the deal goes on to thirteen each (court-piece.md §3). Which cards were seen is not "
+                         "checked."},
     OptionSpec{.path = "quotas", .kind = K::kCustom, .default_text = "{dealer: 7, left: 6, right: 4}",
                .description = "tricks each seat must take, by position relative to the dealer", .custom = &kQuotas},
     OptionSpec{.path = "quotas_first_hand", .kind = K::kCustom, .default_text = "null",
@@ -590,6 +813,43 @@ constexpr std::array kOptions = {
     OptionSpec{.path = "rotation", .kind = K::kEnum, .default_text = "left",
                .description = "where the deal passes after each hand", .access = field<&Ruleset::rotation>(),
                .values = kRotations},
+    OptionSpec{.path = "rotation_court.after_dealer_court", .kind = K::kEnum, .default_text = "next",
+               .description = "by_result: who deals after the dealer's side won a court",
+               .access = field<&Ruleset::after_dealer_court>(), .values = kAfterDealerCourt,
+               .detail = "court-piece.md §3.5 rule 2: the player left of the dealer (`next`), or, a house rule, "
+                         "the dealer's partner."},
+    OptionSpec{.path = "rotation_court.after_caller_court", .kind = K::kEnum, .default_text = "dealer_partner",
+               .description = "by_result: who deals after the dealer's opponents won a court",
+               .access = field<&Ruleset::after_caller_court>(), .values = kAfterCallerCourt,
+               .detail = "court-piece.md §3.5 rule 3: the dealer's partner, or, a house rule, the same dealer."},
+    OptionSpec{.path = "bidding.style", .kind = K::kEnum, .default_text = "auction",
+               .description = "how the contract is bid: round and round until all but one pass, or one call each",
+               .access = field<&Ruleset::bidding, &Bidding::style>(), .values = kBiddingStyles,
+               .detail = "Used where a hand has a bidder (trump.chooser, kitty.taken_by or play.first_lead `bidder`, "
+                         "or scoring.kind `points`). The first call is made left of the dealer; calls go left. "
+                         "`once_around`: each player calls exactly once, the dealer last; the highest bid wins "
+                         "(call-deuces.md §2.2)."},
+    OptionSpec{.path = "bidding.min", .kind = K::kInteger, .default_text = "15",
+               .description = "the lowest bid", .access = field<&Ruleset::bidding, &Bidding::min>(), .lo = 1,
+               .hi = 10000},
+    OptionSpec{.path = "bidding.max", .kind = K::kInteger, .default_text = "33",
+               .description = "the highest bid (a bid of max ends an auction at once)",
+               .access = field<&Ruleset::bidding, &Bidding::max>(), .lo = 1, .hi = 10000},
+    OptionSpec{.path = "bidding.step", .kind = K::kInteger, .default_text = "1",
+               .description = "how far a bid must be above the highest so far",
+               .access = field<&Ruleset::bidding, &Bidding::step>(), .lo = 1, .hi = 10000},
+    OptionSpec{.path = "bidding.pass_is_final", .kind = K::kBoolean, .default_text = "true",
+               .description = "a player who passed may not bid again (auction style)",
+               .access = field<&Ruleset::bidding, &Bidding::pass_is_final>(), .values = kBoolean,
+               .detail = "With `false` a player who passed may bid again when the call comes round; the auction "
+                         "ends after players - 1 passes in a row following a bid."},
+    OptionSpec{.path = "bidding.hold", .kind = K::kBoolean, .default_text = "false",
+               .description = "a later caller may equal the highest bid, and then holds the contract",
+               .access = field<&Ruleset::bidding, &Bidding::hold>(), .values = kBoolean},
+    OptionSpec{.path = "bidding.all_pass", .kind = K::kEnum, .default_text = "redeal_next",
+               .description = "when nobody bids: the hand is void and the next dealer deals, or the same one; or "
+                              "the dealer must bid",
+               .access = field<&Ruleset::bidding, &Bidding::all_pass>(), .values = kAllPass},
     OptionSpec{.path = "trump.chooser", .kind = K::kEnum, .default_text = "dealer",
                .description = "who names trump after the exchange", .access = field<&Ruleset::trump_chooser>(),
                .values = kTrumpChoosers,
@@ -605,6 +865,20 @@ constexpr std::array kOptions = {
     OptionSpec{.path = "kitty.discard", .kind = K::kInteger, .default_text = "0",
                .description = "cards the kitty taker discards (defaults to deal.kitty)",
                .access = field<&Ruleset::kitty_discard>(), .lo = 0, .hi = 52, .follows = "deal.kitty"},
+    OptionSpec{.path = "kitty.discard_forbid", .kind = K::kCustom, .default_text = "[]",
+               .description = "cards the kitty taker may not discard", .custom = &kDiscardForbid,
+               .detail = "A list of cards, or the words `jokers`, `trumps`, `points` (cards that score under "
+                         "scoring.card_points); a discard of one of them is a `discard` error (call-deuces.md §2.3)."},
+    OptionSpec{.path = "partner.by", .kind = K::kEnum, .default_text = "none",
+               .description = "the bidder's partner for a hand: nobody, or whoever holds partner.card in play",
+               .access = field<&Ruleset::partner_by>(), .values = kPartnerBy,
+               .detail = "call-deuces.md §2.4: the partner is nobody's choice; it follows from the cards. If the "
+                         "bidder holds the card (dealt, or from the kitty) or discards it, the bidder is solo."},
+    OptionSpec{.path = "partner.card", .kind = K::kCustom, .default_text = "{rank: 2, suit: trump}",
+               .description = "the card whose holder is the bidder's partner", .custom = &kPartnerCard},
+    OptionSpec{.path = "partner.solo_by_discard", .kind = K::kBoolean, .default_text = "true",
+               .description = "the bidder may discard the partner card and play solo (false: a `discard` error)",
+               .access = field<&Ruleset::solo_by_discard>(), .values = kBoolean},
     OptionSpec{.path = "exchange.when", .kind = K::kEnum, .default_text = "before_trump",
                .description = "when the plucks are made: before trump is named, or after the kitty is taken",
                .access = field<&Ruleset::exchange_when>(), .values = kExchangeWhen,
@@ -664,6 +938,18 @@ constexpr std::array kOptions = {
                .access = field<&Ruleset::must_overtrump>(), .values = kMustOvertrump,
                .detail = "A player playing a trump to a trick that holds a trump must beat it if they can (a "
                          "revoke when broken, with the rule named)."},
+    OptionSpec{.path = "hand.early_court_tricks", .kind = K::kInteger, .default_text = "7",
+               .description = "courts: one side winning each of the first N tricks scores an early court (0: none)",
+               .access = field<&Ruleset::early_court_tricks>(), .lo = 0, .hi = 60},
+    OptionSpec{.path = "hand.after_early_court", .kind = K::kEnum, .default_text = "either",
+               .description = "after an early court: the winners choose, the hand ends, or it is played out",
+               .access = field<&Ruleset::after_early_court>(), .values = kAfterEarlyCourt,
+               .detail = "court-piece.md §3.3: under `either` a hand recorded with exactly 7 tricks was abandoned "
+                         "and one with 13 was played on; the same side then winning all 13 scores "
+                         "scoring.all_tricks instead of the early court."},
+    OptionSpec{.path = "hand.stop_at_majority", .kind = K::kBoolean, .default_text = "false",
+               .description = "a hand ends as soon as a side has taken a majority of its tricks",
+               .access = field<&Ruleset::stop_at_majority>(), .values = kBoolean},
     OptionSpec{.path = "scoring.kind", .kind = K::kEnum, .default_text = "quota",
                .description = "how hands score: tricks against quota; plucks: over minus short; tricks: the tricks taken",
                .access = field<&Ruleset::scoring>(), .values = kScoringKinds,
@@ -677,6 +963,55 @@ constexpr std::array kOptions = {
     OptionSpec{.path = "scoring.under", .kind = K::kInteger, .default_text = "0",
                .description = "points per trick short of quota", .access = field<&Ruleset::under>(), .lo = -100,
                .hi = 0},
+    OptionSpec{.path = "scoring.per_trick", .kind = K::kInteger, .default_text = "1",
+               .description = "points: what each trick won is worth", .access = field<&Ruleset::per_trick>(),
+               .lo = 0, .hi = 1000},
+    OptionSpec{.path = "scoring.card_points", .kind = K::kCustom, .default_text = "{5C: 5, 5D: 5, 5H: 5, 5S: 5}",
+               .description = "points: counting cards in the tricks a player won", .custom = &kCardPoints,
+               .detail = "`extends` replaces the map whole here; set a card to 0 to stop it counting."},
+    OptionSpec{.path = "scoring.discard_to", .kind = K::kEnum, .default_text = "bidder",
+               .description = "points: whose the counting cards in the discard are",
+               .access = field<&Ruleset::discard_to>(), .values = kDiscardTo},
+    OptionSpec{.path = "scoring.made", .kind = K::kEnum, .default_text = "side_points",
+               .description = "points: what the bidder and partner each add when the contract is made",
+               .access = field<&Ruleset::made>(), .values = kScoringMade,
+               .detail = "`side_points`: the bidding side's points; `own_points`: the points each took; `bid`: "
+                         "the bid (call-deuces.md §2.7)."},
+    OptionSpec{.path = "scoring.set", .kind = K::kEnum, .default_text = "minus_bid",
+               .description = "points: who loses the bid when the contract is set",
+               .access = field<&Ruleset::set>(), .values = kScoringSet},
+    OptionSpec{.path = "scoring.solo_made_factor", .kind = K::kInteger, .default_text = "2",
+               .description = "points: a solo bidder's gain when made is multiplied by this",
+               .access = field<&Ruleset::solo_made_factor>(), .lo = 0, .hi = 100},
+    OptionSpec{.path = "scoring.solo_set_factor", .kind = K::kInteger, .default_text = "1",
+               .description = "points: a solo bidder's loss when set is multiplied by this",
+               .access = field<&Ruleset::solo_set_factor>(), .lo = 0, .hi = 100},
+    OptionSpec{.path = "scoring.defenders", .kind = K::kEnum, .default_text = "own_points",
+               .description = "points: what each defender adds (made or set)",
+               .access = field<&Ruleset::defenders>(), .values = kDefenders},
+    OptionSpec{.path = "scoring.early_court", .kind = K::kInteger, .default_text = "1",
+               .description = "courts: an early court is worth this many", .access = field<&Ruleset::early_court>(),
+               .lo = 0, .hi = 1000},
+    OptionSpec{.path = "scoring.all_tricks", .kind = K::kInteger, .default_text = "52",
+               .description = "courts: all the tricks after an early court played on, instead of it",
+               .access = field<&Ruleset::all_tricks_courts>(), .lo = 0, .hi = 1000},
+    OptionSpec{.path = "scoring.early_court_side", .kind = K::kEnum, .default_text = "any",
+               .description = "courts: which side can score an early court: either, or the trump caller's only",
+               .access = field<&Ruleset::early_court_side>(), .values = kEarlyCourtSide,
+               .detail = "`trump_caller`: a 7-0 start by the other side is an ordinary lead (a public Court Piece "
+                         "program plays so)."},
+    OptionSpec{.path = "scoring.streak_length", .kind = K::kInteger, .default_text = "7",
+               .description = "courts: hands won in a row that score a court",
+               .access = field<&Ruleset::streak_length>(), .lo = 1, .hi = 1000},
+    OptionSpec{.path = "scoring.streak_courts", .kind = K::kInteger, .default_text = "1",
+               .description = "courts: what a streak is worth", .access = field<&Ruleset::streak_courts>(), .lo = 0,
+               .hi = 1000},
+    OptionSpec{.path = "scoring.early_court_in_streak", .kind = K::kBoolean, .default_text = "true",
+               .description = "courts: a hand won with an early court or a forfeit counts in the streak",
+               .access = field<&Ruleset::early_court_in_streak>(), .values = kBoolean},
+    OptionSpec{.path = "scoring.revoke_court", .kind = K::kInteger, .default_text = "1",
+               .description = "courts: what a revoke forfeit gives the opponents",
+               .access = field<&Ruleset::revoke_court>(), .lo = 0, .hi = 1000},
     OptionSpec{.path = "game.end", .kind = K::kCustom, .default_text = "{target: 20}",
                .description = "the game ends after the first hand in which a score reaches N; null: the hands "
                               "recorded",
@@ -693,18 +1028,25 @@ constexpr std::array kOptions = {
                          "target; under `share` it ends at the first hand whose top score reaches the target, and "
                          "all tied at the top win."},
     OptionSpec{.path = "penalty.revoke", .kind = K::kEnum, .default_text = "none",
-               .description = "what a revoke costs (forfeit_hand: comes with Court Piece)", .access = field<&Ruleset::revoke_penalty>(),
+               .description = "what a revoke costs: nothing beyond the report, or the hand (Court Piece)", .access = field<&Ruleset::revoke_penalty>(),
                .values = kRevokePenalties},
+    OptionSpec{.path = "penalty.revoke_when", .kind = K::kEnum, .default_text = "proven",
+               .description = "forfeit_hand: wherever the record proves a revoke, or only where a claim is recorded",
+               .access = field<&Ruleset::revoke_when>(), .values = kRevokeWhen},
 };
 
 // Every group, in the order of its first option in the table (a test checks).
 constexpr std::array kGroups = {
     OptionGroup{"deck", "the deck: the standard 52 cards, minus `remove`, plus `jokers`"},
     OptionGroup{"deal", "the deal: every card of the deck is dealt"},
+    OptionGroup{"rotation_court", "who deals next under `rotation: by_result` (Court Piece)"},
+    OptionGroup{"bidding", "the auction, where a hand has a bidder (Call Deuces)"},
     OptionGroup{"trump", "how trump is named"},
     OptionGroup{"kitty", "what happens to the kitty (when `deal.kitty` > 0)"},
+    OptionGroup{"partner", "the bidder's partner for a hand (Call Deuces)"},
     OptionGroup{"exchange", "the exchange (plucks) made from the previous hand's over/short deltas"},
     OptionGroup{"play", "the rules of play"},
+    OptionGroup{"hand", "how a hand ends before its tricks run out (Court Piece)"},
     OptionGroup{"scoring", "how a hand is scored"},
     OptionGroup{"game", "when the game ends and who wins"},
     OptionGroup{"penalty", "penalties"},
@@ -853,6 +1195,8 @@ std::vector<std::string_view> quota_roles(int players) {
       return {kRoles[0].name, kRoles[1].name, kRoles[3].name};
     case 4:
       return {kRoles[0].name, kRoles[1].name, kRoles[2].name, kRoles[3].name};
+    case 5:
+      return {kRoles[0].name, kRoles[1].name, kRoles[4].name, kRoles[5].name, kRoles[3].name};
     default:
       return {};
   }

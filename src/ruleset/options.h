@@ -60,6 +60,13 @@ constexpr FieldAccess field() {
   return {[](const Ruleset& r) { return static_cast<int>(r.*Member); },
           [](Ruleset& r, int v) { r.*Member = static_cast<T>(v); }};
 }
+// A field of a struct member of Ruleset (bidding.min: &Ruleset::bidding, &Bidding::min).
+template <auto Outer, auto Member>
+constexpr FieldAccess field() {
+  using T = std::remove_cvref_t<decltype((std::declval<Ruleset&>().*Outer).*Member)>;
+  return {[](const Ruleset& r) { return static_cast<int>((r.*Outer).*Member); },
+          [](Ruleset& r, int v) { (r.*Outer).*Member = static_cast<T>(v); }};
+}
 
 enum class OptionKind : std::uint8_t {
   kInteger,  // a whole number in [lo, hi] (or one of `only`)

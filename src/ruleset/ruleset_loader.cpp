@@ -343,7 +343,14 @@ class RulesetBuilder {
                               "has {} cards",
                               r.players, r.hand_size, r.kitty, r.hand_size * r.players + r.kitty, deck.size()));
     }
-    if (static_cast<int>(r.quotas.size()) != r.players) {
+    const bool needs_quotas = r.scoring == ScoringKind::kQuota || r.scoring == ScoringKind::kPlucks;
+    if (r.quotas.empty()) {
+      if (needs_quotas) {
+        fail(blame({"quotas", "scoring.kind"}),
+             fmt::format("`scoring.kind: {}` scores tricks against quotas, but `quotas` is null",
+                         r.scoring == ScoringKind::kQuota ? "quota" : "plucks"));
+      }
+    } else if (static_cast<int>(r.quotas.size()) != r.players) {
       fail(get("quotas"), fmt::format("`quotas` names {} seats but the game has {} players", r.quotas.size(), r.players));
     } else if (const int sum = std::accumulate(r.quotas.begin(), r.quotas.end(), 0); sum != r.tricks_per_hand()) {
       fail(blame({"quotas", "deal.hand_size"}),
@@ -367,6 +374,48 @@ class RulesetBuilder {
     if (r.first_lead == FirstLead::kCard && !deck.contains(r.first_lead_card)) {
       fail(blame({"play.first_lead", "deck.remove"}),
            fmt::format("the first-lead card {} is not in this ruleset's deck", to_string(r.first_lead_card)));
+    }
+    if (r.deal_before_trump > r.hand_size) {
+      fail(blame({"deal.before_trump", "deal.hand_size"}),
+           fmt::format("`deal.before_trump` deals {} cards each before trump, but a hand has {}", r.deal_before_trump,
+                       r.hand_size));
+    }
+    if (r.partnership == Partnership::kOpposite && r.players % 2 != 0) {
+      fail(blame({"partnership", "players"}),
+           fmt::format("partners sit opposite, but {} players cannot sit in two sides", r.players));
+    }
+    if (r.rotation == Rotation::kByResult && r.partnership != Partnership::kOpposite) {
+      fail(blame({"rotation", "partnership"}),
+           "`rotation: by_result` names the dealer's partner, so it needs `partnership: opposite`");
+    }
+    if (r.has_auction()) {
+      if (r.bidding.min > r.bidding.max) {
+        fail(blame({"bidding.min", "bidding.max"}),
+             fmt::format("the lowest bid {} is above the highest {}", r.bidding.min, r.bidding.max));
+      }
+      if (r.scoring == ScoringKind::kPoints) {
+        // call-deuces.md §3: the bid range lies within 1 .. the hand's total points.
+        long long total = static_cast<long long>(r.hand_size) * r.per_trick;
+        for (Card c : deck) {
+          total += r.card_points[static_cast<std::size_t>(c.index())];
+        }
+        if (r.bidding.max > total) {
+          fail(blame({"bidding.max", "scoring.per_trick", "scoring.card_points", "deal.hand_size"}),
+               fmt::format("the highest bid {} is more than a hand's {} points", r.bidding.max, total));
+        }
+      }
+    }
+    if (r.partner_by == PartnerBy::kCard) {
+      // call-deuces.md §3: partner.card is in the deck (whatever suit is trump, when its suit is trump).
+      bool in_deck = true;
+      for (int s = 0; s < kSuitCount; ++s) {
+        if (!r.partner_suit || static_cast<int>(*r.partner_suit) == s) {
+          in_deck = in_deck && deck.contains(Card::of(static_cast<Suit>(s), r.partner_rank));
+        }
+      }
+      if (!in_deck) {
+        fail(blame({"partner.card", "deck.remove"}), "the partner card is not in this ruleset's deck");
+      }
     }
     if (r.end == GameEnd::kTricksInHand && r.end_value > r.tricks_per_hand()) {
       fail(blame({"game.end", "deal.hand_size"}),

@@ -9,6 +9,7 @@
 
 #include "batch/batch.h"
 #include "cli/cli.h"
+#include "referee/referee.h"
 #include "ruleset/ruleset_loader.h"
 
 namespace trickref::test {
@@ -18,6 +19,16 @@ std::shared_ptr<const Ruleset> builtin(const std::string& name) {
   const auto& res = catalog.resolve(name);
   EXPECT_TRUE(res.ruleset) << "built-in ruleset " << name << " does not load";
   return res.ruleset;
+}
+
+std::vector<std::string> refereed_builtins() {
+  std::vector<std::string> out;
+  for (const auto& name : RulesetCatalog().builtin_names()) {
+    if (!unrefereed(*builtin(name))) {
+      out.push_back(name);
+    }
+  }
+  return out;
 }
 
 std::vector<GameReport> validate_yaml(const std::string& text, const std::string& name) {

@@ -14,6 +14,9 @@ namespace trickref::test {
 
 // The resolved built-in ruleset NAME (fails the test if it does not load).
 [[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
+// The built-in rulesets whose records the referee reads (referee.h, unrefereed): the
+// quota games, for the suites that play, write and referee games of every ruleset.
+[[nodiscard]] std::vector<std::string> refereed_builtins();
 
 // Referees YAML `text` as if read from file `name`; returns every game's report.
 [[nodiscard]] std::vector<GameReport> validate_yaml(const std::string& text, const std::string& name = "t.yaml");

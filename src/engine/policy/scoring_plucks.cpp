@@ -7,7 +7,7 @@ namespace trickref::policy {
 
 const ScoringPolicy kScorePlucks{
     "plucks",
-    [](const Ruleset&, const HandTally& t, int seat) -> long long {
+    [](const Ruleset&, const GameState&, const HandTally& t, int seat) -> long long {
       const auto i = static_cast<std::size_t>(seat);
       return static_cast<long long>(t.taken[i]) - t.quota[i];
     },

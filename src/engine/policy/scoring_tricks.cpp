@@ -6,7 +6,7 @@ namespace trickref::policy {
 
 const ScoringPolicy kScoreTricks{
     "tricks",
-    [](const Ruleset&, const HandTally& t, int seat) -> long long {
+    [](const Ruleset&, const GameState&, const HandTally& t, int seat) -> long long {
       return t.taken[static_cast<std::size_t>(seat)];
     },
     false,

@@ -3,6 +3,8 @@
 // its line in table.cpp's table.
 #pragma once
 
+#include <cstdint>
+
 #include "engine/policies.h"
 
 namespace trickref::policy {
@@ -10,6 +12,8 @@ namespace trickref::policy {
 extern const ScoringPolicy kScoreQuota;
 extern const ScoringPolicy kScorePlucks;
 extern const ScoringPolicy kScoreTricks;
+extern const ScoringPolicy kScorePoints;
+extern const ScoringPolicy kScoreCourts;
 
 extern const EndPolicy kEndTarget;
 extern const EndPolicy kEndHandsRecorded;
@@ -17,11 +21,27 @@ extern const EndPolicy kEndPlucksAgainst;
 extern const EndPolicy kEndTricksInHand;
 
 extern const DealerPolicy kDealerRotation;
+extern const DealerPolicy kDealerByResult;
+
+// Which of court-piece.md §3.5's rules chose the next dealer (dealer_by_result.cpp).
+enum class ByResult : std::uint8_t {
+  kOwnForfeit,        // 1: the dealer's side forfeited: the dealer's partner deals
+  kOpponentsForfeit,  // 1: the opponents forfeited: next(D)
+  kDealerSideWon,     // 2: the dealer's side won without a court: next(D)
+  kDealerSideCourt,   // 2: the dealer's side won with a court
+  kOpponentsCourt,    // 3: the opponents won with a court
+  kOpponentsWon,      // 4: the opponents won without a court: the dealer deals again
+  kNobodyWon,         // the sides level: the dealer deals again
+};
+[[nodiscard]] ByResult dealer_rule(const Ruleset& r, const GameState& g, int dealer);
+[[nodiscard]] int dealer_partner(const Ruleset& r, int dealer);
 
 extern const PartnerPolicy kPartnersNone;
 extern const PartnerPolicy kPartnersOpposite;
+extern const PartnerPolicy kPartnersCard;
 
 extern const HandEndPolicy kHandAllTricks;
 extern const HandEndPolicy kHandMajority;
+extern const HandEndPolicy kHandCourts;
 
 }  // namespace trickref::policy

@@ -1,0 +1,113 @@
+// scoring.kind: courts (court-piece.md §3.3, §3.4): points come only as
+// courts, scored by a side. An early court (one side winning each of the
+// first hand.early_court_tricks tricks; under early_court_side trump_caller
+// only the trump caller's side) is worth scoring.early_court, or
+// scoring.all_tricks when that side went on to take every trick; a revoke
+// forfeit gives the opponents scoring.revoke_court. The side that wins the
+// hand (the forfeit's opponents, the early court's side, else more tricks)
+// extends its streak of hands won; at scoring.streak_length the streak scores
+// scoring.streak_courts and starts again from 0. Under
+// early_court_in_streak false a hand won with an early court or a forfeit
+// leaves the streak as it was.
+#include "engine/game.h"
+#include "engine/hand.h"
+#include "engine/policy/table.h"
+
+namespace trickref::policy {
+namespace {
+
+struct StreakAfter {
+  int side;
+  int count;
+  bool court;
+};
+
+StreakAfter streak_after(const Ruleset& r, const GameState& g, const HandTally& t) {
+  const bool counts = r.early_court_in_streak || (t.early_court_side < 0 && t.forfeit_side < 0);
+  if (t.winner_side < 0 || !counts) {
+    return {g.streak_side, g.streak, false};
+  }
+  const int n = g.streak_side == t.winner_side ? g.streak + 1 : 1;
+  if (n >= r.streak_length) {
+    return {t.winner_side, 0, true};
+  }
+  return {t.winner_side, n, false};
+}
+
+}  // namespace
+
+const ScoringPolicy kScoreCourts{
+    "courts",
+    [](const Ruleset& r, const GameState& g, const HandTally& t, int seat) -> long long {
+      const int side = g.policies.partners->side(r, seat);
+      long long courts = 0;
+      if (t.early_court_side == side) {
+        courts += t.all_tricks ? r.all_tricks_courts : r.early_court;
+      }
+      if (t.forfeit_side >= 0 && t.forfeit_side != side) {
+        courts += r.revoke_court;
+      }
+      if (const StreakAfter s = streak_after(r, g, t); s.court && s.side == side) {
+        courts += r.streak_courts;
+      }
+      return courts;
+    },
+    false,
+    [](const Ruleset& r, GameState& g, const HandTally& t) {
+      const StreakAfter s = streak_after(r, g, t);
+      g.streak_side = s.side;
+      g.streak = s.count;
+    },
+    [](const HandState& h, HandTally& t) {
+      const Ruleset& r = *h.rules;
+      const int n = tricks_in_hand(h);
+      // Each trick's winner was noted as it finished (finish_trick(HandState&)).
+      auto winner_side = [&](int trick) { return side_of(h, h.play.won_by[static_cast<std::size_t>(trick)]); };
+      const int e = r.early_court_tricks;
+      if (e > 0 && n >= e && h.play.trick >= e) {
+        const int first = winner_side(0);
+        bool all = true;
+        for (int k = 1; k < e; ++k) {
+          all = all && winner_side(k) == first;
+        }
+        const bool allowed =
+            r.early_court_side == EarlyCourtSide::kAny || first == side_of(h, trump_namer(h));
+        if (all && allowed) {
+          t.early_court_side = first;
+          bool every = n == r.tricks_per_hand();
+          for (int k = e; every && k < n; ++k) {
+            every = winner_side(k) == first;
+          }
+          t.all_tricks = every;
+        }
+      }
+      t.forfeit_side = h.forfeit_side;
+      if (t.forfeit_side >= 0) {
+        t.winner_side = side_of(h, left_of(t.forfeit_side, h.players));
+      } else if (t.early_court_side >= 0) {
+        t.winner_side = t.early_court_side;
+      } else {
+        std::array<int, kMaxPlayers> by_side{};
+        for (int s = 0; s < h.players; ++s) {
+          by_side[static_cast<std::size_t>(side_of(h, s))] += t.taken[static_cast<std::size_t>(s)];
+        }
+        int best = -1;
+        bool level = false;
+        for (int s = 0; s < h.players; ++s) {
+          if (side_of(h, s) != s) {
+            continue;  // a side is counted at its first seat
+          }
+          const int v = by_side[static_cast<std::size_t>(s)];
+          if (best < 0 || v > by_side[static_cast<std::size_t>(best)]) {
+            best = s;
+            level = false;
+          } else if (v == by_side[static_cast<std::size_t>(best)]) {
+            level = true;
+          }
+        }
+        t.winner_side = level ? -1 : best;
+      }
+    },
+};
+
+}  // namespace trickref::policy
