@@ -628,3 +628,29 @@ TEST(GamesByBots, TheSameSeedPlaysTheSameGame) {
 
 }  // namespace
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// What the tool does with these games today: simulate plays them; a
+// transcript is not written, and validate says what it cannot read yet.
+TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
+  const auto sim = test::run_cli({"simulate", "--rules", "court-piece-race", "--games", "20", "--seed", "4"});
+  EXPECT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_NE(sim.out.find("court-piece-race"), std::string::npos);
+  EXPECT_NE(sim.out.find("made quota: dealer            -\n"), std::string::npos) << "no quotas: no figure";
+  const auto out = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "2", "--out", "unused.jsonl"});
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_NE(out.err.find("--out: transcripts of ruleset `call-deuces` (an auction) are not written yet"),
+            std::string::npos)
+      << out.err;
+  const auto v = test::run_cli({"validate", "-"}, "game: call-deuces\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n"
+                                                  "  - dealer: Ann\n    contract: {bidder: Dan, bid: 19}\n");
+  EXPECT_EQ(v.exit_code, 1);
+  EXPECT_NE(v.out.find("ruleset `call-deuces` has an auction, which the referee does not read from a record yet"),
+            std::string::npos)
+      << v.out;
+}
+
+}  // namespace
+}  // namespace trickref

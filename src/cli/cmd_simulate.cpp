@@ -14,6 +14,7 @@
 #include "cli/inputs.h"
 #include "report/report.h"
 #include "ruleset/ruleset_loader.h"
+#include "referee/referee.h"
 #include "sim/bots.h"
 #include "sim/render.h"
 #include "sim/simulate.h"
@@ -99,6 +100,13 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   for (const auto& r : rulesets) {
     if (r.rules->players != players) {
       return usage_error(ctx, "the rulesets compared must have the same number of players");
+    }
+    // A transcript of such a game would lack its auction or courts, and
+    // `validate` could not read it back: say so rather than write one.
+    if (const auto missing = unrefereed(*r.rules); missing && !o.out.empty()) {
+      return usage_error(ctx, fmt::format("--out: transcripts of ruleset `{}` ({}) are not written yet; simulate "
+                                          "it without --out",
+                                          clip(r.rules->name), *missing));
     }
   }
   // Bots: one name for every seat, or one per seat.

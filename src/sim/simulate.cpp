@@ -68,8 +68,9 @@ bool decided_in_last_hand(const PlayedGame& game) {
   return leaders(game.hands[game.hands.size() - 2].score) != game.winners;
 }
 
-RulesetStats::RulesetStats(int n)
+RulesetStats::RulesetStats(int n, bool has_quotas)
     : players(n),
+      quotas(has_quotas),
       made_quota(static_cast<std::size_t>(n)),
       tricks(static_cast<std::size_t>(n)),
       wins_by_seat(static_cast<std::size_t>(n)),
@@ -84,10 +85,14 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
     for (int s = 0; s < n; ++s) {
       const auto role = static_cast<std::size_t>(offset_from(h.dealer, s, n));
       const auto i = static_cast<std::size_t>(s);
-      made_quota[role].add(h.taken[i] >= h.quota[i]);
+      if (quotas) {
+        made_quota[role].add(h.taken[i] >= h.quota[i]);
+      }
       tricks[role].add(h.taken[i]);
     }
-    plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
+    if (quotas) {
+      plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
+    }
   }
   if (!game.finished) {
     return;
@@ -154,7 +159,7 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
   std::vector<std::vector<RulesetStats>> per_thread(jobs);
   for (auto& stats : per_thread) {
     for (const auto& r : rulesets) {
-      stats.emplace_back(r.rules->players);
+      stats.emplace_back(r.rules->players, r.rules->has_quotas());
     }
   }
   std::vector<std::unique_ptr<Table>> tables;  // each on its own, apart from the others
@@ -179,7 +184,7 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
       // every hand), then merged once.
       std::vector<RulesetStats> local;
       for (const auto& r : rulesets) {
-        local.emplace_back(r.rules->players);
+        local.emplace_back(r.rules->players, r.rules->has_quotas());
       }
       for (std::int64_t from = next.fetch_add(chunk); from < end; from = next.fetch_add(chunk)) {
         for (std::int64_t w = from; w < std::min(end, from + chunk); ++w) {

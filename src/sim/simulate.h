@@ -39,11 +39,12 @@ struct SimulateOptions {
 // hand's dealer (0 dealer, 1 left, players-1 right); "relative to the first
 // dealer" are offsets from the game's first dealer.
 struct RulesetStats {
-  explicit RulesetStats(int players = 3);
+  explicit RulesetStats(int players = 3, bool quotas = true);
   void add(const PlayedGame& game, int first_dealer);
   void merge(const RulesetStats& o);
 
   int players = 3;
+  bool quotas = true;  // the ruleset has quotas (and plucks): otherwise those figures stay empty
   std::int64_t games = 0;
   std::int64_t finished = 0;
   std::int64_t hands = 0;
