@@ -951,12 +951,17 @@ constexpr std::array kOptions = {
                .description = "a hand ends as soon as a side has taken a majority of its tricks",
                .access = field<&Ruleset::stop_at_majority>(), .values = kBoolean},
     OptionSpec{.path = "scoring.kind", .kind = K::kEnum, .default_text = "quota",
-               .description = "how hands score: tricks against quota; plucks: over minus short; tricks: the tricks taken",
+               .description = "how hands score: tricks against quota; plucks: over minus short; tricks: the tricks "
+                              "taken; points: tricks and counting cards against a contract; courts: courts by side",
                .access = field<&Ruleset::scoring>(), .values = kScoringKinds,
                .detail = "`quota`: scoring.over points per trick over quota, scoring.under per trick short. "
                          "`plucks`: a hand scores its tricks over quota minus its tricks short (the plucks it earns "
                          "minus the plucks it owes). `tricks`: a hand scores the tricks each player took (no quota "
-                         "needed)."},
+                         "needed). `points` (Call Deuces): scoring.per_trick for each trick won and "
+                         "scoring.card_points for each counting card in it; the bidding side makes the contract with "
+                         "at least the bid (call-deuces.md §2.6, §2.7). `courts` (Court Piece): a side scores courts "
+                         "for an early court, all the tricks, a streak of hands won or the opponents' revoke "
+                         "(court-piece.md §3.3, §3.4)."},
     OptionSpec{.path = "scoring.over", .kind = K::kInteger, .default_text = "1",
                .description = "points per trick over quota", .access = field<&Ruleset::over>(), .lo = -100,
                .hi = 100},
