@@ -15,12 +15,12 @@ long long hand_points(const GameState& g, const HandTally& t, int seat) {
 }
 
 void count_hand(GameState& g, const HandTally& t) {
+  // One pass: no scoring policy reads the running scores, only what the
+  // game carries from hand to hand (the streak), which changes after.
   std::array<long long, kMaxPlayers> points{};
   for (int s = 0; s < g.players; ++s) {
-    points[static_cast<std::size_t>(s)] = hand_points(g, t, s);  // all from the game before this hand
-  }
-  for (int s = 0; s < g.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
+    points[i] = hand_points(g, t, s);
     g.score[i] += points[i];
     const int delta = t.taken[i] - t.quota[i];
     g.deltas[i] = delta;
@@ -32,8 +32,10 @@ void count_hand(GameState& g, const HandTally& t) {
   if (g.policies.scoring->carry != nullptr) {
     g.policies.scoring->carry(*g.rules, g, t);
   }
-  g.last = t;
-  g.last_points = points;
+  g.last.void_hand = t.void_hand;
+  g.last.winner_side = t.winner_side;
+  g.last.forfeit_side = t.forfeit_side;
+  g.last.winners_scored = t.winner_side >= 0 && points[static_cast<std::size_t>(t.winner_side)] > 0;
   ++g.hands;
 }
 

@@ -30,12 +30,18 @@ struct GameState {
   std::array<long long, kMaxPlayers> plucks_against{};
   std::array<long long, kMaxPlayers> plucks_earned{};
   int last_dealer = -1;  // who dealt the last hand counted
-  HandTally last{};      // the last hand counted (the dealer policy reads its result)
+  // The last hand counted, as the dealer policies read it: void (everyone
+  // passed), the side that won it, the side that forfeited it, and whether
+  // the winners scored in it (a court).
+  struct LastHand {
+    bool void_hand = false;
+    int winner_side = -1;
+    int forfeit_side = -1;
+    bool winners_scored = false;
+  } last;
   // scoring.kind courts: the side on a run of hands won, and how many (court-piece.md §3.4).
   int streak_side = -1;
   int streak = 0;
-  // What each seat scored in the last hand counted (the dealer policy reads it).
-  std::array<long long, kMaxPlayers> last_points{};
 };
 
 [[nodiscard]] GameState start_game(const Ruleset& r);

@@ -78,6 +78,8 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
     h.rules = &r;
     h.policies = g.policies;
     h.phases = hand_phases(r);
+    h.auctioned = h.phases.has(Phase::kAuction);
+    h.discard_apart = h.phases.has(Phase::kDiscard);
   }
   h.ended_after = 0;
   h.number = number;
@@ -92,7 +94,7 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
           q[static_cast<std::size_t>(offset >= h.players ? offset - h.players : offset)];
     }
   }
-  if (h.phases.has(Phase::kAuction)) {
+  if (h.auctioned) {
     h.auction = Auction{};
     h.auction.turn = left_of(dealer, h.players);
     h.play.taken = {};  // a void hand plays no trick: nothing is taken

@@ -98,6 +98,8 @@ struct HandState {
   const Ruleset* rules = nullptr;
   Policies policies{};
   PhaseList phases;
+  bool auctioned = false;    // phases has an auction
+  bool discard_apart = false;  // phases has a discard of its own (the kitty phase only takes)
   int number = 1;  // 1-based
   int dealer = 0;
   int players = 3;

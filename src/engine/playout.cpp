@@ -421,18 +421,27 @@ class BotHand {
     out_->dealer = h.dealer;
     shuffle_cards(deck_, rng_);
     std::size_t k = 0;
-    // Where trump is named before the deal is complete, each player gets
-    // deal.before_trump cards first, then the rest.
+    const int size = h.rules->hand_size;
     const int first = h.rules->deal_before_trump;
-    for (const auto& [from, to] : {std::pair{0, first > 0 ? first : h.rules->hand_size},
-                                   std::pair{first > 0 ? first : h.rules->hand_size, h.rules->hand_size}}) {
+    if (first == 0) {
       for (int p = 0; p < h.players; ++p) {
         CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
-        for (int i = from; i < to; ++i) {
+        for (int i = 0; i < size; ++i) {
           dealt.insert(deck_[k++]);
         }
-        if (first > 0 && to == first) {
-          first_part_[static_cast<std::size_t>(p)] = dealt;
+      }
+    } else {
+      // Trump is named before the deal is complete: each player gets
+      // deal.before_trump cards first (what the trump namer sees), then the rest.
+      for (int part = 0; part < 2; ++part) {
+        for (int p = 0; p < h.players; ++p) {
+          CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
+          for (int i = part == 0 ? 0 : first; i < (part == 0 ? first : size); ++i) {
+            dealt.insert(deck_[k++]);
+          }
+          if (part == 0) {
+            first_part_[static_cast<std::size_t>(p)] = dealt;
+          }
         }
       }
     }
@@ -509,7 +518,7 @@ class BotHand {
     if (taker < 0) {
       return;  // the phase is absent when nobody takes the kitty
     }
-    if (h.phases.has(Phase::kDiscard)) {
+    if (h.discard_apart) {
       take_kitty(h);  // the bidder takes it now, names trump, then discards
       return;
     }
@@ -613,7 +622,7 @@ class BotHand {
     out_->early_court_side = t.early_court_side;
     out_->winner_side = t.winner_side;
     out_->tricks_played = tricks_in_hand(h);
-    if (h.phases.has(Phase::kAuction)) {
+    if (h.auctioned) {
       out_->points.assign(t.points.begin(), t.points.begin() + h.players);
     }
     count_hand(game_, t);

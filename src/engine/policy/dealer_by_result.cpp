@@ -14,7 +14,7 @@ namespace trickref::policy {
 int dealer_partner(const Ruleset& r, int dealer) { return (dealer + r.players / 2) % r.players; }
 
 ByResult dealer_rule(const Ruleset& r, const GameState& g, int dealer) {
-  const HandTally& t = g.last;
+  const GameState::LastHand& t = g.last;
   const int own = g.policies.partners->side(r, dealer);
   if (t.forfeit_side >= 0) {
     return t.forfeit_side == own ? ByResult::kOwnForfeit : ByResult::kOpponentsForfeit;
@@ -23,7 +23,7 @@ ByResult dealer_rule(const Ruleset& r, const GameState& g, int dealer) {
     return ByResult::kNobodyWon;
   }
   // Whether the winners scored a court in the hand (early, 52, or the streak's).
-  const bool court = g.last_points[static_cast<std::size_t>(t.winner_side)] > 0;
+  const bool court = t.winners_scored;
   if (t.winner_side == own) {
     return court ? ByResult::kDealerSideCourt : ByResult::kDealerSideWon;
   }
