@@ -15,13 +15,12 @@ long long hand_points(const GameState& g, const HandTally& t, int seat) {
 }
 
 void count_hand(GameState& g, const HandTally& t) {
-  // One pass: no scoring policy reads the running scores, only what the
-  // game carries from hand to hand (the streak), which changes after.
-  std::array<long long, kMaxPlayers> points{};
+  // Whether the hand's winners scored in it (a court), for the dealer by
+  // result: asked before the hand changes the game.
+  const bool winners_scored = t.winner_side >= 0 && hand_points(g, t, t.winner_side) > 0;
   for (int s = 0; s < g.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    points[i] = hand_points(g, t, s);
-    g.score[i] += points[i];
+    g.score[i] += hand_points(g, t, s);  // no scoring policy reads the running scores
     const int delta = t.taken[i] - t.quota[i];
     g.deltas[i] = delta;
     g.plucks_earned[i] += delta > 0 ? delta : 0;
@@ -35,7 +34,7 @@ void count_hand(GameState& g, const HandTally& t) {
   g.last.void_hand = t.void_hand;
   g.last.winner_side = t.winner_side;
   g.last.forfeit_side = t.forfeit_side;
-  g.last.winners_scored = t.winner_side >= 0 && points[static_cast<std::size_t>(t.winner_side)] > 0;
+  g.last.winners_scored = winners_scored;
   ++g.hands;
 }
 

@@ -713,15 +713,12 @@ std::array<int, kMaxPlayers> tricks_counted(const HandState& h) {
 
 // ----------------------------------------------------------------- count
 
-HandTally tally(const HandState& h, std::span<const int> taken) {
+HandTally tally(const HandState& h, const std::array<int, kMaxPlayers>& taken) {
   HandTally t;
   t.players = h.players;
   t.dealer = h.dealer;
-  for (int s = 0; s < h.players; ++s) {
-    const auto i = static_cast<std::size_t>(s);
-    t.taken[i] = taken[i];
-    t.quota[i] = h.quota[i];
-  }
+  t.taken = taken;  // whole arrays: seats past `players` are never read
+  t.quota = h.quota;
   if (h.policies.scoring->facts != nullptr) {
     h.policies.scoring->facts(h, t);
   }

@@ -262,7 +262,7 @@ inline int finish_trick(HandState& h) {
 [[nodiscard]] std::array<int, kMaxPlayers> tricks_counted(const HandState& h);
 
 // ----------------------------------------------------------------- count
-[[nodiscard]] HandTally tally(const HandState& h, std::span<const int> taken);
+[[nodiscard]] HandTally tally(const HandState& h, const std::array<int, kMaxPlayers>& taken);
 
 // ------------------------------------------------ inline definitions
 // (these run for every pluck of every simulated hand)

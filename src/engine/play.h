@@ -147,9 +147,12 @@ inline void apply_play(PlayState& s, int seat, Card card) {
     if (s.count == 0) {
       s.led_suit = effective_suit(card, s.trump);
     }
-    // Whether this card now wins the trick, applied with masks (random in random play).
+    // Whether this card now wins the trick, applied with masks (random in
+    // random play). A trick starts at best_strength -1 (start_play,
+    // finish_trick) and a lead's strength is at least 0 (its own suit is
+    // the suit led), so the lead always takes the trick so far.
     const int st = detail::trick_strength(s, card, s.led_suit);
-    const int better = -static_cast<int>((s.count == 0) | (st > s.best_strength));
+    const int better = -static_cast<int>(st > s.best_strength);
     s.best_seat = (seat & better) | (s.best_seat & ~better);
     s.best_strength = (st & better) | (s.best_strength & ~better);
     ++s.count;

@@ -1293,7 +1293,9 @@ std::vector<std::pair<std::string, std::string>> option_values(const Ruleset& r)
   return out;
 }
 
-Ruleset default_ruleset(std::vector<std::string>* problems) {
+namespace {
+
+Ruleset read_default_ruleset(std::vector<std::string>* problems) {
   Document doc;
   read_defaults(doc, problems);
   Ruleset r;
@@ -1313,6 +1315,17 @@ Ruleset default_ruleset(std::vector<std::string>* problems) {
     (void)parse_option(spec, src, r);
   }
   return r;
+}
+
+}  // namespace
+
+Ruleset default_ruleset(std::vector<std::string>* problems) {
+  if (problems != nullptr) {
+    return read_default_ruleset(problems);  // read afresh, so its problems are seen
+  }
+  // Every ruleset without `extends` starts here: read the table's defaults once.
+  static const Ruleset defaults = read_default_ruleset(nullptr);
+  return defaults;
 }
 
 std::string ruleset_schema() {

@@ -82,13 +82,15 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   hands += static_cast<std::int64_t>(game.hands.size());
   hands_per_game.add(static_cast<std::int64_t>(game.hands.size()));
   for (const auto& h : game.hands) {
+    // Seat s's role is its offset from the dealer, counted without a division.
+    std::size_t role = static_cast<std::size_t>(offset_from(h.dealer, 0, n));
     for (int s = 0; s < n; ++s) {
-      const auto role = static_cast<std::size_t>(offset_from(h.dealer, s, n));
       const auto i = static_cast<std::size_t>(s);
       if (quotas) {
         made_quota[role].add(h.taken[i] >= h.quota[i]);
       }
       tricks[role].add(h.taken[i]);
+      role = role + 1 == static_cast<std::size_t>(n) ? 0 : role + 1;
     }
     if (quotas) {
       plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
