@@ -470,7 +470,8 @@ TEST(CourtsHand, ARevokeForfeitGivesTheOpponentsTheHandAndACourt) {
 }
 
 TEST(CourtsDealer, TheFourRulesOfByResult) {
-  const Ruleset& base = *test::builtin("court-piece");
+  const auto kept = test::builtin("court-piece");  // held: the reference below must outlive the call
+  const Ruleset& base = *kept;
   auto after = [&](int dealer, const std::vector<int>& winners, const Ruleset& r) {
     Courts cp(r);
     cp.hand(dealer, winners);
@@ -516,7 +517,8 @@ PlayedGame bots_game(const Ruleset& r, std::uint64_t seed) {
 
 TEST(GamesByBots, CallDeucesHandsTotalTheirPointsAndScoreByTheContract) {
   for (const char* name : {"call-deuces", "call-deuces-5"}) {
-    const Ruleset& r = *test::builtin(name);
+    const auto kept = test::builtin(name);
+    const Ruleset& r = *kept;
     const int total = name == std::string("call-deuces") ? 33 : 30;
     int hands = 0;
     int voids = 0;
@@ -578,7 +580,8 @@ TEST(GamesByBots, CallDeucesHandsTotalTheirPointsAndScoreByTheContract) {
 
 TEST(GamesByBots, CourtPieceSidesShareCourtsAndDealersFollowTheResult) {
   for (const char* name : {"court-piece", "court-piece-race"}) {
-    const Ruleset& r = *test::builtin(name);
+    const auto kept = test::builtin(name);
+    const Ruleset& r = *kept;
     int early = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
       const PlayedGame g = bots_game(r, seed);

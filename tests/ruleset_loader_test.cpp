@@ -12,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <map>
 #include <ostream>
 #include <set>
@@ -20,7 +21,9 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "engine/playout.h"
 #include "ruleset/embedded.h"
+#include "ruleset/options.h"
 #include "ruleset/ruleset.h"
 #include "support/test_support.h"
 
@@ -886,4 +889,44 @@ TEST(RulesetLoader, RulesetFilesAreRegularYamlFiles) {
                 "': the file is larger than the limit of 10 bytes (raise it with --max-file-size)");
 }
 
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// Seats are 3, 4 or 5 (and 2): a five-player quota game names its two middle
+// seats across_left and across_right; the quotas go by offset from the dealer.
+TEST(RulesetLoader, FivePlayerQuotasNameEverySeat) {
+  EXPECT_EQ(quota_roles(5),
+            (std::vector<std::string_view>{"dealer", "left", "across_left", "across_right", "right"}));
+  TempDir dir;
+  RulesetCatalog catalog;
+  const std::string five = dir.write(
+      "five.yaml",
+      "extends: nine-five-two\nplayers: 5\ndeal:\n  hand_size: 10\n  kitty: 2\nkitty:\n  discard: 2\n"
+      "quotas: {dealer: 3, left: 2, across_left: 2, across_right: 2, right: 1}\n");
+  const auto& got = catalog.resolve(five);
+  EXPECT_EQ(describe(got.diagnostics), std::vector<std::string>{});
+  ASSERT_TRUE(got.ruleset);
+  EXPECT_EQ(got.ruleset->quotas, (std::vector<int>{3, 2, 2, 2, 1}));
+  const std::string short_one =
+      dir.write("short.yaml", "extends: nine-five-two\nplayers: 5\ndeal:\n  hand_size: 10\n  kitty: 2\nkitty:\n"
+                              "  discard: 2\nquotas: {dealer: 3, left: 2, across: 2, right: 1}\n");
+  EXPECT_EQ(describe(catalog.resolve(short_one).diagnostics),
+            (std::vector<std::string>{
+                short_one + ":8:30: unknown seat role 'across' in `quotas`; the roles are dealer, left, "
+                            "across_left, across_right, right [ruleset]"}));
+  // The engine plays it: five seats, every hand's tricks add up.
+  PlayoutOptions po;
+  po.seed = 3;
+  const PlayedGame g = play_random_game(*got.ruleset, po);
+  ASSERT_FALSE(g.hands.empty());
+  for (const auto& h : g.hands) {
+    EXPECT_EQ(std::accumulate(h.taken.begin(), h.taken.end(), 0), 10);
+    EXPECT_EQ(h.quota[static_cast<std::size_t>(h.dealer)], 3);
+    EXPECT_EQ(h.quota[static_cast<std::size_t>((h.dealer + 4) % 5)], 1) << "right of the dealer";
+  }
+}
+
+}  // namespace
 }  // namespace trickref
