@@ -10,34 +10,29 @@
 
 namespace trickref::policy {
 
+int early_court_side(const HandState& h) {
+  const Ruleset& r = *h.rules;
+  const int e = r.early_court_tricks;
+  if (e <= 0 || h.play.trick < e || tricks_in_hand(h) < e) {
+    return -1;
+  }
+  const int first = side_of(h, h.play.won_by[0]);
+  for (int k = 1; k < e; ++k) {
+    if (side_of(h, h.play.won_by[static_cast<std::size_t>(k)]) != first) {
+      return -1;
+    }
+  }
+  const bool allowed = r.early_court_side == EarlyCourtSide::kAny || first == side_of(h, trump_namer(h));
+  return allowed ? first : -1;
+}
+
 const HandEndPolicy kHandCourts{
     "courts",
     [](const Ruleset& r, const HandState& h) {
-      const int done = h.play.trick;
-      const int e = r.early_court_tricks;
-      if (e > 0 && done >= e) {
-        const int first = side_of(h, h.play.won_by[0]);
-        bool all = true;
-        for (int k = 1; k < e; ++k) {
-          all = all && side_of(h, h.play.won_by[static_cast<std::size_t>(k)]) == first;
-        }
-        if (all && (r.early_court_side == EarlyCourtSide::kAny || first == side_of(h, trump_namer(h)))) {
-          return done == e && r.after_early_court != AfterEarlyCourt::kPlayOn;
-        }
+      if (early_court_side(h) >= 0) {
+        return h.play.trick == r.early_court_tricks && r.after_early_court != AfterEarlyCourt::kPlayOn;
       }
-      if (!r.stop_at_majority) {
-        return false;
-      }
-      std::array<int, kMaxPlayers> by_side{};
-      for (int s = 0; s < h.players; ++s) {
-        by_side[static_cast<std::size_t>(side_of(h, s))] += h.play.taken[static_cast<std::size_t>(s)];
-      }
-      for (const int t : by_side) {
-        if (2 * t > r.tricks_per_hand()) {
-          return true;
-        }
-      }
-      return false;
+      return r.stop_at_majority && kHandMajority.after_trick(r, h);
     },
 };
 

@@ -9,10 +9,9 @@ namespace trickref::policy {
 const HandEndPolicy kHandMajority{
     "majority",
     [](const Ruleset& r, const HandState& h) {
-      const Policies p = policies_for(r);
       std::array<int, kMaxPlayers> by_side{};
       for (int s = 0; s < h.players; ++s) {
-        by_side[static_cast<std::size_t>(p.partners->side(r, s))] += h.play.taken[static_cast<std::size_t>(s)];
+        by_side[static_cast<std::size_t>(side_of(h, s))] += h.play.taken[static_cast<std::size_t>(s)];
       }
       for (const int t : by_side) {
         if (2 * t > r.tricks_per_hand()) {

@@ -62,24 +62,13 @@ const ScoringPolicy kScoreCourts{
       const Ruleset& r = *h.rules;
       const int n = tricks_in_hand(h);
       // Each trick's winner was noted as it finished (finish_trick(HandState&)).
-      auto winner_side = [&](int trick) { return side_of(h, h.play.won_by[static_cast<std::size_t>(trick)]); };
-      const int e = r.early_court_tricks;
-      if (e > 0 && n >= e && h.play.trick >= e) {
-        const int first = winner_side(0);
-        bool all = true;
-        for (int k = 1; k < e; ++k) {
-          all = all && winner_side(k) == first;
+      t.early_court_side = early_court_side(h);
+      if (t.early_court_side >= 0) {
+        bool every = n == r.tricks_per_hand();
+        for (int k = r.early_court_tricks; every && k < n; ++k) {
+          every = side_of(h, h.play.won_by[static_cast<std::size_t>(k)]) == t.early_court_side;
         }
-        const bool allowed =
-            r.early_court_side == EarlyCourtSide::kAny || first == side_of(h, trump_namer(h));
-        if (all && allowed) {
-          t.early_court_side = first;
-          bool every = n == r.tricks_per_hand();
-          for (int k = e; every && k < n; ++k) {
-            every = winner_side(k) == first;
-          }
-          t.all_tricks = every;
-        }
+        t.all_tricks = every;
       }
       t.forfeit_side = h.forfeit_side;
       if (t.forfeit_side >= 0) {

@@ -43,5 +43,9 @@ extern const PartnerPolicy kPartnersCard;
 extern const HandEndPolicy kHandAllTricks;
 extern const HandEndPolicy kHandMajority;
 extern const HandEndPolicy kHandCourts;
+// The side that took an early court in the hand so far (court-piece.md §3.3:
+// each of the first hand.early_court_tricks tricks, by a side
+// scoring.early_court_side allows), or -1 (hand_courts.cpp).
+[[nodiscard]] int early_court_side(const HandState& h);
 
 }  // namespace trickref::policy
