@@ -37,6 +37,25 @@ TEST(GamePhases, EachRulesetGivesItsOrder) {
   EXPECT_EQ(phases_of("court-piece"), (std::vector<Phase>{P::kDeal, P::kTrump, P::kDealRest, P::kPlay, P::kCount}));
 }
 
+TEST(GamePhases, TheTrumpCallerIsTheRulesChoice) {
+  const auto cp = test::builtin("court-piece");
+  GameState g = start_game(*cp);
+  HandState h;
+  start_hand(h, g, 1, 2);  // Cat deals: Dan names trump
+  EXPECT_EQ(trump_chooser(h), 3);
+  EXPECT_EQ(check_trump(h, 3), std::nullopt);
+  const auto v = check_trump(h, 1);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->code, Code::kWrongTrumpCaller);
+  EXPECT_EQ(v->seat, 1);
+  EXPECT_EQ(v->other, 3);
+  const auto any = test::builtin("sergeant-major-program");
+  GameState ga = start_game(*any);
+  HandState ha;
+  start_hand(ha, ga, 1, 0);
+  EXPECT_EQ(check_trump(ha, 2), std::nullopt) << "trump.chooser: any checks nobody";
+}
+
 // ------------------------------------------------------------------ auction
 
 struct Table {
@@ -79,6 +98,7 @@ TEST(Auction, CallsGoLeftSkippingPassesUntilOneBidStands) {
   EXPECT_EQ(t.h.auction.high, 19);
   EXPECT_EQ(kitty_taker(t.h), 3);
   EXPECT_EQ(trump_chooser(t.h), 3);
+  EXPECT_EQ(check_trump(t.h, 0)->other, 3) << "the bidder names trump";
 
   Table u(*test::builtin("call-deuces"));
   EXPECT_EQ(u.call(1, kPass), kClean);

@@ -213,6 +213,8 @@ const CodeInfo& info(Code code) {
                "", "bidding.style, bidding.pass_is_final"},
       CodeInfo{Code::kBidAllPass, "bid-all-pass", E,
                "every player passed where `dealer_must_bid` forbids the dealer's pass", "", "bidding.all_pass"},
+      CodeInfo{Code::kWrongTrumpCaller, "wrong-trump-caller", E,
+               "`trump_by` names a player other than the one the rules make choose", "", "trump.chooser"},
   };
   const std::size_t j = i - kCatalogue.size();
   return kUncatalogued[j < kUncatalogued.size() ? j : 0];

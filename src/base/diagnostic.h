@@ -72,6 +72,7 @@ enum class Code : std::uint8_t {
   kBidTooLow,
   kBidOutOfTurn,
   kBidAllPass,
+  kWrongTrumpCaller,
 };
 
 struct CodeInfo {

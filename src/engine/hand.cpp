@@ -500,6 +500,14 @@ int trump_namer(const HandState& h) {
   return c >= 0 ? c : h.dealer;
 }
 
+std::optional<Violation> check_trump(const HandState& h, int seat) {
+  const int chooser = trump_chooser(h);
+  if (chooser < 0 || seat == chooser) {
+    return std::nullopt;
+  }
+  return violation(Code::kWrongTrumpCaller, Clause::kNone, h.number, seat, chooser);
+}
+
 void apply_trump(HandState& h, Suit trump) { h.trump = trump; }
 
 // ----------------------------------------------------------------- kitty

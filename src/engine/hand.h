@@ -198,6 +198,9 @@ inline void move_pluck(std::array<CardSet, kMaxPlayers>& hands, std::array<bool,
 [[nodiscard]] int trump_chooser(const HandState& h);
 // The seat a bot asks for trump: the chooser, or the dealer where nobody's choice is checked.
 [[nodiscard]] int trump_namer(const HandState& h);
+// Trump named by `seat`: wrong-trump-caller when the rules make another
+// player choose (nothing is checked under `any`, or before an auction has a bidder).
+[[nodiscard]] std::optional<Violation> check_trump(const HandState& h, int seat);
 void apply_trump(HandState& h, Suit trump);
 
 // ----------------------------------------------------------------- kitty
