@@ -3,12 +3,20 @@
 #pragma once
 
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "base/diagnostic.h"
 #include "report/report.h"
 #include "ruleset/ruleset.h"
+
+namespace trickref {
+
+// Readable locations in GoogleTest failure messages (found by ADL).
+inline void PrintTo(const Loc& loc, std::ostream* os) { *os << loc.line << ":" << loc.column; }
+
+}  // namespace trickref
 
 namespace trickref::test {
 
