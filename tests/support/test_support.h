@@ -2,12 +2,14 @@
 // run the CLI in-process, read sample files.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "cards/card.h"
 #include "report/report.h"
 #include "ruleset/ruleset.h"
 
@@ -19,6 +21,16 @@ inline void PrintTo(const Loc& loc, std::ostream* os) { *os << loc.line << ":" <
 }  // namespace trickref
 
 namespace trickref::test {
+
+// A card, or a set of cards, from tokens such as "AS" or "10H" (each must parse).
+inline Card c(const char* token) { return *parse_card(token); }
+inline CardSet cards(std::initializer_list<const char*> tokens) {
+  CardSet s;
+  for (const char* t : tokens) {
+    s.insert(*parse_card(t));
+  }
+  return s;
+}
 
 // The resolved built-in ruleset NAME (fails the test if it does not load).
 [[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
