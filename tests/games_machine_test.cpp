@@ -18,7 +18,7 @@
 namespace trickref {
 namespace {
 
-Card c(const char* token) { return *parse_card(token); }
+using test::c;
 
 std::vector<Phase> phases_of(const std::string& name) {
   const PhaseList l = hand_phases(*test::builtin(name));

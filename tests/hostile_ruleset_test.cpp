@@ -30,9 +30,9 @@ namespace {
 using namespace trickref::test::hostile;  // NOLINT(google-build-using-namespace)
 
 const std::string kPlayers = "players: [Ann, Bob, Cat]\n";
-const std::string kHand = "hands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6, Cat: 4}\n";
+const std::string kTakenHand = "hands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6, Cat: 4}\n";
 
-std::string record(const std::string& game) { return "game: " + game + "\n" + kPlayers + kHand; }
+std::string record(const std::string& game) { return "game: " + game + "\n" + kPlayers + kTakenHand; }
 
 // Fails the test if `out` holds any of the marker texts planted in a file.
 void expect_no_echo(const Outcome& r, const std::vector<std::string>& secrets) {
@@ -50,7 +50,7 @@ TEST_F(Hostile, FileThatIsNotARulesetIsNotEchoed) {
   // A record: keys that look like options may be named; values may not.
   file("record.yaml",
        "id: SECRET-ID\nplayers: [SECRET-ANN, Bob, Cat]\nnotes: SECRET-NOTES\nPassword: SECRET-PW\n"
-       "\"api key\": SECRET-KEY\n" + kHand);
+       "\"api key\": SECRET-KEY\n" + kTakenHand);
   // A JSON file with a secret key, a value far past 80 characters, a multi-word value.
   file("creds.json", "{\"Authorization\": \"Bearer SECRET-BEARER\", \"rotation\": \"left-" + std::string(100, 'x') +
                          "SECRET-TAIL\", \"trump\": {\"chooser\": \"SECRET WITH SPACES\"}, \"" +

@@ -20,15 +20,8 @@
 namespace trickref {
 namespace {
 
-CardSet cards(std::initializer_list<const char*> tokens) {
-  CardSet s;
-  for (const char* t : tokens) {
-    s.insert(*parse_card(t));
-  }
-  return s;
-}
-
-Card c(const char* token) { return *parse_card(token); }
+using test::c;
+using test::cards;
 
 Ruleset with(const char* base, void (*change)(Ruleset&)) {
   Ruleset r = *test::builtin(base);

@@ -86,7 +86,7 @@ std::string house_file(const std::string& name, const std::string& yaml) {
   return path;
 }
 
-std::string diags(const std::string& yaml) { return test::diagnostics_text(test::validate_yaml(yaml)); }
+std::string conformance_diags(const std::string& yaml) { return test::diagnostics_text(test::validate_yaml(yaml)); }
 
 // A twelve-card game (no clubs, four cards each, spades trump) small enough
 // to write out: Bob, left of the dealer Ann, leads; the tricks are Bob 1,
@@ -108,9 +108,9 @@ TEST(OptionEffects, MustTrumpIfVoidMakesADiscardARevoke) {
   const std::string deal = "      Ann: [KS, QS, JS, AD]\n      Bob: [AH, KH, QH, JD]\n      Cat: [AS, KD, QD, JH]\n";
   // Ann, void in hearts and holding spades, throws AD.
   const std::string tricks = "      - [AH, JH, AD]\n      - [KH, AS, KS]\n      - [KD, QS, JD]\n      - [JS, QH, QD]\n";
-  EXPECT_EQ(diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
+  EXPECT_EQ(conformance_diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
   const std::string trumps = house_file("trumps", small_rules("  must_trump_if_void: true\n"));
-  EXPECT_EQ(diags(small_game(trumps, deal, tricks)),
+  EXPECT_EQ(conformance_diags(small_game(trumps, deal, tricks)),
             "t.yaml:11:18: error: Ann did not trump: played AD to a heart lead, void in the suit, while holding KS "
             "(play.must_trump_if_void) [revoke] (hand 1, trick 1)\n"
             "t.yaml:6:13: note: Ann was dealt KS\n");
@@ -120,9 +120,9 @@ TEST(OptionEffects, MustOvertrumpMakesAnUndertrumpARevoke) {
   const std::string deal = "      Ann: [AS, QS, JS, AD]\n      Bob: [AH, KH, QH, JD]\n      Cat: [KS, KD, QD, JH]\n";
   // Cat ruffs Bob's KH with KS; Ann, holding AS, underruffs with QS.
   const std::string tricks = "      - [AH, JH, AD]\n      - [KH, KS, QS]\n      - [KD, JS, JD]\n      - [AS, QH, QD]\n";
-  EXPECT_EQ(diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
+  EXPECT_EQ(conformance_diags(small_game(house_file("plain", small_rules("")), deal, tricks)), "");
   const std::string over = house_file("over", small_rules("  must_overtrump: true\n"));
-  EXPECT_EQ(diags(small_game(over, deal, tricks)),
+  EXPECT_EQ(conformance_diags(small_game(over, deal, tricks)),
             "t.yaml:12:18: error: Ann did not overtrump: played QS to a trick already trumped higher, while holding "
             "AS (play.must_overtrump) [revoke] (hand 1, trick 2)\n"
             "t.yaml:6:13: note: Ann was dealt AS\n");
@@ -131,8 +131,8 @@ TEST(OptionEffects, MustOvertrumpMakesAnUndertrumpARevoke) {
 TEST(OptionEffects, ScoringByPlucksCountsTheTricksShort) {
   const std::string sheet = "\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n"
                             "    taken: {Ann: 9, Bob: 4, Cat: 4}\n    score: {Ann: 2, Bob: -2, Cat: 0}\n";
-  EXPECT_EQ(diags("game: pluck-plucks-against" + sheet), "");
-  EXPECT_EQ(diags("game: pluck" + sheet),
+  EXPECT_EQ(conformance_diags("game: pluck-plucks-against" + sheet), "");
+  EXPECT_EQ(conformance_diags("game: pluck" + sheet),
             "t.yaml:6:26: error: Bob's score after hand 1 is recorded as -2, but it is 0 (0 + 0 for 4 tricks "
             "against a quota of 6) [score-mismatch] (hand 1)\n");
 }
@@ -140,7 +140,7 @@ TEST(OptionEffects, ScoringByPlucksCountsTheTricksShort) {
 TEST(OptionEffects, ScoringByTricksCountsTheTricksTaken) {
   const std::string sheet = "\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n"
                             "    taken: {Ann: 9, Bob: 4, Cat: 3}\n    score: {Ann: 9, Bob: 4, Cat: 4}\n";
-  EXPECT_EQ(diags("game: sergeant-major-program" + sheet),
+  EXPECT_EQ(conformance_diags("game: sergeant-major-program" + sheet),
             "t.yaml:6:34: error: Cat's score after hand 1 is recorded as 4, but it is 3 (0 + 3 for 3 tricks) "
             "[score-mismatch] (hand 1)\n");
 }
@@ -150,7 +150,7 @@ TEST(OptionEffects, PlucksAgainstEndsTheGameAndLaterHandsArePastTheEnd) {
   const std::string game = "game: " + two +
                            "\nplayers: [Ann, Bob, Cat]\nhands:\n  - {dealer: Ann, taken: {Ann: 9, Bob: 4, Cat: 4}}\n"
                            "  - {dealer: Bob, taken: {Ann: 6, Bob: 7, Cat: 4}}\nresult: {winner: Bob}\n";
-  EXPECT_EQ(diags(game),
+  EXPECT_EQ(conformance_diags(game),
             "t.yaml:5:5: warning: hand 2 was played after the game ended: a player reached 2 plucks against (Ann "
             "won) in hand 1; the result stands as it was then [played-past-end] (hand 2)\n"
             "t.yaml:6:18: error: the record names Bob as winner, but Ann won, 2--2-0 after hand 1 [winner-mismatch]\n");
@@ -159,7 +159,7 @@ TEST(OptionEffects, PlucksAgainstEndsTheGameAndLaterHandsArePastTheEnd) {
 TEST(OptionEffects, TricksInHandEndsTheGameAndTheTakerWins) {
   const std::string game = "game: sergeant-major-after-kitty\nplayers: [Ann, Bob, Cat]\nhands:\n"
                            "  - {dealer: Ann, taken: {Ann: 2, Bob: 12, Cat: 2}}\nresult: {winner: Ann}\n";
-  EXPECT_EQ(diags(game),
+  EXPECT_EQ(conformance_diags(game),
             "t.yaml:5:18: error: the record names Ann as winner, but Bob won, -6-7--1 after hand 1 "
             "[winner-mismatch]\n");
 }
@@ -173,8 +173,8 @@ TEST(OptionEffects, TieStartPreviousDealerChangesWhoPlucksFirst) {
            "  - dealer: Ann\n    plucks:\n      - {by: Ann, from: Bob, gives: 3H, gets: AH}\n"
            "      - {by: Cat, from: Bob, gives: 3D, gets: AD}\n";
   };
-  EXPECT_EQ(diags(game("pluck")), "");
-  EXPECT_EQ(diags(game("pluck-while-both-hold")),
+  EXPECT_EQ(conformance_diags(game("pluck")), "");
+  EXPECT_EQ(conformance_diags(game("pluck-while-both-hold")),
             "t.yaml:8:9: error: Cat plucked after Ann had begun, but Cat goes first (equal plucks go from the "
             "previous dealer, Cat, to the left); each plucker makes all of their plucks in turn [pluck-order] "
             "(hand 2)\n");

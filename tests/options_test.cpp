@@ -55,21 +55,21 @@ std::string yaml_setting(std::string_view path, const std::string& value) {
 }
 
 // A fresh directory under the system temp directory, removed with its files.
-class TempDir {
+class OptionsTempDir {
  public:
-  TempDir() {
+  OptionsTempDir() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = std::filesystem::temp_directory_path() /
             fmt::format("trickref-options-{}-{}", ::getpid(), info != nullptr ? info->name() : "x");
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }
-  ~TempDir() {
+  ~OptionsTempDir() {
     std::error_code ec;
     std::filesystem::remove_all(path_, ec);
   }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+  OptionsTempDir(const OptionsTempDir&) = delete;
+  OptionsTempDir& operator=(const OptionsTempDir&) = delete;
   std::string write(const std::string& name, const std::string& text) const {
     const auto p = path_ / name;
     std::ofstream(p, std::ios::binary) << text;
@@ -132,7 +132,7 @@ TEST(OptionTable, TheDefaultsArePluck) {
   const auto pluck = catalog.resolve("pluck").ruleset;
   ASSERT_TRUE(pluck);
   EXPECT_EQ(option_values(default_ruleset()), option_values(*pluck));
-  TempDir dir;
+  OptionsTempDir dir;
   // Each option set alone to its default: the same ruleset as no option at all.
   for (const auto& spec : ruleset_options()) {
     const std::string path =
@@ -256,7 +256,7 @@ TEST(OptionTable, HouseRuleAndLaterGameValuesRead) {
       {"kitty.taken_by", "bidder", ""},
       {"penalty.revoke", "forfeit_hand", ""},
   };
-  TempDir dir;
+  OptionsTempDir dir;
   for (const auto& c : cases) {
     const OptionSpec* spec = find_option(c.path);
     ASSERT_NE(spec, nullptr) << c.path;

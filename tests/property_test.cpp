@@ -27,7 +27,7 @@ const std::vector<std::string>& names() {
   static const std::vector<std::string> n = test::refereed_builtins();
   return n;
 }
-const std::vector<std::string> kPlayers = {"Ann", "Bob", "Cat"};
+const std::vector<std::string> kNames = {"Ann", "Bob", "Cat"};
 
 // Runs `property` for `cases` generated cases, failing the test with rapidcheck's report.
 template <class Property>
@@ -75,7 +75,7 @@ TEST(Property, RandomLegalGamesRefereeCleanAtEveryLevel) {
     const PlayedGame game = random_game(*rules, seed, dealer, 8);
     WriteOptions wo;
     wo.detail = detail;
-    const std::string text = json ? to_json(game, *rules, name, kPlayers, wo).dump() : to_yaml(game, *rules, name, kPlayers, wo);
+    const std::string text = json ? to_json(game, *rules, name, kNames, wo).dump() : to_yaml(game, *rules, name, kNames, wo);
     const auto reports = test::validate_yaml(text, json ? "t.json" : "t.yaml");
     RC_ASSERT(reports.size() == 1U);
     RC_ASSERT(test::diagnostics_text(reports) == std::string());
@@ -153,7 +153,7 @@ TEST(Property, EverySingleCardMutationIsReportedOrAllowed) {
     WriteOptions wo;
     wo.detail = detail;
     wo.scores = false;  // the figures would follow from the mutated play
-    const std::string yaml = to_yaml(game, *rules, name, kPlayers, wo);
+    const std::string yaml = to_yaml(game, *rules, name, kNames, wo);
     const auto reports = test::validate_yaml(yaml);
     RC_LOG() << yaml;
     if (!allowed) {
@@ -172,7 +172,7 @@ TEST(Property, AWrittenRecordLoadsBackAsTheSameRecord) {
     wo.id = "g-" + std::to_string(seed);
     const bool json = *rc::gen::arbitrary<bool>();
     const std::string text =
-        json ? to_json(game, *rules, name, kPlayers, wo).dump(2) : to_yaml(game, *rules, name, kPlayers, wo);
+        json ? to_json(game, *rules, name, kNames, wo).dump(2) : to_yaml(game, *rules, name, kNames, wo);
     YamlReader reader(text, Limits{});
     Document doc;
     DiagnosticSink sink("t");
@@ -181,7 +181,7 @@ TEST(Property, AWrittenRecordLoadsBackAsTheSameRecord) {
     RC_ASSERT(sink.diagnostics().empty());
     RC_ASSERT(loaded.ruleset_ref == std::optional<std::string>(name));
     RC_ASSERT(loaded.id == wo.id);
-    RC_ASSERT(loaded.players == kPlayers);
+    RC_ASSERT(loaded.players == kNames);
     RC_ASSERT(loaded.hands.size() == game.hands.size());
     auto same_cards = [](const std::vector<CardRef>& refs, const std::vector<Card>& cards) {
       if (refs.size() != cards.size()) {

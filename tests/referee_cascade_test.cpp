@@ -24,17 +24,17 @@ std::string hand(const std::string& t1, const std::string& t2, const std::string
          "    taken: {Ann: 7, Bob: 7, Cat: 3}\n";
 }
 
-std::string diags(const std::string& yaml) { return test::diagnostics_text(test::validate_yaml(yaml)); }
+std::string cascade_diags(const std::string& yaml) { return test::diagnostics_text(test::validate_yaml(yaml)); }
 
 TEST(RefereeCascade, TheBaseHandIsClean) {
-  EXPECT_EQ(diags(hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 8H]")), "");
+  EXPECT_EQ(cascade_diags(hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 8H]")), "");
 }
 
 TEST(RefereeCascade, AWrongLeaderIsOneDiagnostic) {
-  EXPECT_EQ(diags(hand("[2C, 8C, JC]", "{leader: Ann, cards: [KH, 5H, 4H]}", "[KS, AS, 8H]")),
+  EXPECT_EQ(cascade_diags(hand("[2C, 8C, JC]", "{leader: Ann, cards: [KH, 5H, 4H]}", "[KS, AS, 8H]")),
             "t.yaml:12:18: error: Ann is recorded as leading trick 2, but Cat won trick 1 and leads it "
             "[out-of-turn] (hand 1, trick 2)\n");
-  EXPECT_EQ(diags(hand("{leader: Bob, cards: [2C, 8C, JC]}", "[KH, 5H, 4H]", "[KS, AS, 8H]")),
+  EXPECT_EQ(cascade_diags(hand("{leader: Bob, cards: [2C, 8C, JC]}", "[KH, 5H, 4H]", "[KS, AS, 8H]")),
             "t.yaml:11:18: error: Bob is recorded as leading the first trick, but Ann held 2C and leads it "
             "[first-lead] (hand 1, trick 1)\n");
 }
@@ -42,19 +42,19 @@ TEST(RefereeCascade, AWrongLeaderIsOneDiagnostic) {
 TEST(RefereeCascade, AFaultyDealEntryDoesNotMakeItsCardNotHeld) {
   std::string y = hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 8H]");
   const std::string ah = "Cat: [QS, JS, 10S, 4S, AH,";
-  EXPECT_EQ(diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S, XH,")),
+  EXPECT_EQ(cascade_diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S, XH,")),
             "t.yaml:8:30: error: 'XH' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ) "
             "[bad-card] (hand 1)\n");
-  EXPECT_EQ(diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S, 2H,")),
+  EXPECT_EQ(cascade_diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S, 2H,")),
             "t.yaml:8:30: error: 2H is not in the pluck deck (dealt to Cat) [not-in-deck] (hand 1)\n");
-  EXPECT_EQ(diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S,")),
+  EXPECT_EQ(cascade_diags(std::string(y).replace(y.find(ah), ah.size(), "Cat: [QS, JS, 10S, 4S,")),
             "t.yaml:8:12: error: Cat was dealt 16 cards; each player is dealt 17 [hand-size] (hand 1)\n");
 }
 
 TEST(RefereeCascade, ANotHeldCardPlayedAgainByItsHolderIsNotAlsoADuplicate) {
   // Cat plays Ann's 9S in trick 16; Ann's own 9S in trick 17 is then not a second mistake.
   const std::string y = hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 9S]");
-  EXPECT_EQ(diags(y), "t.yaml:26:18: error: Cat played 9S, which Cat did not hold [not-held] (hand 1, trick 16)\n"
+  EXPECT_EQ(cascade_diags(y), "t.yaml:26:18: error: Cat played 9S, which Cat did not hold [not-held] (hand 1, trick 16)\n"
                       "t.yaml:6:25: note: 9S was held by Ann\n");
 }
 

@@ -29,11 +29,6 @@
 
 namespace trickref {
 
-// Readable locations in failure messages (internal linkage: each test file has its own).
-[[maybe_unused]] static void PrintTo(const Loc& loc, std::ostream* os) {
-  *os << loc.line << ":" << loc.column;
-}
-
 namespace {
 
 // A fresh directory under the system temp directory, removed with its files.

@@ -17,11 +17,6 @@
 
 namespace trickref {
 
-// Readable locations in failure messages (internal linkage: each test file has its own).
-[[maybe_unused]] static void PrintTo(const Loc& loc, std::ostream* os) {
-  *os << loc.line << ":" << loc.column;
-}
-
 namespace {
 
 struct Loaded {
@@ -46,7 +41,7 @@ Loaded load(const std::string& text) {
 }
 
 // "line:column: message [code] (hand H, trick T)" for each diagnostic.
-std::vector<std::string> describe(const std::vector<Diagnostic>& diags) {
+std::vector<std::string> transcript_lines(const std::vector<Diagnostic>& diags) {
   std::vector<std::string> out;
   for (const auto& d : diags) {
     std::string s = fmt::format("{}:{}: {} [{}]", d.loc.line, d.loc.column, d.message, code_name(d.code));
@@ -69,7 +64,7 @@ TEST(TranscriptLoader, MinimalGame) {
   const auto l = load(
       "game: pluck\nid: g-1\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Bob\n"
       "    taken: {Ann: 7, Bob: 6, Cat: 4}\n  - taken: {Ann: 5, Bob: 5, Cat: 7}\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const Game& g = l.game;
   EXPECT_EQ(g.file, "t.yaml");
   EXPECT_EQ(g.index, 0);
@@ -112,7 +107,7 @@ TEST(TranscriptLoader, MetadataAndEvent) {
                       "event:\n  league: Thursday\n  night: 2026-11-19\n  table: 3\n"
                       "  where: {town: Leeds}\n  tags: [a, b]\ndate: 2026-11-19\n"
                       "notes: fun\nhands: []\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   EXPECT_EQ(l.game.event, (std::vector<std::pair<std::string, std::string>>{
                               {"league", "Thursday"},
                               {"night", "2026-11-19"},
@@ -122,53 +117,53 @@ TEST(TranscriptLoader, MetadataAndEvent) {
                           }));
   EXPECT_TRUE(l.game.hands.empty());
   const auto bad = load(std::string(kHead) + "event: [x]\nnotes: [a]\nhands: []\n");
-  EXPECT_EQ(describe(bad.diags), (Lines{
+  EXPECT_EQ(transcript_lines(bad.diags), (Lines{
                                      "3:8: `event` is a map of details, not a list [schema]",
                                      "4:8: `notes` is a single value, not a list [schema]",
                                  }));
 }
 
 TEST(TranscriptLoader, RequiredKeys) {
-  EXPECT_EQ(describe(load("game: pluck\nhands: []\n").diags),
+  EXPECT_EQ(transcript_lines(load("game: pluck\nhands: []\n").diags),
             (Lines{"1:1: the game has no `players` list (names in seat order) [schema]"}));
-  EXPECT_EQ(describe(load("game: pluck\nplayers: [Ann, Bob, Cat]\n").diags),
+  EXPECT_EQ(transcript_lines(load("game: pluck\nplayers: [Ann, Bob, Cat]\n").diags),
             (Lines{"1:1: the game has no `hands` list [schema]"}));
-  EXPECT_EQ(describe(load("- a\n- b\n").diags),
+  EXPECT_EQ(transcript_lines(load("- a\n- b\n").diags),
             (Lines{"1:1: a game is a map with `players` and `hands`, not a list [schema]"}));
-  EXPECT_EQ(describe(load(std::string(kHead) + "hands: {dealer: Ann}\n").diags),
+  EXPECT_EQ(transcript_lines(load(std::string(kHead) + "hands: {dealer: Ann}\n").diags),
             (Lines{"3:8: `hands` is a list of hands, not a map [schema]"}));
-  EXPECT_EQ(describe(load(std::string(kHead) + "hands: [x]\n").diags),
+  EXPECT_EQ(transcript_lines(load(std::string(kHead) + "hands: [x]\n").diags),
             (Lines{"3:9: hand 1 is a map (dealer, trump, tricks, ...), not a scalar [schema] (hand 1)"}));
-  EXPECT_EQ(describe(load("game: [pluck]\nplayers: [Ann, Bob, Cat]\nhands: []\n").diags),
+  EXPECT_EQ(transcript_lines(load("game: [pluck]\nplayers: [Ann, Bob, Cat]\nhands: []\n").diags),
             (Lines{"1:7: `game` names a ruleset, not a list [schema]"}));
   // `game` may be left out (--rules names the ruleset).
   const auto no_game = load("players: [Ann, Bob, Cat]\nhands: []\n");
-  EXPECT_EQ(describe(no_game.diags), Lines{});
+  EXPECT_EQ(transcript_lines(no_game.diags), Lines{});
   EXPECT_FALSE(no_game.game.ruleset_ref);
 }
 
 TEST(TranscriptLoader, Players) {
-  EXPECT_EQ(describe(load("players: []\nhands: []\n").diags),
+  EXPECT_EQ(transcript_lines(load("players: []\nhands: []\n").diags),
             (Lines{"1:10: `players` is a list of names in seat order, not an empty list [schema]"}));
-  EXPECT_EQ(describe(load("players: Ann\nhands: []\n").diags),
+  EXPECT_EQ(transcript_lines(load("players: Ann\nhands: []\n").diags),
             (Lines{"1:10: `players` is a list of names in seat order, not a scalar [schema]"}));
   const auto twice = load("players: [Ann, Bob, Ann]\nhands: []\n");
-  EXPECT_EQ(describe(twice.diags), (Lines{"1:21: 'Ann' is listed twice in `players` [schema]"}));
+  EXPECT_EQ(transcript_lines(twice.diags), (Lines{"1:21: 'Ann' is listed twice in `players` [schema]"}));
   EXPECT_EQ(twice.game.players, (std::vector<std::string>{"Ann", "Bob", "Ann#3"}));
   const auto odd = load("players: [Ann, [Bob], Cat]\nhands: []\n");
-  EXPECT_EQ(describe(odd.diags), (Lines{"1:16: a player is a name, not a list [schema]"}));
+  EXPECT_EQ(transcript_lines(odd.diags), (Lines{"1:16: a player is a name, not a list [schema]"}));
   EXPECT_EQ(odd.game.players.size(), 3U);
 }
 
 TEST(TranscriptLoader, FirstHandMustNameItsDealer) {
   const auto l = load(std::string(kHead) + "hands:\n  - trump: S\n  - dealer: Bob\n");
-  EXPECT_EQ(describe(l.diags), (Lines{"4:5: the first hand must name its `dealer` [schema] (hand 1)"}));
+  EXPECT_EQ(transcript_lines(l.diags), (Lines{"4:5: the first hand must name its `dealer` [schema] (hand 1)"}));
   ASSERT_EQ(l.game.hands.size(), 2U);
   EXPECT_FALSE(l.game.hands[0].dealer);
   ASSERT_TRUE(l.game.hands[0].trump);
   EXPECT_EQ(*l.game.hands[0].trump, Suit::kSpades);
   const auto null_dealer = load(std::string(kHead) + "hands:\n  - dealer: ~\n");
-  EXPECT_EQ(describe(null_dealer.diags),
+  EXPECT_EQ(transcript_lines(null_dealer.diags),
             (Lines{"4:13: the dealer is a player's name, not empty [schema] (hand 1)"}));
 }
 
@@ -180,7 +175,7 @@ TEST(TranscriptLoader, UnknownKeysAreWarningsWithASuggestion) {
       "    tricks:\n      - {leader: Ann, cards: [2C, 3C, 4C], leadr: Ann}\n"
       "result:\n  winners: Ann\n");
   EXPECT_EQ(
-      describe(l.diags),
+      transcript_lines(l.diags),
       (Lines{
           "3:1: unknown key 'hand' in a game (did you mean 'hands'?); it is ignored [unknown-key]",
           "6:5: unknown key 'trumps' in a hand (did you mean 'trump'?); it is ignored [unknown-key] (hand 1)",
@@ -209,7 +204,7 @@ TEST(TranscriptLoader, UnknownPlayers) {
                       "    taken: {Ann: 7, Bob: 6, Kat: 4}\n"
                       "result:\n  winner: Dan\n");
   EXPECT_EQ(
-      describe(l.diags),
+      transcript_lines(l.diags),
       (Lines{
           "4:13: 'Dan' (the dealer) is not one of the players: Ann, Bob, Cat [unknown-player] (hand 1)",
           "6:14: 'Bobb' (the plucker (`by`)) is not one of the players: Ann, Bob, Cat (did you mean 'Bob'?) "
@@ -239,7 +234,7 @@ TEST(TranscriptLoader, BadCardsAreReportedWithLineAndColumn) {
                       "    tricks:\n      - [2C, 1D, KC]\n      - [AS, [QS], \"\"]\n"
                       "    plucks:\n      - {by: Ann, from: Bob, gives: 4X, gets: 11H}\n");
   EXPECT_EQ(
-      describe(l.diags),
+      transcript_lines(l.diags),
       (Lines{
           "5:13: 'ZZ' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ) [bad-card] (hand 1)",
           "10:37: '4X' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ) [bad-card] (hand 1)",
@@ -276,7 +271,7 @@ TEST(TranscriptLoader, CardSpellingsAndSymbols) {
   const auto l = load(std::string(kHead) +
                       "hands:\n  - dealer: Ann\n    trump: \xE2\x99\xA0\n"
                       "    tricks:\n      - [2c, T\xE2\x99\xA3, bj]\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const HandRec& h = l.game.hands.at(0);
   ASSERT_TRUE(h.trump);
   EXPECT_EQ(*h.trump, Suit::kSpades);
@@ -290,7 +285,7 @@ TEST(TranscriptLoader, CardSpellingsAndSymbols) {
 TEST(TranscriptLoader, BadTrump) {
   const auto l =
       load(std::string(kHead) + "hands:\n  - dealer: Ann\n    trump: X\n  - trump: [S]\n  - trump: ~\n");
-  EXPECT_EQ(describe(l.diags), (Lines{
+  EXPECT_EQ(transcript_lines(l.diags), (Lines{
                                    "5:12: `trump` is a suit (C, D, H or S), not 'X' [schema] (hand 1)",
                                    "6:12: `trump` is a suit (C, D, H or S), not a list [schema] (hand 2)",
                                }));
@@ -307,7 +302,7 @@ TEST(TranscriptLoader, ExchangesIsASynonymOfPlucks) {
                       "hands:\n  - dealer: Ann\n  - exchanges:\n"
                       "      - {by: Ann, from: Cat, gives: 4H, gets: QH}\n"
                       "      - {by: Ann, from: Cat, gives: 5H}\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const HandRec& h = l.game.hands.at(1);
   ASSERT_TRUE(h.plucks);
   ASSERT_EQ(h.plucks->size(), 2U);
@@ -322,7 +317,7 @@ TEST(TranscriptLoader, ExchangesIsASynonymOfPlucks) {
   EXPECT_FALSE((*h.plucks)[1].gets) << "no `gets`: nothing came back";
 
   const auto both = load(std::string(kHead) + "hands:\n  - dealer: Ann\n    plucks: []\n    exchanges: []\n");
-  EXPECT_EQ(describe(both.diags),
+  EXPECT_EQ(transcript_lines(both.diags),
             (Lines{"6:16: `exchanges` is a synonym of `plucks`; give one of them [schema] (hand 1)"}));
   ASSERT_TRUE(both.game.hands[0].plucks);
   EXPECT_TRUE(both.game.hands[0].plucks->empty());
@@ -330,7 +325,7 @@ TEST(TranscriptLoader, ExchangesIsASynonymOfPlucks) {
 
 TEST(TranscriptLoader, EmptyPlucksDiffersFromAbsentPlucks) {
   const auto l = load(std::string(kHead) + "hands:\n  - dealer: Ann\n  - plucks: []\n  - shows: []\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   ASSERT_EQ(l.game.hands.size(), 3U);
   EXPECT_FALSE(l.game.hands[0].plucks) << "absent: not recorded";
   ASSERT_TRUE(l.game.hands[1].plucks) << "[]: recorded, none made";
@@ -345,7 +340,7 @@ TEST(TranscriptLoader, MalformedPlucks) {
   const auto l = load(std::string(kHead) +
                       "hands:\n  - dealer: Ann\n    plucks:\n      - {by: Ann, gives: 4H}\n"
                       "      - {by: Ann, from: Ann, gives: 4H}\n      - 4H\n");
-  EXPECT_EQ(describe(l.diags),
+  EXPECT_EQ(transcript_lines(l.diags),
             (Lines{
                 "6:9: the pluck lacks `from` [schema] (hand 1)",
                 "7:9: Ann cannot pluck themselves [schema] (hand 1)",
@@ -353,7 +348,7 @@ TEST(TranscriptLoader, MalformedPlucks) {
             }));
   EXPECT_FALSE(l.game.hands[0].plucks);
   const auto scalar = load(std::string(kHead) + "hands:\n  - dealer: Ann\n    plucks: none\n");
-  EXPECT_EQ(describe(scalar.diags),
+  EXPECT_EQ(transcript_lines(scalar.diags),
             (Lines{"5:13: `plucks` is a list of {by, from, gives, gets}, not a scalar [schema] (hand 1)"}));
 }
 
@@ -362,7 +357,7 @@ TEST(TranscriptLoader, TrickAsAListOrWithALeader) {
                       "hands:\n  - dealer: Ann\n    trump: H\n    tricks:\n"
                       "      - [2C, 9C, KC]\n      - {leader: Cat, cards: [AD, 4D, 9D]}\n"
                       "      - {cards: [5H, QH, 3H]}\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const HandRec& h = l.game.hands.at(0);
   ASSERT_TRUE(h.tricks);
   ASSERT_EQ(h.tricks->size(), 3U);
@@ -387,14 +382,14 @@ TEST(TranscriptLoader, TrickAsAListOrWithALeader) {
   const auto bad = load(std::string(kHead) +
                         "hands:\n  - dealer: Ann\n    tricks:\n      - {leader: Ann}\n"
                         "      - 2C\n");
-  EXPECT_EQ(describe(bad.diags),
+  EXPECT_EQ(transcript_lines(bad.diags),
             (Lines{
                 "6:9: the trick lacks its `cards` [schema] (hand 1, trick 1)",
                 "7:9: a trick is a list of cards, not a scalar [schema] (hand 1, trick 2)",
             }));
   EXPECT_FALSE(bad.game.hands[0].tricks);
   const auto not_list = load(std::string(kHead) + "hands:\n  - dealer: Ann\n    tricks: {a: 1}\n");
-  EXPECT_EQ(describe(not_list.diags),
+  EXPECT_EQ(transcript_lines(not_list.diags),
             (Lines{"5:13: `tricks` is a list of tricks, not a map [schema] (hand 1)"}));
 }
 
@@ -403,7 +398,7 @@ TEST(TranscriptLoader, DealAndShows) {
                       "hands:\n  - dealer: Ann\n    deal:\n      Cat: [2C]\n      Ann: [3C]\n"
                       "      Bob: [4C, 5C]\n    discard: [6C]\n"
                       "    shows:\n      - {to: Bob, cards: [AC, KC]}\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const HandRec& h = l.game.hands.at(0);
   ASSERT_TRUE(h.deal);
   ASSERT_EQ(h.deal->size(), 3U);
@@ -421,7 +416,7 @@ TEST(TranscriptLoader, DealAndShows) {
   const auto partial = load(std::string(kHead) +
                             "hands:\n  - dealer: Ann\n    deal:\n      Ann: [3C]\n"
                             "      Bob: [4C]\n    shows:\n      - {to: Bob}\n");
-  EXPECT_EQ(describe(partial.diags),
+  EXPECT_EQ(transcript_lines(partial.diags),
             (Lines{
                 "6:7: `deal` lacks the cards of Cat [schema] (hand 1)",
                 "9:9: a show is a map {to: PLAYER, cards: [CARDS]} [schema] (hand 1)",
@@ -435,7 +430,7 @@ TEST(TranscriptLoader, TakenAndScoreMaps) {
                       "hands:\n  - dealer: Ann\n    taken: {Cat: 4, Ann: +7, Bob: 6}\n"
                       "    score: {Ann: -3, Bob: 0, Cat: 12}\n"
                       "result:\n  score: {Ann: 21, Bob: 14, Cat: 9}\n");
-  EXPECT_EQ(describe(l.diags), Lines{});
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
   const HandRec& h = l.game.hands.at(0);
   ASSERT_TRUE(h.taken);
   EXPECT_EQ(h.taken->values, (std::vector<std::optional<long long>>{7, 6, 4}));
@@ -450,7 +445,7 @@ TEST(TranscriptLoader, TakenAndScoreMaps) {
   const auto lacking = load(std::string(kHead) +
                             "hands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6}\n"
                             "    score: [1, 2, 3]\n");
-  EXPECT_EQ(describe(lacking.diags),
+  EXPECT_EQ(transcript_lines(lacking.diags),
             (Lines{
                 "5:12: `taken` lacks Cat [schema] (hand 1)",
                 "6:12: `score` is a map of players to numbers, not a list [schema] (hand 1)",
@@ -465,7 +460,7 @@ TEST(TranscriptLoader, NumbersAreDecimalIntegersOnly) {
                       "  - taken: {Ann: 7.0, Bob: \"6\", Cat: 99999999999999999999}\n"
                       "    score: {Ann: 1e3, Bob: 0o7, Cat: 5000000000}\n");
   EXPECT_EQ(
-      describe(l.diags),
+      transcript_lines(l.diags),
       (Lines{
           "5:18: `taken` values are whole numbers (0 or more), not '0x10' [schema] (hand 1)",
           "5:29: `taken` values are whole numbers (0 or more), not '10^30' [schema] (hand 1)",
@@ -493,7 +488,7 @@ TEST(TranscriptLoader, NumbersAreDecimalIntegersOnly) {
 
 TEST(TranscriptLoader, ResultWinnerAsANameOrAList) {
   const auto one = load(std::string(kHead) + "hands: []\nresult:\n  winner: Bob\n");
-  EXPECT_EQ(describe(one.diags), Lines{});
+  EXPECT_EQ(transcript_lines(one.diags), Lines{});
   ASSERT_TRUE(one.game.result);
   ASSERT_TRUE(one.game.result->winners);
   ASSERT_EQ(one.game.result->winners->size(), 1U);
@@ -503,14 +498,14 @@ TEST(TranscriptLoader, ResultWinnerAsANameOrAList) {
   EXPECT_EQ(one.game.result->loc, (Loc{5, 3}));
 
   const auto two = load(std::string(kHead) + "hands: []\nresult:\n  winner: [Cat, Ann]\n");
-  EXPECT_EQ(describe(two.diags), Lines{});
+  EXPECT_EQ(transcript_lines(two.diags), Lines{});
   ASSERT_TRUE(two.game.result->winners);
   ASSERT_EQ(two.game.result->winners->size(), 2U);
   EXPECT_EQ((*two.game.result->winners)[0].seat, 2);
   EXPECT_EQ((*two.game.result->winners)[1].seat, 0);
 
   const auto bad = load(std::string(kHead) + "hands: []\nresult: Ann\n");
-  EXPECT_EQ(describe(bad.diags),
+  EXPECT_EQ(transcript_lines(bad.diags),
             (Lines{"4:9: `result` is a map with `winner` and/or `score`, not a scalar [schema]"}));
   EXPECT_FALSE(bad.game.result);
 }
@@ -594,7 +589,7 @@ TEST(TranscriptLoader, NulInNamesAndCards) {
       "    plucks: [{by: \"\\0\", from: Ann, gives: 2C}]\n"
       "    tricks: [{leader: \"Ann\\0\", cards: [\"2C\\0\", 3C, 4C]}]\n"
       "    taken: {Ann: 7, \"B\\0b\": 6, Cat: 4}\nresult: {winner: \"A\\0nn\"}\n");
-  EXPECT_EQ(describe(l.diags),
+  EXPECT_EQ(transcript_lines(l.diags),
             (Lines{
                 R"(2:16: 'B\0b' holds a NUL character (\0), which a player's name cannot [schema])",
                 R"(4:13: 'C\0at' (the dealer) holds a NUL character (\0), which a player's name cannot [schema] (hand 1))",
@@ -612,7 +607,7 @@ TEST(TranscriptLoader, NulInNamesAndCards) {
   }
   // JSON's \u0000 is the same character.
   const auto j = load(R"({"game": "pluck", "players": ["Ann", "B\u0000b", "Cat"], "hands": []})");
-  EXPECT_EQ(describe(j.diags),
+  EXPECT_EQ(transcript_lines(j.diags),
             (Lines{R"(1:38: 'B\0b' holds a NUL character (\0), which a player's name cannot [schema])"}));
 }
 

@@ -11,14 +11,10 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "support/test_support.h"
 #include "yaml/tree.h"
 
 namespace trickref {
-
-// Readable locations in failure messages (internal linkage: each test file has its own).
-[[maybe_unused]] static void PrintTo(const Loc& loc, std::ostream* os) {
-  *os << loc.line << ":" << loc.column;
-}
 
 namespace {
 

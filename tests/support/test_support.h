@@ -2,15 +2,35 @@
 // run the CLI in-process, read sample files.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "cards/card.h"
 #include "report/report.h"
 #include "ruleset/ruleset.h"
 
+namespace trickref {
+
+// Readable locations in GoogleTest failure messages (found by ADL).
+inline void PrintTo(const Loc& loc, std::ostream* os) { *os << loc.line << ":" << loc.column; }
+
+}  // namespace trickref
+
 namespace trickref::test {
+
+// A card, or a set of cards, from tokens such as "AS" or "10H" (each must parse).
+inline Card c(const char* token) { return *parse_card(token); }
+inline CardSet cards(std::initializer_list<const char*> tokens) {
+  CardSet s;
+  for (const char* t : tokens) {
+    s.insert(*parse_card(t));
+  }
+  return s;
+}
 
 // The resolved built-in ruleset NAME (fails the test if it does not load).
 [[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
