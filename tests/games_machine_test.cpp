@@ -13,6 +13,7 @@
 #include "engine/hand.h"
 #include "engine/play.h"
 #include "engine/playout.h"
+#include "sim/bots.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -673,6 +674,44 @@ TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
   EXPECT_NE(v.out.find("ruleset `call-deuces` has an auction, which the referee does not read from a record yet"),
             std::string::npos)
       << v.out;
+}
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+CardSet hand_of(std::initializer_list<const char*> tokens) {
+  CardSet out;
+  for (const char* t : tokens) {
+    out.insert(*parse_card(t));
+  }
+  return out;
+}
+
+// The heuristic bot bids on what it expects its side to take: a hand of top
+// trumps, side aces and fives opens; a hand of low cards passes; it never
+// bids past its estimate, and bids when it may not pass.
+TEST(HeuristicBidding, BidsOnTheHandsValue) {
+  const auto rules = test::builtin("call-deuces");
+  const CardSet strong = hand_of({"BJ", "LJ", "AS", "KS", "QS", "JS", "10S", "5S", "AH", "AD", "AC", "5H", "5D"});
+  const CardSet weak = hand_of({"2C", "3C", "4D", "6D", "7H", "8H", "9S", "3S", "4S", "6C", "7C", "2D", "3H"});
+  // Tricks 7 (BJ LJ A K a whole one each, Q J 10 5 three quarters) + 3 side aces; fives 15 x 0.66; a
+  // partner's half share of 33 / 4.
+  EXPECT_EQ(sim::expected_points(*rules, strong), 24);
+  EXPECT_EQ(sim::expected_points(*rules, weak), 7);
+  sim::HeuristicBot bot;
+  PlayoutRng rng(1);
+  HandView v;
+  v.rules = rules.get();
+  v.hand = strong;
+  EXPECT_EQ(bot.call(v, true, 15, 33, rng), 15) << "the lowest bid that is legal, within its estimate";
+  EXPECT_EQ(bot.call(v, true, 25, 33, rng), 0) << "past its estimate: a pass";
+  v.hand = weak;
+  EXPECT_EQ(bot.call(v, true, 15, 33, rng), 0);
+  EXPECT_EQ(bot.call(v, false, 15, 33, rng), 15) << "the dealer who must bid bids the least";
+  EXPECT_EQ(bot.call(v, true, 34, 33, rng), 0) << "no bid left";
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "sim/bots.h"
 
+#include <algorithm>
 #include <array>
 
 namespace trickref::sim {
@@ -147,6 +148,53 @@ Suit HeuristicBot::name_trump(const HandView& v, PlayoutRng&) {
     }
   }
   return best;
+}
+
+int expected_points(const Ruleset& r, CardSet hand) {
+  // Tricks: each trump about three quarters of one (the top ones and the
+  // jokers a whole one), each side ace one, a side king with company a half.
+  double best = 0;
+  for (int t = 0; t < kSuitCount; ++t) {
+    const CardSet trumps = hand & trump_mask(static_cast<Suit>(t));
+    double tricks = 0;
+    for (Card c : trumps) {
+      tricks += c.is_joker() || c.rank() >= 11 ? 1.0 : 0.75;
+    }
+    for (int s = 0; s < kSuitCount; ++s) {
+      if (s == t) {
+        continue;
+      }
+      const CardSet side = hand & CardSet::suit(static_cast<Suit>(s));
+      tricks += side.contains(Card::of(static_cast<Suit>(s), 12)) ? 1.0 : 0.0;
+      tricks += side.contains(Card::of(static_cast<Suit>(s), 11)) && side.size() >= 2 ? 0.5 : 0.0;
+    }
+    best = std::max(best, tricks);
+  }
+  const double tricks = std::min(best, static_cast<double>(r.hand_size));
+  // Counting cards: those held, of which about two thirds are kept; the
+  // hand's points are shared, so a partner brings about half a seat's share.
+  double held = 0;
+  double all = static_cast<double>(r.hand_size * r.per_trick);
+  for (Card c : r.deck) {
+    const int points = r.card_points[static_cast<std::size_t>(c.index())];
+    all += points;
+    held += hand.contains(c) ? points : 0;
+  }
+  const double partner = 0.5 * all / r.players;
+  return static_cast<int>(tricks * r.per_trick + 0.66 * held + partner);
+}
+
+// Bids what it expects its side to take, as low as the auction allows: the
+// lowest legal bid when that is within its estimate, else a pass.
+int HeuristicBot::call(const HandView& v, bool may_pass, int lo, int hi, PlayoutRng&) {
+  if (lo > hi) {
+    return 0;
+  }
+  const int expect = expected_points(*v.rules, v.hand);
+  if (expect >= lo || !may_pass) {
+    return lo;
+  }
+  return 0;
 }
 
 // Keeps trumps and aces; throws the lowest card of the shortest side suit.

@@ -36,7 +36,13 @@ class HeuristicBot final : public SeatPolicy {
   Suit name_trump(const HandView& view, PlayoutRng& rng) override;
   Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
   Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
+  int call(const HandView& view, bool may_pass, int lo, int hi, PlayoutRng& rng) override;
 };
+
+// What the heuristic bot expects its side to take in a hand of a points
+// scoring (call-deuces.md §2.6) with `hand` and its best suit as trump: its
+// own likely tricks and counting cards, and a partner's average share.
+[[nodiscard]] int expected_points(const Ruleset& rules, CardSet hand);
 
 // The bot names `simulate --bots` accepts, in the order help lists them.
 [[nodiscard]] std::span<const std::string_view> bot_names();
