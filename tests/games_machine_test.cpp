@@ -245,7 +245,7 @@ TEST(Partner, TheHolderOfTheTwoOfTrumpIsThePartner) {
         discard.insert(card);
       }
     }
-    apply_discard(h, discard);
+    apply_kitty(h, discard);
     EXPECT_EQ(h.hands[3].size(), 13);
     start_play(h, first_leader(h, true));
     EXPECT_EQ(h.play.leader, 3) << "the bidder leads";
@@ -267,7 +267,7 @@ TEST(Partner, TheBidderIsSoloHoldingOrDiscardingIt) {
   const bool dan_holds_a_two = h.hands[3].contains(Card::of(own, 0));
   if (dan_holds_a_two) {
     apply_trump(h, own);
-    apply_discard(h, CardSet());
+    apply_kitty(h, CardSet());
     start_play(h, 3);
     EXPECT_EQ(h.partner, -1);
   }
@@ -277,7 +277,7 @@ TEST(Partner, TheBidderIsSoloHoldingOrDiscardingIt) {
   const int holder = d.holder(c("2H"));
   if (holder == 3) {
     EXPECT_EQ(check_discard(k, c("2H")), std::nullopt) << "solo_by_discard: true";
-    apply_discard(k, CardSet::of(c("2H")));
+    apply_kitty(k, CardSet::of(c("2H")));
     start_play(k, 3);
     EXPECT_EQ(k.partner, -1);
   } else {

@@ -128,10 +128,8 @@ void start_hand(HandState& h, const GameState& g, int number, int dealer) {
     ex.dealer_returned = {};  // read only for the show
   }
   ex.before_first = number < r.exchange_from_hand;
-  if (q.empty()) {
-    ex.owed_known = true;  // no quotas: no exchange, nothing owed
-  } else if (ex.before_first) {
-    ex.owed_known = true;
+  if (q.empty() || ex.before_first) {
+    ex.owed_known = true;  // no quotas (no exchange), or a hand before the first plucks: nothing owed
   } else if (g.deltas_known) {
     ex.deltas = g.deltas;
     const int n = owed_plucks_into(std::span<const int>(g.deltas.data(), static_cast<std::size_t>(h.players)),
@@ -542,17 +540,13 @@ void take_kitty(HandState& h) {
   }
 }
 
-void apply_discard(HandState& h, CardSet discard) {
-  const int taker = kitty_taker(h);
-  if (taker < 0) {
-    return;
-  }
-  // Taken already (take_then_discard), or taken now, after discarding from
-  // the hand (discard_then_take): either way the kitty ends in the hand.
-  auto& held = h.hands[static_cast<std::size_t>(taker)];
-  held = (held | h.kitty) - discard;
-  h.discard = discard;
-}
+namespace {
+
+// partner.solo_by_discard false: the bidder may not discard the partner card
+// (call-deuces.md §2.4).
+bool keeps_partner_card(const Ruleset& r) { return r.partner_by == PartnerBy::kCard && !r.solo_by_discard; }
+
+}  // namespace
 
 CardSet forbidden_discards(const HandState& h) {
   const Ruleset& r = *h.rules;
@@ -571,7 +565,7 @@ CardSet forbidden_discards(const HandState& h) {
       }
     }
   }
-  if (r.partner_by == PartnerBy::kCard && !r.solo_by_discard) {
+  if (keeps_partner_card(r)) {
     out.insert(partner_card(h));
   }
   return out;
@@ -606,8 +600,7 @@ std::optional<Violation> check_discard(const HandState& h, Card card) {
     return v;
   }
   if (forbidden_discards(h).contains(card)) {
-    const Ruleset& r = *h.rules;
-    const bool partner = r.partner_by == PartnerBy::kCard && !r.solo_by_discard && card == partner_card(h);
+    const bool partner = keeps_partner_card(*h.rules) && card == partner_card(h);
     Violation v = violation(Code::kDiscard, partner ? Clause::kDiscardPartnerCard : Clause::kDiscardForbidden,
                             h.number, taker);
     v.card = card;
@@ -683,12 +676,16 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
 }
 
 int first_leader(const HandState& h, bool hands_known) {
-  const Ruleset& r = *h.rules;
-  if (r.first_lead == FirstLead::kBidder ||
-      (r.first_lead == FirstLead::kTrumpChooser && r.trump_chooser == TrumpChooser::kBidder)) {
-    return h.auction.bidder;
+  switch (h.rules->first_lead) {
+    case FirstLead::kBidder:
+      return h.auction.bidder;
+    case FirstLead::kTrumpChooser:
+      return trump_namer(h);  // the chooser, the bidder among them; the dealer where nobody's choice is checked
+    case FirstLead::kCard:
+    case FirstLead::kLeftOfDealer:
+      break;
   }
-  return first_leader(r, h.dealer, h.hands, hands_known);
+  return first_leader(*h.rules, h.dealer, h.hands, hands_known);
 }
 
 // ------------------------------------------------------- the end of the hand

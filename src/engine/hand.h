@@ -116,7 +116,7 @@ struct HandState {
   int partner = -1;        // the bidder's partner (partner.by: card); -1 solo or none
   PlayState play;
   // Cards won in tricks by each seat, for the scorings that count cards
-  // (note_trick_cards); empty otherwise.
+  // (note_trick); empty otherwise.
   std::array<CardSet, kMaxPlayers> won{};
   int ended_after = 0;  // the trick after which the hand ended early (0: played out)
   HandEnd end = HandEnd::kPlayedOut;
@@ -208,10 +208,8 @@ void apply_trump(HandState& h, Suit trump);
 [[nodiscard]] int kitty_taker(const Ruleset& r, int dealer);
 [[nodiscard]] int kitty_taker(const HandState& h);
 // The taker takes the kitty into their hand (the bidder, before naming
-// trump); the discard follows in its own phase.
+// trump); the discard follows in its own phase (apply_kitty).
 void take_kitty(HandState& h);
-// The taker lays `discard` away (after take_kitty).
-void apply_discard(HandState& h, CardSet discard);
 // The cards the taker may not discard (kitty.discard_forbid; the partner card
 // under partner.solo_by_discard false).
 [[nodiscard]] CardSet forbidden_discards(const HandState& h);
@@ -222,7 +220,8 @@ void apply_discard(HandState& h, CardSet discard);
 // A discard of `count` cards: discard (count); one card: discard (not held).
 [[nodiscard]] std::optional<Violation> check_discard_count(const HandState& h, int count);
 [[nodiscard]] std::optional<Violation> check_discard(const HandState& h, Card card);
-// The taker takes the kitty and lays `discard` away.
+// The taker lays `discard` away with the kitty in hand: taken in the same
+// phase (the dealer's kitty), or already by take_kitty (the bidder's).
 void apply_kitty(HandState& h, CardSet discard);
 
 // ------------------------------------------------------------------ play
@@ -231,12 +230,18 @@ void apply_kitty(HandState& h, CardSet discard);
 void start_play(HandState& h, int leader);
 // The card whose holder partners the bidder (partner.card), once trump is named.
 [[nodiscard]] Card partner_card(const HandState& h);
-// Notes the cards of a finished trick for its winner, for scorings that count cards.
-inline void note_trick_cards(HandState& h, CardSet trick, int winner) {
-  h.won[static_cast<std::size_t>(winner)] |= trick;
-}
 // Whether the scoring counts the cards won (scoring.kind points).
 [[nodiscard]] inline bool counts_cards(const HandState& h) { return h.rules->scoring == ScoringKind::kPoints; }
+// Notes the trick just finished through the PlayState (its winner leads
+// next): its winner, as finish_trick(HandState&) does, and, where the
+// scoring counts them, its `cards` for that winner.
+inline void note_trick(HandState& h, CardSet cards) {
+  const int winner = h.play.leader;
+  h.play.won_by[static_cast<std::size_t>((h.play.trick - 1) & 63)] = static_cast<std::uint8_t>(winner);
+  if (counts_cards(h)) {
+    h.won[static_cast<std::size_t>(winner)] |= cards;
+  }
+}
 // The side a seat plays for (the partner policy's fixed sides).
 [[nodiscard]] int side_of(const HandState& h, int seat);
 // Who leads the first trick (play.first_lead), given the dealer and, for

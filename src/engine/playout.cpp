@@ -421,29 +421,23 @@ class BotHand {
     out_->dealer = h.dealer;
     shuffle_cards(deck_, rng_);
     std::size_t k = 0;
-    const int size = h.rules->hand_size;
-    const int first = h.rules->deal_before_trump;
-    if (first == 0) {
+    // Where trump is named before the deal is complete, each player gets
+    // deal.before_trump cards first (what the trump namer sees), then the rest.
+    auto deal_each = [&](int count) {
       for (int p = 0; p < h.players; ++p) {
         CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
-        for (int i = 0; i < size; ++i) {
+        for (int i = 0; i < count; ++i) {
           dealt.insert(deck_[k++]);
         }
       }
+    };
+    const int first = h.rules->deal_before_trump;
+    if (first == 0) {
+      deal_each(h.rules->hand_size);
     } else {
-      // Trump is named before the deal is complete: each player gets
-      // deal.before_trump cards first (what the trump namer sees), then the rest.
-      for (int part = 0; part < 2; ++part) {
-        for (int p = 0; p < h.players; ++p) {
-          CardSet& dealt = out_->deal[static_cast<std::size_t>(p)];
-          for (int i = part == 0 ? 0 : first; i < (part == 0 ? first : size); ++i) {
-            dealt.insert(deck_[k++]);
-          }
-          if (part == 0) {
-            first_part_[static_cast<std::size_t>(p)] = dealt;
-          }
-        }
-      }
+      deal_each(first);
+      first_part_ = out_->deal;
+      deal_each(h.rules->hand_size - first);
     }
     for (; k < deck_.size(); ++k) {
       out_->kitty.insert(deck_[k]);
@@ -476,7 +470,7 @@ class BotHand {
       out_->bids.emplace_back(seat, bid);
       apply_call(h, seat, bid == 0 ? std::nullopt : std::optional<int>(bid));
     }
-    out_->bidder = h.void_hand ? -1 : h.auction.bidder;
+    out_->bidder = h.auction.bidder;  // -1 when everyone passed
     out_->bid = h.auction.high;
   }
 
@@ -559,7 +553,7 @@ class BotHand {
       pool.erase(c);
       out_->discard.insert(c);
     }
-    apply_discard(h, out_->discard);
+    apply_kitty(h, out_->discard);
   }
 
   void play(HandState& h) {
@@ -572,18 +566,13 @@ class BotHand {
     // at a time; otherwise all at once.
     const bool early = h.policies.hand_end->after_trick != nullptr;
     const bool each = early || h.policies.scoring->facts != nullptr;
-    const bool cards = counts_cards(h);
     for (int played = 0; played < tricks;) {
       const int now = each ? 1 : tricks;
       const CardSet before = h.play.played;
       play_some(h, now);
       played += now;
       if (each) {
-        const int winner = h.play.leader;  // the winner leads next
-        h.play.won_by[static_cast<std::size_t>((played - 1) & 63)] = static_cast<std::uint8_t>(winner);
-        if (cards) {
-          note_trick_cards(h, h.play.played - before, winner);
-        }
+        note_trick(h, h.play.played - before);
       }
       if (early && hand_ends_after_trick(h)) {
         end_hand_at(h, played);

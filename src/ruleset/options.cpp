@@ -447,8 +447,6 @@ constexpr CustomOption kDiscardForbid{
 
 // ------------------------------------------------------------ partner.card
 
-constexpr std::string_view kRankNames = "23456789TJQKA";
-
 // call-deuces.md §2.4: {rank: 2, suit: trump}; the suit may also be a suit letter.
 constexpr CustomOption kPartnerCard{
     "{rank: RANK, suit: trump | C | D | H | S}",
@@ -479,11 +477,10 @@ constexpr CustomOption kPartnerCard{
       r.partner_rank = as_card->rank();
     },
     [](const Ruleset& r) {
-      const auto rank = static_cast<std::size_t>(r.partner_rank);
-      const std::string shown = rank == 8 ? std::string("10") : std::string(1, kRankNames[rank < 13 ? rank : 0]);
-      return fmt::format("{{rank: {}, suit: {}}}", shown,
-                         r.partner_suit ? std::string(1, "CDHS"[static_cast<std::size_t>(*r.partner_suit)])
-                                        : std::string("trump"));
+      std::string rank = to_string(Card::of(Suit::kClubs, r.partner_rank));  // "10C": the rank, then the suit
+      rank.pop_back();
+      return fmt::format("{{rank: {}, suit: {}}}", rank,
+                         r.partner_suit ? std::string(1, suit_letter(*r.partner_suit)) : std::string("trump"));
     },
     [] {
       return Json{{"type", "object"},
