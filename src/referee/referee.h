@@ -14,6 +14,13 @@
 
 namespace trickref {
 
+// One call of an auction, as recorded (call-deuces.md §2.2): the seat it
+// counted for and its bid (absent: a pass, or a call that was not a number).
+struct CallSummary {
+  int seat = -1;
+  std::optional<long long> bid;
+};
+
 struct HandSummary {
   int number = 0;
   int dealer = 0;
@@ -26,6 +33,21 @@ struct HandSummary {
   // hand's tricks owed them (absent when neither is known).
   std::optional<std::vector<int>> plucks_made;
   std::optional<std::vector<int>> plucks_suffered;
+  // The auction games (call-deuces.md; set only where the ruleset has an
+  // auction). `bids` as recorded; `void_hand` when everyone passed (no
+  // contract, nothing scored); `bidder`/`bid` the contract, from the auction
+  // or else the recorded contract (absent: not known); `partner` the
+  // bidder's partner, -1 solo (absent: the record cannot show it);
+  // `points` the hand's points by seat (played, else recorded); `made`
+  // whether the bidding side reached the bid (absent: not known).
+  bool auction = false;
+  std::optional<std::vector<CallSummary>> bids;
+  bool void_hand = false;
+  std::optional<int> bidder;
+  int bid = 0;
+  std::optional<int> partner;
+  std::optional<std::vector<int>> points;
+  std::optional<bool> made;
 };
 
 struct GameOutcome {

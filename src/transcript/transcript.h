@@ -4,6 +4,7 @@
 // empty list is "recorded: none".
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -63,6 +64,36 @@ struct SeatNumbers {
   }
 };
 
+// One call of an auction (call-deuces.md §4, settled readings): `pass`
+// (any case) or null is a pass; a whole number is a bid of that value,
+// whatever the range; anything else is `kOther` (counts as a pass, and is
+// bid-range). The caller is named (`{Bob: 18}`) or implied by the order.
+struct CallRec {
+  enum Kind : std::uint8_t { kPass, kBid, kOther };
+  Kind kind = kPass;
+  long long bid = 0;   // kBid: the number as written (clamped to +-1e9)
+  std::string text;    // kOther: as written
+  std::optional<PlayerRef> caller;  // named; absent: implied
+  bool caller_bad = false;          // a name was given but is not a player (already reported)
+  Loc loc;
+};
+
+// `contract`: {bidder, bid}, or `none` (everyone passed).
+struct ContractRec {
+  bool none = false;
+  std::optional<PlayerRef> bidder;
+  std::optional<long long> bid;
+  Loc loc;
+  Loc bid_loc;
+};
+
+// `partner`: a player, or `none`/null (solo). The bidder's own name also
+// means solo; the referee decides that.
+struct PartnerRec {
+  std::optional<PlayerRef> player;  // absent: none (solo)
+  Loc loc;
+};
+
 struct HandRec {
   int number = 0;  // 1-based
   Loc loc;
@@ -85,6 +116,18 @@ struct HandRec {
   Loc tricks_loc;
   std::optional<SeatNumbers> taken;
   std::optional<SeatNumbers> score;
+  // The auction games (transcript.md, "Keys for the partnership and auction games").
+  std::optional<std::vector<CallRec>> bids;
+  Loc bids_loc;
+  std::optional<ContractRec> contract;
+  bool contract_bad = false;  // given but unreadable (already reported)
+  std::optional<PartnerRec> partner;
+  bool partner_bad = false;   // given but not a player (already reported)
+  std::optional<SeatNumbers> points;
+  Loc points_loc;
+  // Keys present that only some games use, with where they are: the referee,
+  // which knows the game, reports those its game has no use for.
+  std::vector<std::pair<std::string_view, Loc>> game_keys;
 };
 
 struct ResultRec {
