@@ -936,10 +936,9 @@ class GameReferee {
     }
     if (!partner) {
       if (const auto holder = partner_holder(h, m, all_played)) {
-        // call-deuces.md §2.4: the holder partners the bidder, unless the bidder holds it or laid it away.
-        const bool solo = holder->seat == bidder || holder->how == say::PartnerProof::kDiscarded ||
-                          holder->how == say::PartnerProof::kNeverPlayed;
-        partner = solo ? -1 : holder->seat;
+        // call-deuces.md §2.4: the holder partners the bidder; a bidder who
+        // holds it, or laid it away (the holder of a discard), is solo.
+        partner = holder->seat == bidder ? -1 : holder->seat;
         if (recorded && *recorded != *partner) {
           auto& d = report(Code::kPartnerMismatch, h.partner->loc,
                            say::partner_mismatch(words(), bidder, *recorded, *partner, partner_card(m), holder->how,
