@@ -595,6 +595,16 @@ std::string partner_evidence(const Wording& w, Card card, PartnerProof how, int 
   return proof(w, card, how, holder) + " here";
 }
 
+std::string won_in_trick(const Wording& w, int seat, Card card, int trick) {
+  return fmt::format("{} won {} in trick {}", name_of(w, seat), to_string(card), trick);
+}
+
+std::string discarded_here(const Wording& w, int seat, Card card) {
+  return fmt::format("{} discarded {}", name_of(w, seat), to_string(card));
+}
+
+std::string bid_here(const Wording& w, int seat, int bid) { return fmt::format("{} bid {} here", name_of(w, seat), bid); }
+
 std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks, CardSet won,
                             CardSet discard) {
   const Ruleset& r = *w.rules;

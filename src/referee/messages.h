@@ -97,6 +97,10 @@ enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, 
 [[nodiscard]] std::string partner_evidence(const Wording& w, Card card, PartnerProof how, int holder);
 // points-mismatch: the tricks taken and the counting cards won (and, for the
 // bidder, in the discard).
+// points-mismatch's and bid-too-low's notes.
+[[nodiscard]] std::string won_in_trick(const Wording& w, int seat, Card card, int trick);
+[[nodiscard]] std::string discarded_here(const Wording& w, int seat, Card card);
+[[nodiscard]] std::string bid_here(const Wording& w, int seat, int bid);
 [[nodiscard]] std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks,
                                           CardSet won, CardSet discard);
 }  // namespace say

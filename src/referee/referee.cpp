@@ -779,6 +779,7 @@ class GameReferee {
     out.reserve(calls.size());
     std::vector<Violation> found;
     int last = -1;
+    Loc standing;  // where the bid that stands was called, for bid-too-low's note
     for (const auto& c : calls) {
       int seat = c.caller ? c.caller->seat : m.auction.turn;
       if (seat < 0) {
@@ -796,12 +797,20 @@ class GameReferee {
           worded = true;
           about(report(Code::kBidRange, c.loc, say::call_not_a_number(words(), seat, c.text)), name(seat));
         }
-        say(v, c.caller ? c.caller->loc : c.loc);
+        auto& d = say(v, c.caller ? c.caller->loc : c.loc);
+        if (v.code == Code::kBidTooLow && standing.known()) {
+          d.notes.push_back(Note{say::bid_here(words(), v.other, v.standing), standing});
+        }
       }
       if (c.kind == CallRec::kOther && !worded) {
         about(report(Code::kBidRange, c.loc, say::call_not_a_number(words(), seat, c.text)), name(seat));
       }
+      const int held_by = m.auction.bidder;
+      const int high = m.auction.high;
       apply_call(m, seat, bid);
+      if (m.auction.bidder != held_by || m.auction.high != high) {
+        standing = c.loc;
+      }
       out.push_back(CallSummary{seat, c.kind == CallRec::kBid ? std::optional<long long>(c.bid) : std::nullopt});
       last = seat;
     }
@@ -885,6 +894,24 @@ class GameReferee {
     return std::nullopt;
   }
 
+  // Where the counting cards a player's points include were won (and, for
+  // the bidder, laid away).
+  void points_notes(Diagnostic& d, const HandRec& h, const HandState& m, int seat, bool discard) {
+    const auto counts = [&](Card c) { return r_.card_points[static_cast<std::size_t>(c.index())] != 0; };
+    for (const auto& p : plays_) {
+      if (counts(p.card) && m.won[static_cast<std::size_t>(seat)].contains(p.card)) {
+        d.notes.push_back(Note{say::won_in_trick(words(), seat, p.card, p.trick + 1), p.loc});
+      }
+    }
+    if (discard && h.discard) {
+      for (const auto& c : *h.discard) {
+        if (c.card && counts(*c.card)) {
+          d.notes.push_back(Note{say::discarded_here(words(), seat, *c.card), c.loc});
+        }
+      }
+    }
+  }
+
   // The count of a hand with a contract (call-deuces.md §2.6, §2.7, §4):
   // the tricks, the partner, each player's points (from the tricks where all
   // are recorded, else as recorded), then the scores.
@@ -965,10 +992,11 @@ class GameReferee {
           const long long rec = *h.points->values[i];
           if (rec != t.points[i]) {
             points_mismatch_ = true;
-            about(report(Code::kPointsMismatch, h.points->locs[i],
-                         say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
-                                              s == bidder && discard_counts ? m.discard : CardSet())),
-                  name(s));
+            auto& d = about(report(Code::kPointsMismatch, h.points->locs[i],
+                                   say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
+                                                        s == bidder && discard_counts ? m.discard : CardSet())),
+                            name(s));
+            points_notes(d, h, m, s, s == bidder && discard_counts);
           }
         }
       }
