@@ -1,0 +1,323 @@
+// simulate under Call Deuces (call-deuces.md): the random bots' calls and
+// picks, the heuristic bot's discard and its play for or against the
+// contract (scenarios built card by card), what each seat knows of the sides,
+// and every choice among the machine's legal options.
+#include <algorithm>
+#include <array>
+#include <map>
+#include <numeric>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "engine/hand.h"
+#include "engine/play.h"
+#include "engine/playout.h"
+#include "sim/bots.h"
+#include "sim/render.h"
+#include "sim/simulate.h"
+#include "sim/stats.h"
+#include "support/test_support.h"
+
+namespace trickref {
+namespace {
+
+using test::c;
+using test::cards;
+
+// --- random -----------------------------------------------------------------
+
+// A random seat's call: a pass or the lowest legal bid, with equal chance; the
+// lowest bid where it may not pass; a pass when no bid is left. The engine
+// draws for bare random seats itself (random_call); a random bot asked
+// directly (SeatPolicy::call) answers the same from the same numbers.
+TEST(DeucesRandom, CallsPassOrTheLowestBidWithEqualChance) {
+  PlayoutRng rng(2026);
+  PlayoutRng same(2026);
+  const auto bot = sim::make_bot("random");
+  HandView v;
+  int passes = 0;
+  constexpr int kCalls = 20000;
+  for (int i = 0; i < kCalls; ++i) {
+    const int lo = 15 + i % 19;
+    const int call = random_call(true, lo, 33, rng);
+    ASSERT_TRUE(call == 0 || call == lo) << call;
+    passes += call == 0 ? 1 : 0;
+    ASSERT_EQ(bot->call(v, true, lo, 33, same), call);
+  }
+  // 20,000 fair coin flips: 10,000 ± 1.96 · 70.7 at 95%; this seed gives a count within.
+  EXPECT_GE(passes, 9800);
+  EXPECT_LE(passes, 10200);
+  EXPECT_EQ(random_call(false, 21, 33, rng), 21) << "may not pass: the lowest bid";
+  EXPECT_EQ(random_call(true, 34, 33, rng), 0) << "no bid left: a pass";
+}
+
+// Discards and plays: uniform over the options given (the machine's legal lists).
+TEST(DeucesRandom, DiscardsAndPlaysAreUniformOverTheOptions) {
+  const auto bot = sim::make_bot("random");
+  const auto rules = test::builtin("call-deuces");
+  HandView v;
+  v.rules = rules.get();
+  PlayoutRng rng(7);
+  const CardSet options = cards({"5C", "KD", "2H", "9S", "BJ"});
+  std::map<int, int> discards;
+  std::map<int, int> plays;
+  const PlayState s = start_play(*rules, Suit::kSpades, {}, 0);
+  constexpr int kDraws = 50000;
+  for (int i = 0; i < kDraws; ++i) {
+    const Card d = bot->discard(v, Suit::kSpades, options, rng);
+    const Card p = bot->play(v, s, options, rng);
+    ASSERT_TRUE(options.contains(d));
+    ASSERT_TRUE(options.contains(p));
+    ++discards[d.index()];
+    ++plays[p.index()];
+  }
+  for (Card o : options) {
+    // 10,000 expected each; ± 3% is over 3.5 standard deviations.
+    EXPECT_NEAR(discards[o.index()], kDraws / 5, 300) << to_string(o);
+    EXPECT_NEAR(plays[o.index()], kDraws / 5, 300) << to_string(o);
+  }
+}
+
+// --- the heuristic's discard -------------------------------------------------
+
+// The bidder's 15 cards after taking the kitty, spades trump.
+HandView bidder_view(const Ruleset& r, CardSet hand) {
+  HandView v;
+  v.rules = &r;
+  v.seat = 0;
+  v.bidder = 0;
+  v.bid = 18;
+  v.hand = hand;
+  return v;
+}
+
+TEST(DeucesHeuristic, DiscardsFivesForTheBidderThenVoidsAShortSuit) {
+  const auto rules = test::builtin("call-deuces");
+  sim::HeuristicBot bot;
+  PlayoutRng rng(1);
+  const CardSet hand =
+      cards({"BJ", "AS", "KS", "9S", "4S", "AH", "KH", "QH", "5H", "3H", "5D", "7D", "8C", "6C", "2C"});
+  HandView v = bidder_view(*rules, hand);
+  // The fives' points are the bidder's once laid away (scoring.discard_to: bidder).
+  const Card first = bot.discard(v, Suit::kSpades, hand, rng);
+  EXPECT_EQ(first, c("5D"));
+  v.hand.erase(first);
+  v.discard.insert(first);
+  EXPECT_EQ(bot.discard(v, Suit::kSpades, v.hand, rng), c("5H"));
+  // Where the discard's points are lost, the fives are kept: the short
+  // diamonds go (a void), then the lowest club; trumps, aces and kings stay.
+  Ruleset lost = *rules;
+  lost.discard_to = DiscardTo::kNobody;
+  HandView w = bidder_view(lost, hand);
+  const Card one = bot.discard(w, Suit::kSpades, hand, rng);
+  EXPECT_EQ(one, c("7D"));
+  w.hand.erase(one);
+  EXPECT_EQ(bot.discard(w, Suit::kSpades, w.hand, rng), c("2C"));
+  // Only trumps and high cards left to choose from: the lowest trump goes last of all.
+  EXPECT_EQ(bot.discard(v, Suit::kSpades, cards({"BJ", "4S", "AH", "KH"}), rng), c("KH"));
+  EXPECT_EQ(bot.discard(v, Suit::kSpades, cards({"BJ", "4S", "AS"}), rng), c("4S"));
+}
+
+// The driver offers the bots only what the machine lets go
+// (discard_pool less forbidden_discards): under kitty.discard_forbid no bot
+// lays away a counting card, a trump or a joker.
+TEST(DeucesHeuristic, ForbiddenDiscardsAreNeverMade) {
+  const auto builtin = test::builtin("call-deuces");
+  for (const int which : {0, 1, 2}) {
+    Ruleset r = *builtin;
+    r.discard_forbid.points = which == 0;
+    r.discard_forbid.trumps = which == 1;
+    r.discard_forbid.jokers = which == 2;
+    for (const char* bot : {"heuristic", "random"}) {
+      std::vector<std::unique_ptr<SeatPolicy>> owned;
+      std::vector<SeatPolicy*> seats;
+      for (int s = 0; s < r.players; ++s) {
+        owned.push_back(sim::make_bot(bot));
+        seats.push_back(owned.back().get());
+      }
+      int discards = 0;
+      for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        PlayoutOptions po;
+        po.seed = seed;
+        po.max_hands = 30;
+        for (const PlayedHand& h : play_game(r, seats, po).hands) {
+          if (h.bidder < 0) {
+            continue;
+          }
+          ++discards;
+          for (Card d : h.discard) {
+            EXPECT_FALSE(which == 0 && r.card_points[static_cast<std::size_t>(d.index())] > 0) << to_string(d);
+            EXPECT_FALSE(which == 1 && trump_mask(h.trump).contains(d)) << to_string(d);
+            EXPECT_FALSE(which == 2 && d.is_joker()) << to_string(d);
+          }
+        }
+      }
+      EXPECT_GT(discards, 50) << bot;
+    }
+  }
+}
+
+// --- the heuristic's play ------------------------------------------------------
+
+// A trick in progress under call-deuces, spades trump: Ann (seat 0) bid;
+// `hands` are what each seat holds now, `plays` the trick so far from `leader`.
+struct DeucesTrick {
+  std::shared_ptr<const Ruleset> rules = test::builtin("call-deuces");
+  PlayState s;
+  DeucesTrick(const std::array<CardSet, kMaxPlayers>& hands, int leader, std::initializer_list<const char*> plays) {
+    s = start_play(*rules, Suit::kSpades, hands, leader);
+    for (const char* p : plays) {
+      apply_play(s, s.to_play(), c(p));
+    }
+  }
+  // What the heuristic bot due to play plays, the partner card (2S) having
+  // been played by `shown` (-1: not yet).
+  Card heuristic(int shown = -1) const {
+    HandView v;
+    v.rules = rules.get();
+    v.seat = s.to_play();
+    v.hand = s.hands[static_cast<std::size_t>(v.seat)];
+    v.bidder = 0;
+    v.bid = 18;
+    v.partner_card = c("2S");
+    v.partner_shown = shown;
+    sim::HeuristicBot bot;
+    PlayoutRng rng(1);
+    const CardSet legal = legal_plays(s);
+    const Card card = bot.play(v, s, legal, rng);
+    EXPECT_TRUE(legal.contains(card)) << to_string(card);
+    return card;
+  }
+};
+
+// Cat holds the two of trump, so she knows she partners Ann. Ann's KH wins;
+// Dan is still to play and could ruff. Cat does not overtake with AH, and
+// keeps 5H off a trick that is not safe. Holding no 2S (a defender), Cat
+// takes the trick with AH: Bob's 5D lies on it.
+TEST(DeucesHeuristic, APartnerDoesNotOvertakeTheBidder) {
+  const CardSet cat = cards({"AH", "5H", "4H", "9C"});
+  const std::array<CardSet, kMaxPlayers> partner{cards({"KH", "AC"}), cards({"5D", "7C"}), cat | cards({"2S"}),
+                                                 cards({"6H", "AS"})};
+  EXPECT_EQ(DeucesTrick(partner, 0, {"KH", "5D"}).heuristic(), c("4H"));
+  const std::array<CardSet, kMaxPlayers> defender{cards({"KH", "AC"}), cards({"5D", "7C"}), cat | cards({"3S"}),
+                                                  cards({"6H", "2S"})};
+  EXPECT_EQ(DeucesTrick(defender, 0, {"KH", "5D"}).heuristic(), c("AH"));
+  // With no points on the trick, the defender ducks low and keeps its five.
+  EXPECT_EQ(DeucesTrick(defender, 0, {"KH", "7C"}).heuristic(), c("4H"));
+}
+
+// Cat, last to play, partners Ann, whose AH wins: a trick nobody can take
+// from them gets her five. A defender in her place keeps it.
+TEST(DeucesHeuristic, FivesGoOnTricksTheSideIsSureToWin) {
+  const std::array<CardSet, kMaxPlayers> partner{cards({"AH", "AC"}), cards({"4H", "7C"}),
+                                                 cards({"KH", "6H", "5H", "2S"}), cards({"3H", "9S"})};
+  EXPECT_EQ(DeucesTrick(partner, 3, {"3H", "AH", "4H"}).heuristic(), c("5H"));
+  const std::array<CardSet, kMaxPlayers> defender{cards({"AH", "AC"}), cards({"4H", "7C"}),
+                                                  cards({"KH", "6H", "5H", "3S"}), cards({"3H", "2S"})};
+  EXPECT_EQ(DeucesTrick(defender, 3, {"3H", "AH", "4H"}).heuristic(), c("6H"));
+}
+
+// Dan, a defender, last to play: Bob's AH wins. Once Cat has played the two
+// of trump, Dan knows Bob is on his side and gives him the five; before
+// that, Bob could be the partner, and Dan keeps it.
+TEST(DeucesHeuristic, DefendersLearnTheSidesWhenThePartnerCardIsPlayed) {
+  const std::array<CardSet, kMaxPlayers> hands{cards({"4H", "AC"}), cards({"AH", "7C"}), cards({"3H", "9C"}),
+                                               cards({"6H", "5H", "QS"})};
+  EXPECT_EQ(DeucesTrick(hands, 0, {"4H", "AH", "3H"}).heuristic(2), c("5H"));
+  EXPECT_EQ(DeucesTrick(hands, 0, {"4H", "AH", "3H"}).heuristic(-1), c("6H"));
+  // Ann played the two herself (solo): everyone else is on one side.
+  EXPECT_EQ(DeucesTrick(hands, 0, {"4H", "AH", "3H"}).heuristic(0), c("5H"));
+}
+
+// Leading: a side-suit winner nobody can beat comes first; with none, the
+// bidding side draws trumps with a trump nobody can beat, while a defender
+// leads low, keeping its five.
+TEST(DeucesHeuristic, LeadsSureWinnersAndTheBiddingSideDrawsTrumps) {
+  // Every heart above the ten is out of play but Ann's: her 10H cannot be beaten in hearts.
+  std::array<CardSet, kMaxPlayers> hands{cards({"10H", "BJ", "5C", "3C"}), cards({"4C"}), cards({"7D"}),
+                                         cards({"8D"})};
+  DeucesTrick t(hands, 0, {});
+  t.s.played = cards({"AH", "KH", "QH", "JH"});
+  EXPECT_EQ(t.heuristic(), c("10H"));
+  hands[0] = cards({"BJ", "5C", "3C", "9D", "6D"});
+  EXPECT_EQ(DeucesTrick(hands, 0, {}).heuristic(), c("BJ")) << "the bidder draws trumps";
+  hands[1] = cards({"BJ", "5C", "3C", "9D", "6D"});
+  hands[0] = cards({"4C"});
+  EXPECT_EQ(DeucesTrick(hands, 1, {}).heuristic(), c("3C")) << "a defender leads low from a short suit";
+}
+
+// What every heuristic seat was shown of the partner card in play is what
+// the table saw: nobody before it was played, its player after.
+class PartnerSpy final : public SeatPolicy {
+ public:
+  PartnerSpy(std::unique_ptr<SeatPolicy> inner, int& holder) : holder_(holder), inner_(std::move(inner)) {}
+  Card give(const HandView& v, int pluckee, CardSet options, PlayoutRng& rng) override {
+    return inner_->give(v, pluckee, options, rng);
+  }
+  Suit name_trump(const HandView& v, PlayoutRng& rng) override { return inner_->name_trump(v, rng); }
+  int call(const HandView& v, bool may_pass, int lo, int hi, PlayoutRng& rng) override {
+    const int bid = inner_->call(v, may_pass, lo, hi, rng);
+    bad += (bid == 0 && !may_pass) || (bid != 0 && (bid < lo || bid > hi)) ? 1 : 0;
+    ++calls;
+    return bid;
+  }
+  Card discard(const HandView& v, Suit trump, CardSet options, PlayoutRng& rng) override {
+    const Card d = inner_->discard(v, trump, options, rng);
+    bad += options.contains(d) && v.seat == v.bidder ? 0 : 1;
+    return d;
+  }
+  Card play(const HandView& v, const PlayState& s, CardSet legal, PlayoutRng& rng) override {
+    bad += legal == legal_plays(s) ? 0 : 1;
+    const Card card = *v.partner_card;
+    const bool played = s.played.contains(card);
+    shown_wrong += played == (v.partner_shown >= 0) ? 0 : 1;
+    if (!played && v.hand.contains(card)) {
+      holder_ = v.seat;  // the seat that will play it (shared by the table's spies)
+    }
+    if (played && v.partner_shown != holder_) {
+      ++shown_wrong;
+    }
+    const Card out = inner_->play(v, s, legal, rng);
+    bad += legal.contains(out) ? 0 : 1;
+    ++plays;
+    return out;
+  }
+  int bad = 0;
+  int shown_wrong = 0;
+  int calls = 0;
+  int plays = 0;
+
+ private:
+  int& holder_;
+  std::unique_ptr<SeatPolicy> inner_;
+};
+
+TEST(DeucesHeuristic, EveryChoiceIsLegalAndThePartnerCardIsSeenWhenPlayed) {
+  for (const std::string name : {"call-deuces", "call-deuces-5"}) {
+    const auto rules = test::builtin(name);
+    for (const char* bot : {"heuristic", "random"}) {
+      std::vector<std::unique_ptr<PartnerSpy>> owned;
+      std::vector<SeatPolicy*> seats;
+      int holder = -1;
+      for (int s = 0; s < rules->players; ++s) {
+        owned.push_back(std::make_unique<PartnerSpy>(sim::make_bot(bot), holder));
+        seats.push_back(owned.back().get());
+      }
+      for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        PlayoutOptions po;
+        po.seed = seed;
+        (void)play_game(*rules, seats, po);
+      }
+      for (const auto& spy : owned) {
+        EXPECT_EQ(spy->bad, 0) << name << " " << bot;
+        EXPECT_EQ(spy->shown_wrong, 0) << name << " " << bot;
+        EXPECT_GT(spy->calls, 20);
+        EXPECT_GT(spy->plays, 100);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace trickref
