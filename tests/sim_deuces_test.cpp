@@ -1,7 +1,9 @@
 // simulate under Call Deuces (call-deuces.md): the random bots' calls and
 // picks, the heuristic bot's discard and its play for or against the
 // contract (scenarios built card by card), what each seat knows of the sides,
-// and every choice among the machine's legal options.
+// every choice among the machine's legal options, the contract statistics and
+// their clustered intervals against hand computations, the same output
+// whatever --jobs is, and the figures the README quotes (seeded, so exact).
 #include <algorithm>
 #include <array>
 #include <map>
@@ -317,6 +319,172 @@ TEST(DeucesHeuristic, EveryChoiceIsLegalAndThePartnerCardIsSeenWhenPlayed) {
       }
     }
   }
+}
+
+// --- statistics ----------------------------------------------------------------
+
+// Three games of hands: values per game (y) over items (n): 3/4, 1/2, 6/6.
+// R = 10/12; residuals y - R n: 3 - 10/3 = -1/3, 1 - 5/3 = -2/3, 6 - 5 = 1;
+// their squares sum to 1/9 + 4/9 + 1 = 14/9; v = 3/2 · 14/9 / 144 = 7/432;
+// half-width 1.959964 · sqrt(7/432) = 0.2494912.
+TEST(DeucesStats, ClusteredIntervalMatchesHandComputation) {
+  sim::ClusteredMean m;
+  m.add_game(3, 4);
+  m.add_game(1, 2);
+  m.add_game(6, 6);
+  const auto i = m.interval(false);
+  EXPECT_NEAR(i.estimate, 10.0 / 12.0, 1e-12);
+  EXPECT_NEAR(i.low, 10.0 / 12.0 - 0.2494912, 1e-6);
+  EXPECT_NEAR(i.high, 10.0 / 12.0 + 0.2494912, 1e-6);
+  EXPECT_EQ(i.n, 12);
+  EXPECT_DOUBLE_EQ(m.interval(true).high, 1.0) << "a rate's interval stays within [0, 1]";
+  // A game with no items is a cluster with nothing in it: it changes the
+  // games' count only (G / (G - 1) = 4/3 instead of 3/2).
+  sim::ClusteredMean with_empty = m;
+  with_empty.add_game(0, 0);
+  EXPECT_NEAR(with_empty.interval(false).high - i.estimate, 1.959964 * std::sqrt(4.0 / 3.0 * 14.0 / 9.0 / 144.0),
+              1e-6);
+  // Merged in any order, the same figures.
+  sim::ClusteredMean a;
+  a.add_game(6, 6);
+  sim::ClusteredMean b;
+  b.add_game(3, 4);
+  b.add_game(1, 2);
+  a.merge(b);
+  EXPECT_EQ(a.interval(false).low, i.low);
+  sim::ClusteredMean one;
+  one.add_game(5, 2);
+  EXPECT_DOUBLE_EQ(one.interval(false).low, 2.5) << "one game: the estimate alone";
+  EXPECT_EQ(sim::ClusteredMean().interval(true).n, 0);
+}
+
+// The contract figures against the games themselves.
+TEST(DeucesStats, ContractFiguresAddUp) {
+  const auto rules = test::builtin("call-deuces");
+  sim::SimulateOptions o;
+  o.seed = 21;
+  o.games = 40;
+  o.bots = {"heuristic", "random", "random", "random"};
+  const auto stats = sim::simulate({{"call-deuces", rules}}, o);
+  const auto& s = stats[0];
+  ASSERT_TRUE(s.contracts);
+  ASSERT_TRUE(s.points);
+  std::int64_t hands = 0;
+  std::int64_t voids = 0;
+  std::int64_t bids = 0;
+  std::int64_t made = 0;
+  std::int64_t solo = 0;
+  std::int64_t solo_made = 0;
+  std::int64_t side = 0;
+  for (std::int64_t g = 0; g < o.games; ++g) {
+    const PlayedGame game = sim::simulate_game(*rules, o.bots, o, g, false);
+    for (const auto& h : game.hands) {
+      ++hands;
+      if (h.bidder < 0) {
+        ++voids;
+        continue;
+      }
+      bids += h.bid;
+      const int mine = h.points[static_cast<std::size_t>(h.bidder)] +
+                       (h.partner < 0 ? 0 : h.points[static_cast<std::size_t>(h.partner)]);
+      EXPECT_EQ(h.side_points, mine);
+      EXPECT_EQ(h.made, mine >= h.bid);
+      made += h.made ? 1 : 0;
+      solo += h.partner < 0 ? 1 : 0;
+      solo_made += h.partner < 0 && h.made ? 1 : 0;
+      side += mine;
+    }
+  }
+  EXPECT_EQ(s.hands, hands);
+  EXPECT_EQ(s.all_pass.items(), hands);
+  EXPECT_EQ(s.all_pass.sum(), voids);
+  EXPECT_EQ(s.all_pass.games(), o.games);
+  const std::int64_t contracts = hands - voids;
+  EXPECT_EQ(s.winning_bid.items(), contracts);
+  EXPECT_EQ(s.winning_bid.sum(), bids);
+  EXPECT_EQ(s.made.sum(), made);
+  EXPECT_EQ(s.solo.sum(), solo);
+  EXPECT_EQ(s.solo_made.items(), solo);
+  EXPECT_EQ(s.solo_made.sum(), solo_made);
+  EXPECT_EQ(s.bidding_side_points.sum(), side);
+  EXPECT_EQ(s.defender_points.sum(), 33 * contracts - side) << "a hand's points total 33";
+  EXPECT_EQ(s.tricks[0].n(), contracts) << "a void hand plays no trick";
+  EXPECT_EQ(s.unfinished.trials(), o.games);
+}
+
+TEST(DeucesStats, ReportRowsInTextJsonAndCsv) {
+  const auto text = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "30", "--seed", "3"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("rates Wilson score, means normal; contracts per hand, by game (clustered)\n"),
+            std::string::npos)
+      << text.out;
+  for (const char* row : {"unfinished share", "hands per game", "all passed (hand void)", "winning bid",
+                          "contracts made", "solo contracts", "solo contracts made", "points: bidding side",
+                          "points: defenders", "wins: seat 4 (heuristic)", "wins: left+2 of first dealer"}) {
+    EXPECT_NE(text.out.find(row), std::string::npos) << row;
+  }
+  const auto json = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "30", "--seed", "3", "--format",
+                                   "json"});
+  ASSERT_EQ(json.exit_code, 0);
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["intervals"]["contracts"], "clustered by game");
+  const auto& r = j["rulesets"][0];
+  for (const char* key : {"all_pass", "winning_bid", "made", "solo", "solo_made", "points_bidding_side",
+                          "points_defenders"}) {
+    ASSERT_TRUE(r["contracts"].contains(key)) << key;
+    const auto& cell = r["contracts"][key];
+    const double estimate = cell.contains("rate") ? cell["rate"].get<double>() : cell["mean"].get<double>();
+    EXPECT_LE(cell["low"].get<double>(), estimate) << key;
+    EXPECT_GE(cell["high"].get<double>(), estimate) << key;
+  }
+  EXPECT_NEAR(r["contracts"]["points_bidding_side"]["mean"].get<double>() +
+                  r["contracts"]["points_defenders"]["mean"].get<double>(),
+              33.0, 1e-5);
+  const auto csv = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "30", "--seed", "3", "--format",
+                                  "csv"});
+  EXPECT_NE(csv.out.find("\ncall-deuces,contracts.winning_bid,"), std::string::npos) << csv.out;
+  // A report of quota games alone has no contract rows.
+  const auto pluck = test::run_cli({"simulate", "--rules", "pluck", "--games", "5"});
+  EXPECT_EQ(pluck.out.find("winning bid"), std::string::npos);
+  EXPECT_NE(pluck.out.find("rates Wilson score, means normal\n"), std::string::npos);
+}
+
+// The same seed gives the same report, byte for byte, whatever --jobs is,
+// with the heuristic bot in play (its choices are its own, not draws).
+TEST(DeucesStats, SameOutputWhateverTheJobs) {
+  for (const char* format : {"text", "json"}) {
+    const std::vector<std::string> base{"simulate", "--rules", "call-deuces", "--games", "300", "--seed", "9",
+                                        "--bots", "heuristic,random,heuristic,random", "--format", format};
+    std::vector<std::string> two = base;
+    two.insert(two.end(), {"--jobs", "2"});
+    const auto a = test::run_cli(base);
+    const auto b = test::run_cli(two);
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_EQ(a.out, b.out) << format;
+  }
+}
+
+// --- the figures the README quotes -------------------------------------------------
+
+// With the default --max-hands, at least 95% of all-random four-player games
+// finish; a heuristic bot seated with three random ones wins at least half
+// of 2,000 games (an unfinished game is not won). Seeded: the same games
+// every run.
+TEST(DeucesFigures, RandomGamesFinishAndTheHeuristicBotWinsHalf) {
+  const auto rules = test::builtin("call-deuces");
+  sim::SimulateOptions o;
+  o.seed = 2026;
+  o.games = 2000;
+  o.jobs = 2;
+  o.bots = {"random", "random", "random", "random"};
+  const auto random = sim::simulate({{"call-deuces", rules}}, o);
+  std::cout << "all random: " << random[0].finished << " of " << random[0].games << " finished\n";
+  EXPECT_GE(random[0].finished * 100, random[0].games * 95);
+  o.bots = {"heuristic", "random", "random", "random"};
+  const auto h = sim::simulate({{"call-deuces", rules}}, o);
+  const std::int64_t wins = h[0].wins_by_bot[0].successes();
+  std::cout << "heuristic: " << wins << " wins of " << h[0].games << " games (" << h[0].finished << " finished)\n";
+  EXPECT_GE(wins * 2, h[0].games);
 }
 
 }  // namespace
