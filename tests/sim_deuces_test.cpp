@@ -3,7 +3,8 @@
 // contract (scenarios built card by card), what each seat knows of the sides,
 // every choice among the machine's legal options, the contract statistics and
 // their clustered intervals against hand computations, the same output
-// whatever --jobs is, and the figures the README quotes (seeded, so exact).
+// whatever --jobs is, the transcripts written at each level of detail, and
+// the figures the README quotes (seeded, so exact).
 #include <algorithm>
 #include <array>
 #include <map>
@@ -20,6 +21,7 @@
 #include "sim/simulate.h"
 #include "sim/stats.h"
 #include "support/test_support.h"
+#include "transcript/writer.h"
 
 namespace trickref {
 namespace {
@@ -462,6 +464,109 @@ TEST(DeucesStats, SameOutputWhateverTheJobs) {
     ASSERT_EQ(a.exit_code, 0) << a.err;
     EXPECT_EQ(a.out, b.out) << format;
   }
+}
+
+// --- transcripts -------------------------------------------------------------------
+
+// A seeded game under call-deuces played to 10 (two hands: everyone passed,
+// then Dan's 15 with Cat's two of diamonds, set), written at each level of
+// detail: the calls with their callers implied, the contract (`none` for the
+// void hand, which has no trump, partner, tricks or points), the partner by
+// name, each player's points; at the sheet level the contract, partner,
+// points and score only (transcript.md, "Keys for the partnership and auction
+// games").
+TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
+  Ruleset r = *test::builtin("call-deuces");
+  r.end_value = 10;
+  sim::SimulateOptions o;
+  o.seed = 13;
+  o.max_hands = 3;
+  const PlayedGame game = sim::simulate_game(r, {"heuristic", "random", "random", "random"}, o, 16, true);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat", "Dan"};
+  auto yaml = [&](Detail d) {
+    WriteOptions wo;
+    wo.detail = d;
+    return to_yaml(game, r, "call-deuces-10.yaml", players, wo);
+  };
+  const std::string head = "game: call-deuces-10.yaml\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n";
+  const std::string result = "result:\n  winner: Ann\n  score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n";
+  EXPECT_EQ(yaml(Detail::kSheet), head +
+                                      "  - dealer: Ann\n"
+                                      "    contract: none\n"
+                                      "    score: {Ann: 0, Bob: 0, Cat: 0, Dan: 0}\n"
+                                      "  - dealer: Bob\n"
+                                      "    contract: {bidder: Dan, bid: 15}\n"
+                                      "    partner: Cat\n"
+                                      "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
+                                      "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n" +
+                                      result);
+  const std::string auction_void = "    bids: [pass, pass, pass, pass]\n"
+                                   "    contract: none\n"
+                                   "    score: {Ann: 0, Bob: 0, Cat: 0, Dan: 0}\n";
+  const std::string auction = "    bids: [pass, 15, pass, pass]\n"
+                              "    contract: {bidder: Dan, bid: 15}\n"
+                              "    trump: D\n";
+  const std::string tricks = "    partner: Cat\n"
+                             "    tricks:\n"
+                             "      - [7D, BJ, KD, 6D]\n"
+                             "      - [AS, 9S, 10S, QS]\n"
+                             "      - [KS, 2S, JS, 3S]\n"
+                             "      - [4S, 6S, AD, 8S]\n"
+                             "      - [8C, 5C, 3D, KC]\n"
+                             "      - [6H, 7H, 2H, 3H]\n"
+                             "      - [4C, 6C, 2C, 4D]\n"
+                             "      - [QH, 4H, KH, 9C]\n"
+                             "      - [2D, 9D, 8D, LJ]\n"
+                             "      - [3C, 10C, JC, 5D]\n"
+                             "      - [10D, 7C, 10H, AC]\n"
+                             "      - [JD, QC, AH, 5S]\n"
+                             "      - [QD, 9H, 8H, 7S]\n";
+  const std::string totals = "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
+                             "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n";
+  EXPECT_EQ(yaml(Detail::kExchange), head + "  - dealer: Ann\n" + auction_void + "  - dealer: Bob\n" + auction +
+                                         "    partner: Cat\n" + totals + result);
+  EXPECT_EQ(yaml(Detail::kPlays),
+            head + "  - dealer: Ann\n" + auction_void + "  - dealer: Bob\n" + auction + tricks + totals + result);
+  EXPECT_EQ(yaml(Detail::kFull), head +
+                                     "  - dealer: Ann\n"
+                                     "    deal:\n"
+                                     "      Ann: [LJ, 10S, 9S, 7S, 2S, QH, 10H, 5H, 4H, 3H, 2H, 10D, 8C]\n"
+                                     "      Bob: [BJ, KS, 4S, 3S, JH, 9H, 7H, 2D, JC, 9C, 6C, 4C, 3C]\n"
+                                     "      Cat: [AS, QS, JS, 5S, 6H, AD, JD, 9D, 8D, 7D, 5D, KC, 7C]\n"
+                                     "      Dan: [8S, 6S, AH, KH, 8H, KD, QD, 6D, 4D, AC, QC, 10C, 5C]\n"
+                                     "    kitty: [3D, 2C]\n" +
+                                     auction_void +
+                                     "  - dealer: Bob\n"
+                                     "    deal:\n"
+                                     "      Ann: [BJ, AS, KS, 4S, QH, 6H, QD, JD, 10D, 8D, 5D, 4D, 3D]\n"
+                                     "      Bob: [LJ, 9S, 6S, 2S, 9H, 7H, 4H, KD, KC, QC, 7C, 4C, 3C]\n"
+                                     "      Cat: [JS, 10S, AH, KH, 10H, 8H, 2H, AD, 6D, 2D, 10C, 8C, 6C]\n"
+                                     "      Dan: [7S, 5S, 3S, JH, 5H, 3H, 9D, 7D, AC, JC, 9C, 5C, 2C]\n"
+                                     "    kitty: [QS, 8S]\n" +
+                                     auction + "    discard: [JH, 5H]\n" + tricks + totals + result);
+  WriteOptions wo;
+  wo.detail = Detail::kExchange;
+  EXPECT_EQ(to_json(game, r, "call-deuces-10.yaml", players, wo).dump(),
+            R"({"game":"call-deuces-10.yaml","players":["Ann","Bob","Cat","Dan"],"hands":[)"
+            R"({"dealer":"Ann","bids":["pass","pass","pass","pass"],"contract":"none",)"
+            R"("score":{"Ann":0,"Bob":0,"Cat":0,"Dan":0}},)"
+            R"({"dealer":"Bob","bids":["pass",15,"pass","pass"],"contract":{"bidder":"Dan","bid":15},"trump":"D",)"
+            R"("partner":"Cat","points":{"Ann":24,"Bob":2,"Cat":2,"Dan":5},)"
+            R"("score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}],)"
+            R"("result":{"winner":"Ann","score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}})");
+  // A solo bidder's partner is `none`.
+  for (std::int64_t g = 0; g < 40; ++g) {
+    const PlayedGame other = sim::simulate_game(r, {"random", "random", "random", "random"}, o, g, true);
+    for (std::size_t k = 0; k < other.hands.size(); ++k) {
+      if (other.hands[k].bidder >= 0 && other.hands[k].partner < 0) {
+        WriteOptions sheet;
+        sheet.detail = Detail::kSheet;
+        EXPECT_NE(to_yaml(other, r, "x", players, sheet).find("    partner: none\n"), std::string::npos);
+        return;
+      }
+    }
+  }
+  ADD_FAILURE() << "no solo contract in 40 games";
 }
 
 // --- the figures the README quotes -------------------------------------------------

@@ -38,6 +38,44 @@ std::vector<std::string> in_order(const std::vector<Card>& cards) {
 bool has_plucks(Detail d) { return d != Detail::kSheet; }
 bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
 
+// What one hand's record holds at a level of detail (transcript.md, and its
+// "Keys for the partnership and auction games"). A hand of an auction game
+// gives its calls and contract instead of quotas and plucks, its partner
+// where the partner goes by a card, and its points instead of the tricks
+// taken; a hand everyone passed (void) has no trump, discard, partner,
+// tricks or points.
+struct HandKeys {
+  bool plucks = false;
+  bool bids = false;
+  bool contract = false;
+  bool trump = false;
+  bool discard = false;
+  bool partner = false;
+  bool tricks = false;
+  bool taken = false;
+  bool points = false;
+};
+
+HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& h, std::size_t index, Detail d) {
+  HandKeys k;
+  const bool auction = phases.has(Phase::kAuction);
+  const bool played = !auction || h.bidder >= 0;
+  k.plucks = has_plucks(d) && phases.has(Phase::kExchange) && index + 1 >= static_cast<std::size_t>(r.exchange_from_hand);
+  k.bids = auction && has_plucks(d);
+  k.contract = auction;
+  k.trump = has_plucks(d) && played;
+  // A discard only where the kitty is taken.
+  k.discard = d == Detail::kFull && played && kitty_taker(r, h.dealer, h.bidder) >= 0;
+  k.partner = auction && played && r.partner_by == PartnerBy::kCard;
+  k.tricks = has_tricks(d) && played;
+  k.taken = !auction;
+  k.points = auction && played;
+  return k;
+}
+
+// A call as written: the bid, or `pass`.
+std::string call_text(int bid) { return bid == 0 ? std::string("pass") : std::to_string(bid); }
+
 // The plays can be attributed without the deal only if the first leader is
 // known from the seats; otherwise the first trick names its leader.
 bool needs_leader(const Ruleset& r, Detail d) { return d != Detail::kFull && r.first_lead == FirstLead::kCard; }
@@ -91,8 +129,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
   }
   y += fmt::format("players: {}\n", flow(quoted));
   y += "hands:\n";
+  const PhaseList phases = hand_phases(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
+    const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
     y += fmt::format("  - dealer: {}\n", quoted[static_cast<std::size_t>(h.dealer)]);
     if (o.detail == Detail::kFull) {
       y += "    deal:\n";
@@ -103,7 +143,19 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         y += fmt::format("    kitty: {}\n", flow(sorted_cards(h.kitty)));
       }
     }
-    if (has_plucks(o.detail) && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    if (k.bids) {
+      std::vector<std::string> calls;
+      for (const auto& call : h.bids) {
+        calls.push_back(call_text(call.second));  // the caller implied by the order
+      }
+      y += fmt::format("    bids: {}\n", flow(calls));
+    }
+    if (k.contract) {
+      y += h.bidder < 0 ? std::string("    contract: none\n")
+                        : fmt::format("    contract: {{bidder: {}, bid: {}}}\n",
+                                      quoted[static_cast<std::size_t>(h.bidder)], h.bid);
+    }
+    if (k.plucks) {
       if (h.plucks.empty()) {
         y += "    plucks: []\n";
       } else {
@@ -115,10 +167,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    if (has_plucks(o.detail)) {
+    if (k.trump) {
       y += fmt::format("    trump: {}\n", suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
+    if (k.discard) {
       y += fmt::format("    discard: {}\n", flow(sorted_cards(h.discard)));
       if (rules.show_kitty && !h.plucks.empty()) {
         if (h.shows.empty()) {
@@ -132,7 +184,11 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    if (has_tricks(o.detail)) {
+    if (k.partner) {
+      y += fmt::format("    partner: {}\n", h.partner < 0 ? std::string("none")
+                                                           : quoted[static_cast<std::size_t>(h.partner)]);
+    }
+    if (k.tricks) {
       y += "    tricks:\n";
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
         if (t == 0 && needs_leader(rules, o.detail)) {
@@ -143,7 +199,12 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
+    if (k.taken) {
+      y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
+    }
+    if (k.points) {
+      y += fmt::format("    points: {}\n", seat_map(quoted, h.points));
+    }
     if (o.scores) {
       y += fmt::format("    score: {}\n", seat_map(quoted, h.score));
     }
@@ -185,8 +246,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
   }
   j["players"] = players;
   J hands = J::array();
+  const PhaseList phases = hand_phases(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
+    const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
     J hj;
     hj["dealer"] = seat(h.dealer);
     if (o.detail == Detail::kFull) {
@@ -199,7 +262,17 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
         hj["kitty"] = sorted_cards(h.kitty);
       }
     }
-    if (has_plucks(o.detail) && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    if (k.bids) {
+      J calls = J::array();
+      for (const auto& call : h.bids) {
+        calls.push_back(call.second == 0 ? J("pass") : J(call.second));
+      }
+      hj["bids"] = calls;
+    }
+    if (k.contract) {
+      hj["contract"] = h.bidder < 0 ? J("none") : J{{"bidder", seat(h.bidder)}, {"bid", h.bid}};
+    }
+    if (k.plucks) {
       J plucks = J::array();
       for (const auto& p : h.plucks) {
         J pj;
@@ -211,10 +284,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["plucks"] = plucks;
     }
-    if (has_plucks(o.detail)) {
+    if (k.trump) {
       hj["trump"] = std::string(1, suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
+    if (k.discard) {
       hj["discard"] = sorted_cards(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
         J shows = J::array();
@@ -224,7 +297,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
         hj["shows"] = shows;
       }
     }
-    if (has_tricks(o.detail)) {
+    if (k.partner) {
+      hj["partner"] = h.partner < 0 ? std::string("none") : seat(h.partner);
+    }
+    if (k.tricks) {
       J tricks = J::array();
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
         if (t == 0 && needs_leader(rules, o.detail)) {
@@ -235,7 +311,12 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["tricks"] = tricks;
     }
-    hj["taken"] = seats(h.taken);
+    if (k.taken) {
+      hj["taken"] = seats(h.taken);
+    }
+    if (k.points) {
+      hj["points"] = seats(h.points);
+    }
     if (o.scores) {
       hj["score"] = seats(h.score);
     }
