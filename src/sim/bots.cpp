@@ -456,10 +456,13 @@ Card HeuristicBot::play_for_points(const HandView& v, const PlayState& s, CardSe
   return cheapest_keeping_points(others.empty() ? legal : others, v, s);
 }
 
+// Each scoring's play in a function of its own: the quota games' code stays
+// as it was (callgrind: the same instructions a Pluck hand), reached by a jump.
 Card HeuristicBot::play(const HandView& v, const PlayState& s, CardSet legal, PlayoutRng&) {
-  if (counts_cards(*v.rules)) {
-    return play_for_points(v, s, legal);
-  }
+  return counts_cards(*v.rules) ? play_for_points(v, s, legal) : play_for_quota(v, s, legal);
+}
+
+Card HeuristicBot::play_for_quota(const HandView& v, const PlayState& s, CardSet legal) {
   const int seat = v.seat;
   const bool short_of_quota = s.taken[static_cast<std::size_t>(seat)] < v.quota[static_cast<std::size_t>(seat)];
   if (legal.size() == 1) {

@@ -47,6 +47,7 @@ class HeuristicBot final : public SeatPolicy {
 
  private:
   static Card discard_low(Suit trump, CardSet options, PlayoutRng& rng);
+  static Card play_for_quota(const HandView& view, const PlayState& state, CardSet legal);
   static Card play_for_points(const HandView& view, const PlayState& state, CardSet legal);
 };
 
