@@ -471,10 +471,10 @@ TEST(DeucesStats, SameOutputWhateverTheJobs) {
 // A seeded game under call-deuces played to 10 (two hands: everyone passed,
 // then Dan's 15 with Cat's two of diamonds, set), written at each level of
 // detail: the calls with their callers implied, the contract (`none` for the
-// void hand, which has no trump, partner, tricks or points), the partner by
-// name, each player's points; at the sheet level the contract, partner,
-// points and score only (transcript.md, "Keys for the partnership and auction
-// games").
+// void hand, which has no trump, partner, tricks, taken or points), the
+// partner by name, the tricks taken and each player's points; at the sheet
+// level the contract, partner, taken, points and score only (transcript.md,
+// "Keys for the partnership and auction games").
 TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
   Ruleset r = *test::builtin("call-deuces");
   r.end_value = 10;
@@ -497,6 +497,7 @@ TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
                                       "  - dealer: Bob\n"
                                       "    contract: {bidder: Dan, bid: 15}\n"
                                       "    partner: Cat\n"
+                                      "    taken: {Ann: 9, Bob: 2, Cat: 2, Dan: 0}\n"
                                       "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
                                       "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n" +
                                       result);
@@ -521,7 +522,8 @@ TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
                              "      - [10D, 7C, 10H, AC]\n"
                              "      - [JD, QC, AH, 5S]\n"
                              "      - [QD, 9H, 8H, 7S]\n";
-  const std::string totals = "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
+  const std::string totals = "    taken: {Ann: 9, Bob: 2, Cat: 2, Dan: 0}\n"
+                             "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
                              "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n";
   EXPECT_EQ(yaml(Detail::kExchange), head + "  - dealer: Ann\n" + auction_void + "  - dealer: Bob\n" + auction +
                                          "    partner: Cat\n" + totals + result);
@@ -551,7 +553,7 @@ TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
             R"({"dealer":"Ann","bids":["pass","pass","pass","pass"],"contract":"none",)"
             R"("score":{"Ann":0,"Bob":0,"Cat":0,"Dan":0}},)"
             R"({"dealer":"Bob","bids":["pass",15,"pass","pass"],"contract":{"bidder":"Dan","bid":15},"trump":"D",)"
-            R"("partner":"Cat","points":{"Ann":24,"Bob":2,"Cat":2,"Dan":5},)"
+            R"("partner":"Cat","taken":{"Ann":9,"Bob":2,"Cat":2,"Dan":0},"points":{"Ann":24,"Bob":2,"Cat":2,"Dan":5},)"
             R"("score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}],)"
             R"("result":{"winner":"Ann","score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}})");
   // A solo bidder's partner is `none`.

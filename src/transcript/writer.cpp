@@ -41,9 +41,9 @@ bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
 // What one hand's record holds at a level of detail (transcript.md, and its
 // "Keys for the partnership and auction games"). A hand of an auction game
 // gives its calls and contract instead of quotas and plucks, its partner
-// where the partner goes by a card, and its points instead of the tricks
-// taken; a hand everyone passed (void) has no trump, discard, partner,
-// tricks or points.
+// where the partner goes by a card, and its points beside the tricks taken;
+// a hand everyone passed (void) has no trump, discard, partner, tricks,
+// taken or points.
 struct HandKeys {
   bool plucks = false;
   bool bids = false;
@@ -68,7 +68,7 @@ HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& 
   k.discard = d == Detail::kFull && played && kitty_taker(r, h.dealer, h.bidder) >= 0;
   k.partner = auction && played && r.partner_by == PartnerBy::kCard;
   k.tricks = has_tricks(d) && played;
-  k.taken = !auction;
+  k.taken = played;
   k.points = auction && played;
   return k;
 }
