@@ -2,14 +2,18 @@
 // - seeded random legal games referee clean at every level of detail, in
 //   YAML and in JSON;
 // - in every state reached, check_play accepts exactly the cards of
-//   legal_plays (the legality oracle);
+//   legal_plays (the legality oracle), and, where a hand has an auction and
+//   a bidder's discard, check_call and check_discard accept exactly the
+//   calls of legal_calls and the cards the taker may discard;
 // - invariants: every card of the deck dealt once and played once a hand,
 //   tricks add up to the hand size, the quotas add up to the tricks.
 #include <algorithm>
 #include <numeric>
+#include <random>
 
 #include <gtest/gtest.h>
 
+#include "engine/hand.h"
 #include "engine/playout.h"
 #include "referee/referee.h"
 #include "ruleset/ruleset_loader.h"
@@ -167,6 +171,101 @@ TEST_P(Conformance, CheckPlayAgreesWithLegalPlaysInEveryReachedState) {
     }
   }
   EXPECT_GT(states, 100);
+}
+
+// Walks hands of the ruleset through the machine (run_hand) with random
+// legal choices, checking at every call that check_call accepts exactly the
+// calls legal_calls offers (every call from pass and min - 2 to max + 2),
+// and at the discard that check_discard accepts exactly the cards of the
+// pool the rules do not forbid.
+struct OracleWalk {
+  std::mt19937_64 rng;
+  long calls = 0;
+  long discards = 0;
+
+  void deal(HandState& h) {
+    std::vector<Card> deck(h.rules->deck.begin(), h.rules->deck.end());
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::array<CardSet, kMaxPlayers> hands{};
+    std::size_t k = 0;
+    for (int p = 0; p < h.players; ++p) {
+      for (int i = 0; i < h.rules->hand_size; ++i) {
+        hands[static_cast<std::size_t>(p)].insert(deck[k++]);
+      }
+    }
+    CardSet kitty;
+    for (; k < deck.size(); ++k) {
+      kitty.insert(deck[k]);
+    }
+    apply_deal(h, hands, kitty);
+  }
+  void auction(HandState& h) {
+    const Bidding& b = h.rules->bidding;
+    while (!h.auction.over()) {
+      const int seat = h.auction.turn;
+      const CallOptions legal = legal_calls(h);
+      std::vector<std::optional<int>> ok;
+      std::vector<Violation> v;
+      for (int bid = b.min - 2; bid <= b.max + 2; ++bid) {
+        v.clear();
+        check_call(h, seat, bid, v);
+        const bool allowed = bid >= legal.lo && bid <= legal.hi;
+        EXPECT_EQ(v.empty(), allowed) << "bid " << bid << " by seat " << seat;
+        if (allowed) {
+          ok.emplace_back(bid);
+        }
+        ++calls;
+      }
+      v.clear();
+      check_call(h, seat, std::nullopt, v);
+      EXPECT_EQ(v.empty(), legal.pass) << "pass by seat " << seat;
+      if (legal.pass) {
+        ok.emplace_back(std::nullopt);
+        ok.emplace_back(std::nullopt);  // passes as likely as bids, so auctions end
+        ok.emplace_back(std::nullopt);
+      }
+      ASSERT_FALSE(ok.empty());
+      apply_call(h, seat, ok[std::uniform_int_distribution<std::size_t>(0, ok.size() - 1)(rng)]);
+    }
+  }
+  void exchange(HandState&) {}
+  void kitty(HandState& h) { take_kitty(h); }
+  void trump(HandState& h) { apply_trump(h, static_cast<Suit>(std::uniform_int_distribution<int>(0, 3)(rng))); }
+  void deal_rest(HandState&) {}
+  void discard(HandState& h) {
+    const CardSet pool = discard_pool(h);
+    const CardSet allowed = pool - forbidden_discards(h);
+    for (Card c : h.rules->deck) {
+      EXPECT_EQ(!check_discard(h, c).has_value(), allowed.contains(c)) << to_string(c);
+      ++discards;
+    }
+    EXPECT_FALSE(check_discard_count(h, h.rules->kitty_discard));
+    EXPECT_TRUE(check_discard_count(h, h.rules->kitty_discard + 1));
+    std::vector<Card> cards(allowed.begin(), allowed.end());
+    std::shuffle(cards.begin(), cards.end(), rng);
+    CardSet chosen;
+    for (int i = 0; i < h.rules->kitty_discard && i < static_cast<int>(cards.size()); ++i) {
+      chosen.insert(cards[static_cast<std::size_t>(i)]);
+    }
+    apply_kitty(h, chosen);
+  }
+  void play(HandState&) {}
+  void count(HandState&) {}
+};
+
+TEST_P(Conformance, CheckCallAndCheckDiscardAgreeWithTheLegalOnesInEveryReachedState) {
+  if (!hand_phases(*rules).has(Phase::kAuction)) {
+    GTEST_SKIP() << "no auction";
+  }
+  OracleWalk walk{std::mt19937_64(7)};
+  const GameState g = start_game(*rules);
+  HandState h;
+  for (int hand = 1; hand <= 200; ++hand) {
+    start_hand(h, g, hand, hand % rules->players);
+    run_hand(h, walk);
+  }
+  EXPECT_GT(walk.calls, 10000);
+  EXPECT_GT(walk.discards, 5000);
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtins, Conformance, ::testing::ValuesIn(all_builtins()),
