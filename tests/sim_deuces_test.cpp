@@ -8,7 +8,12 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <filesystem>
+#include <fstream>
 #include <numeric>
+#include <sstream>
+
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -569,6 +574,69 @@ TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
     }
   }
   ADD_FAILURE() << "no solo contract in 40 games";
+}
+
+// A file's bytes (a name of its own: the unity build shares batches).
+std::string deuces_file_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// The round trip: simulate --out writes seeded Call Deuces games (heuristic
+// and random bots, all-pass hands among them) at each level of detail, as
+// YAML files and as JSON Lines, with one job and with two; validate referees
+// every game with no diagnostic at all, and its final scores are the games'.
+TEST(DeucesWriter, SimulatedGamesValidateWithNoDiagnosticAtEveryLevel) {
+  const std::string dir = testing::TempDir() + "trickref-deuces-round-trip-" + std::to_string(::getpid());
+  const auto rules = test::builtin("call-deuces");
+  sim::SimulateOptions o;
+  o.seed = 31;
+  o.bots = {"heuristic", "random", "heuristic", "random"};
+  std::vector<std::vector<long long>> finals;
+  int voids = 0;
+  for (std::int64_t g = 0; g < 4; ++g) {
+    const PlayedGame game = sim::simulate_game(*rules, o.bots, o, g, false);
+    finals.push_back(game.score);
+    for (const auto& h : game.hands) {
+      voids += h.bidder < 0 ? 1 : 0;
+    }
+  }
+  ASSERT_GT(voids, 0) << "the games include hands everyone passed";
+  for (const char* level : {"sheet", "exchange", "plays", "full"}) {
+    for (const std::string& out : {dir + "/" + level + ".jsonl", dir + "/" + level}) {
+      const std::vector<std::string> args{"simulate", "--rules", "call-deuces", "--games", "4", "--seed", "31",
+                                          "--bots", "heuristic,random,heuristic,random", "--detail", level,
+                                          "--out", out};
+      const auto sim = test::run_cli(args);
+      ASSERT_EQ(sim.exit_code, 0) << sim.err;
+      const auto v = test::run_cli({"validate", "--format", "json", out});
+      EXPECT_EQ(v.exit_code, 0) << level << " " << out << "\n" << v.out;
+      const auto j = nlohmann::json::parse(v.out);
+      ASSERT_EQ(j["games"].size(), 4U) << out;
+      EXPECT_EQ(j["summary"]["errors"], 0);
+      EXPECT_EQ(j["summary"]["warnings"], 0);
+      for (std::size_t g = 0; g < 4; ++g) {
+        const auto& game = j["games"][g];
+        EXPECT_TRUE(game["diagnostics"].empty()) << level << " game " << g + 1 << "\n" << game["diagnostics"].dump();
+        const auto& score = game["result"]["score"];
+        const std::vector<std::string> names = game["players"];
+        for (std::size_t p = 0; p < names.size(); ++p) {
+          EXPECT_EQ(score[names[p]].get<long long>(), finals[g][p]) << level << " game " << g + 1;
+        }
+      }
+      // Two jobs write the same bytes.
+      if (out.ends_with(".jsonl")) {
+        std::vector<std::string> two = args;
+        two.back() = out + ".2.jsonl";
+        two.insert(two.end(), {"--jobs", "2"});
+        ASSERT_EQ(test::run_cli(two).exit_code, 0);
+        EXPECT_EQ(deuces_file_bytes(out), deuces_file_bytes(out + ".2.jsonl")) << level;
+      }
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 // --- the figures the README quotes -------------------------------------------------
