@@ -6,9 +6,10 @@
 //  - BareEventParse: yaml-cpp's event parser with a handler that does nothing,
 //    on the same text: the ceiling ValidateYaml is compared against;
 //  - Simulate/RULESET/BOTS/JOBS: `simulate` without transcripts (deal,
-//    plucks, trump, discard, play, scoring and statistics), in hands per
-//    second: of CPU time with 1 thread, of wall time with 2; the random rows
-//    also with each build of the random-play loop (portable, pdep) forced.
+//    plucks or the auction, trump, discard, play, scoring and statistics),
+//    in hands per second: of CPU time with 1 thread, of wall time with 2
+//    (under an auction also `played/s`, the hands not passed out); the random
+//    rows also with each build of the random-play loop (portable, pdep) forced.
 #include <benchmark/benchmark.h>
 
 #include <optional>
@@ -164,15 +165,22 @@ void Simulate(benchmark::State& state, const std::string& ruleset, const std::st
   const auto rules = catalog.resolve(ruleset).ruleset;
   sim::SimulateOptions o;
   o.games = games;
-  o.bots.assign(3, bot);
+  for (int seat = 0; seat < rules->players; ++seat) {  // (assign(n, bot) trips GCC 12's -Wnull-dereference at -O3)
+    o.bots.push_back(bot);
+  }
   o.jobs = static_cast<unsigned>(state.range(0));
   std::int64_t hands = 0;
+  std::int64_t played = 0;  // hands with a contract, where there is an auction
   for (auto _ : state) {
     const auto stats = sim::simulate({{ruleset, rules}}, o);
     hands += stats[0].hands;
+    played += stats[0].hands - stats[0].all_pass.sum();
     ++o.seed;  // fresh games every iteration
   }
   state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  if (rules->has_auction()) {
+    state.counters["played/s"] = benchmark::Counter(static_cast<double>(played), benchmark::Counter::kIsRate);
+  }
   use_playout_kernel(before);
 }
 // jobs:1 is timed in CPU time (the machine is shared: CPU time is what the
@@ -191,6 +199,8 @@ TRICKREF_SIMULATE(pluck/random, "pluck", "random", 4000);
 TRICKREF_SIMULATE(pluck/heuristic, "pluck", "heuristic", 1000);
 TRICKREF_SIMULATE(nine_five_two/random, "nine-five-two", "random", 4000);
 TRICKREF_SIMULATE(nine_five_two/heuristic, "nine-five-two", "heuristic", 1000);
+TRICKREF_SIMULATE(call_deuces/random, "call-deuces", "random", 2000);
+TRICKREF_SIMULATE(call_deuces/heuristic, "call-deuces", "heuristic", 500);
 // The random rows again with each build of the random-play loop forced (the
 // rows above use the one chosen for this CPU).
 #define TRICKREF_SIMULATE_KERNEL(name, ruleset, kernel)                                               \
@@ -202,6 +212,8 @@ TRICKREF_SIMULATE_KERNEL(pluck/random/portable, "pluck", PlayoutKernel::kPortabl
 TRICKREF_SIMULATE_KERNEL(pluck/random/pdep, "pluck", PlayoutKernel::kPdep);
 TRICKREF_SIMULATE_KERNEL(nine_five_two/random/portable, "nine-five-two", PlayoutKernel::kPortable);
 TRICKREF_SIMULATE_KERNEL(nine_five_two/random/pdep, "nine-five-two", PlayoutKernel::kPdep);
+TRICKREF_SIMULATE_KERNEL(call_deuces/random/portable, "call-deuces", PlayoutKernel::kPortable);
+TRICKREF_SIMULATE_KERNEL(call_deuces/random/pdep, "call-deuces", PlayoutKernel::kPdep);
 
 }  // namespace
 }  // namespace trickref

@@ -211,7 +211,9 @@ bool same_game(const PlayedGame& a, const PlayedGame& b) {
     const PlayedHand& y = b.hands[i];
     if (x.dealer != y.dealer || x.deal != y.deal || x.kitty != y.kitty || x.plucks.size() != y.plucks.size() ||
         x.trump != y.trump || x.discard != y.discard || x.shows != y.shows || x.tricks != y.tricks ||
-        x.leaders != y.leaders || x.taken != y.taken || x.quota != y.quota || x.score != y.score) {
+        x.leaders != y.leaders || x.taken != y.taken || x.quota != y.quota || x.score != y.score ||
+        x.bids != y.bids || x.bidder != y.bidder || x.bid != y.bid || x.partner != y.partner ||
+        x.points != y.points || x.made != y.made) {
       return false;
     }
     for (std::size_t p = 0; p < x.plucks.size(); ++p) {
@@ -228,7 +230,7 @@ bool same_game(const PlayedGame& a, const PlayedGame& b) {
 // simulate plays every game of a thread into one PlayedGame; what is left
 // in it from the game before must never show through.
 TEST(SimPlayout, PlayingIntoAReusedGameGivesTheSameGame) {
-  for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore"}) {
+  for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "call-deuces"}) {
     const auto rules = test::builtin(name);
     std::vector<std::unique_ptr<SeatPolicy>> owned;
     std::vector<SeatPolicy*> seats;
@@ -296,7 +298,8 @@ TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
   for (const PlayoutKernel kernel : kernels) {
     use_playout_kernel(kernel);
     ASSERT_EQ(playout_kernel(), kernel);
-    for (const std::string name : {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits"}) {
+    for (const std::string name :
+         {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits", "call-deuces", "call-deuces-5"}) {
       const auto rules = test::builtin(name);
       std::vector<std::unique_ptr<SeatPolicy>> bare;
       std::vector<std::unique_ptr<SeatPolicy>> wrapped;

@@ -512,7 +512,9 @@ void apply_trump(HandState& h, Suit trump) { h.trump = trump; }
 
 // ----------------------------------------------------------------- kitty
 
-int kitty_taker(const Ruleset& r, int dealer) {
+int kitty_taker(const Ruleset& r, int dealer) { return kitty_taker(r, dealer, -1); }
+
+int kitty_taker(const Ruleset& r, int dealer, int bidder) {
   if (r.kitty == 0) {
     return -1;
   }
@@ -520,18 +522,14 @@ int kitty_taker(const Ruleset& r, int dealer) {
     case KittyTaker::kDealer:
       return dealer;
     case KittyTaker::kBidder:
+      return bidder;
     case KittyTaker::kNobody:
       return -1;
   }
   return -1;
 }
 
-int kitty_taker(const HandState& h) {
-  if (h.rules->kitty_taken_by == KittyTaker::kBidder) {
-    return h.rules->kitty > 0 ? h.auction.bidder : -1;
-  }
-  return kitty_taker(*h.rules, h.dealer);
-}
+int kitty_taker(const HandState& h) { return kitty_taker(*h.rules, h.dealer, h.auction.bidder); }
 
 bool takes_kitty(const Ruleset& r, int dealer, int seat) { return seat >= 0 && kitty_taker(r, dealer) == seat; }
 
@@ -650,6 +648,10 @@ void start_play(HandState& h, int leader) {
 Card partner_card(const HandState& h) {
   const Ruleset& r = *h.rules;
   return Card::of(r.partner_suit.value_or(h.trump), r.partner_rank);
+}
+
+std::optional<Card> partner_card_in_play(const HandState& h) {
+  return h.rules->partner_by == PartnerBy::kCard ? std::optional<Card>(partner_card(h)) : std::nullopt;
 }
 
 int side_of(const HandState& h, int seat) { return h.policies.partners->side(*h.rules, seat); }

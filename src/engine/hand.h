@@ -206,6 +206,8 @@ void apply_trump(HandState& h, Suit trump);
 // ----------------------------------------------------------------- kitty
 // Who takes the kitty (kitty.taken_by; -1: nobody takes it, or the auction decides).
 [[nodiscard]] int kitty_taker(const Ruleset& r, int dealer);
+// The same once the auction is known (`bidder` -1: no contract).
+[[nodiscard]] int kitty_taker(const Ruleset& r, int dealer, int bidder);
 [[nodiscard]] int kitty_taker(const HandState& h);
 // The taker takes the kitty into their hand (the bidder, before naming
 // trump); the discard follows in its own phase (apply_kitty).
@@ -230,8 +232,11 @@ void apply_kitty(HandState& h, CardSet discard);
 void start_play(HandState& h, int leader);
 // The card whose holder partners the bidder (partner.card), once trump is named.
 [[nodiscard]] Card partner_card(const HandState& h);
+// The same where the bidder's partner goes by that card (partner.by: card); none otherwise.
+[[nodiscard]] std::optional<Card> partner_card_in_play(const HandState& h);
 // Whether the scoring counts the cards won (scoring.kind points).
-[[nodiscard]] inline bool counts_cards(const HandState& h) { return h.rules->scoring == ScoringKind::kPoints; }
+[[nodiscard]] inline bool counts_cards(const Ruleset& r) { return r.scoring == ScoringKind::kPoints; }
+[[nodiscard]] inline bool counts_cards(const HandState& h) { return counts_cards(*h.rules); }
 // Notes the trick just finished through the PlayState (its winner leads
 // next): its winner, as finish_trick(HandState&) does, and, where the
 // scoring counts them, its `cards` for that winner.

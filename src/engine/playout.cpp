@@ -378,6 +378,8 @@ PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool reco
   h.bid = 0;
   h.partner = -1;
   h.points.clear();
+  h.side_points = 0;
+  h.made = false;
   h.early_court_side = -1;
   h.winner_side = -1;
   h.tricks_played = 0;
@@ -447,6 +449,10 @@ class BotHand {
     view_.number = h.number;
     view_.dealer = h.dealer;
     view_.score = &score_;
+    view_.bidder = -1;
+    view_.bid = 0;
+    view_.partner_card.reset();
+    view_.partner_shown = -1;
     out_->quota.resize(static_cast<std::size_t>(h.players));
     for (int s = 0; s < h.players; ++s) {
       view_.quota[static_cast<std::size_t>(s)] = h.quota[static_cast<std::size_t>(s)];
@@ -472,6 +478,8 @@ class BotHand {
     }
     out_->bidder = h.auction.bidder;  // -1 when everyone passed
     out_->bid = h.auction.high;
+    view_.bidder = has_contract(h) ? h.auction.bidder : -1;
+    view_.bid = h.auction.high;
   }
 
   // The rest of a deal made in two parts: the cards are dealt already; the
@@ -546,9 +554,10 @@ class BotHand {
       pool = allowed;
     }
     view_.seat = taker;
-    view_.hand = h.hands[t];
     view_.kitty = h.kitty;
     for (int i = 0; i < h.rules->kitty_discard; ++i) {
+      view_.hand = h.hands[t] - out_->discard;  // what the taker still holds, and has laid away
+      view_.discard = out_->discard;
       const Card c = draws_for_[t] ? pick(pool, rng_) : checked(seats_[t]->discard(view_, h.trump, pool, rng_), pool);
       pool.erase(c);
       out_->discard.insert(c);
@@ -558,6 +567,8 @@ class BotHand {
 
   void play(HandState& h) {
     start_play(h, first_leader(h, true));
+    view_.partner_card = partner_card_in_play(h);
+    view_.partner_shown = -1;
     const int tricks = h.rules->tricks_per_hand();
     if (options_.record_tricks) {
       out_->leaders.reserve(static_cast<std::size_t>(tricks));
@@ -587,12 +598,19 @@ class BotHand {
   void play_some(HandState& h, int tricks) {
     PlayState& s = h.play;
     if (random_play_ == SeatPolicy::RandomChoices::kNo) {
+      // The kitty and the discard are known to whoever took the kitty; a
+      // kitty nobody takes is set aside unseen.
+      const int knows_kitty = kitty_taker(h);
       play_tricks(s, *out_, tricks, options_.record_tricks, [&](int seat, CardSet legal) {
         view_.seat = seat;
         view_.hand = s.hands[static_cast<std::size_t>(seat)];
-        view_.kitty = seat == h.dealer ? out_->kitty : CardSet();
-        view_.discard = seat == h.dealer ? out_->discard : CardSet();
-        return checked(seats_[static_cast<std::size_t>(seat)]->play(view_, s, legal, rng_), legal);
+        view_.kitty = seat == knows_kitty ? out_->kitty : CardSet();
+        view_.discard = seat == knows_kitty ? out_->discard : CardSet();
+        const Card c = checked(seats_[static_cast<std::size_t>(seat)]->play(view_, s, legal, rng_), legal);
+        if (view_.partner_card == c) {
+          view_.partner_shown = seat;  // the whole table sees who played the partner card
+        }
+        return c;
       });
     } else {
       random_tricks(s, *out_, tricks, options_.record_tricks,
@@ -613,6 +631,10 @@ class BotHand {
     out_->tricks_played = tricks_in_hand(h);
     if (h.auctioned) {
       out_->points.assign(t.points.begin(), t.points.begin() + h.players);
+      if (has_contract(h) && counts_cards(h)) {
+        out_->side_points = bidding_side_points(t);
+        out_->made = contract_made(t);
+      }
     }
     count_hand(game_, t);
     score_.assign(game_.score.begin(), game_.score.begin() + h.players);

@@ -52,13 +52,15 @@ struct PlayedHand {
   std::vector<int> quota;                      // by seat
   std::vector<long long> score;                // running, after the hand
   // The auction games: the calls (seat, bid; 0 a pass), the contract (bidder
-  // -1: everyone passed, the hand void), the partner (-1: solo) and each
-  // seat's points.
+  // -1: everyone passed, the hand void), the partner (-1: solo), each seat's
+  // points, the bidding side's points and whether it made the contract.
   std::vector<std::pair<int, int>> bids;
   int bidder = -1;
   int bid = 0;
   int partner = -1;
   std::vector<int> points;
+  int side_points = 0;
+  bool made = false;
   // The courts games: the side that took an early court, the side that won
   // the hand (-1: none), and the tricks the hand had (fewer than dealt when
   // it ended early).
@@ -137,8 +139,16 @@ struct HandView {
   std::array<int, kMaxPlayers> quota{};  // by seat
   CardSet hand;                          // what the deciding seat holds now
   CardSet kitty;                         // the kitty, once the deciding seat has seen it
-  CardSet discard;                       // the seat's own discards (dealer, after discarding)
+  CardSet discard;                       // the seat's own discards (the kitty's taker, after discarding)
   const std::vector<long long>* score = nullptr;  // running scores before this hand, by seat
+  // The auction games, what the whole table knows: the contract once the
+  // auction is over (bidder -1: none yet, or everyone passed), the card whose
+  // holder partners the bidder once trump is named (partner.by: card), and
+  // the seat that has played that card (-1: nobody yet).
+  int bidder = -1;
+  int bid = 0;
+  std::optional<Card> partner_card;
+  int partner_shown = -1;
 };
 
 // One seat's decisions. Each choice must be one of the options given.

@@ -46,6 +46,12 @@ struct HandTally {
   int forfeit_side = -1;
 };
 
+// The auction games (call-deuces.md §2.6): the bidding side's points for the
+// hand (the bidder's and the partner's, if any), and whether they make the
+// contract (at least the bid). Only for a hand with a contract.
+[[nodiscard]] int bidding_side_points(const HandTally& t);
+[[nodiscard]] inline bool contract_made(const HandTally& t) { return bidding_side_points(t) >= t.bid; }
+
 struct ScoringPolicy {
   std::string_view name;
   // The points `seat` scores for the hand, given the game so far.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/hand.h"
+
 namespace trickref::sim {
 namespace {
 
@@ -82,6 +84,133 @@ Card strongest(CardSet cards, const PlayState& s) {
     }
   }
   return best;
+}
+
+// --- where the scoring counts card points (call-deuces.md §2.6) -------------
+// A trick is worth scoring.per_trick and the counting cards in it, to
+// whichever side takes it; the discard's counting cards go to the bidder
+// (scoring.discard_to). Both sides want every point: the bidding side to
+// make (and, under side_points, to score) the contract, the defenders their
+// own points.
+
+int points_of(const Ruleset& r, Card c) { return r.card_points[static_cast<std::size_t>(c.index())]; }
+
+CardSet counting_cards(const Ruleset& r, CardSet cards) {
+  CardSet out;
+  for (Card c : cards) {
+    if (points_of(r, c) > 0) {
+      out.insert(c);
+    }
+  }
+  return out;
+}
+
+// What the deciding seat knows of the sides, by seat: +1 its own side, -1 the
+// other, 0 not known yet (call-deuces.md §2.4). The partner card's holder
+// knows from their own hand that they partner the bidder; the bidder knows it
+// is alone when it holds the card or laid it away; everybody knows once the
+// card is played. Until then the bidder does not know its partner, and a
+// defender knows only that the bidder is against it.
+std::array<int, kMaxPlayers> sides_known(const HandView& v, int players) {
+  std::array<int, kMaxPlayers> with{};
+  const int me = v.seat;
+  const int bidder = v.bidder;
+  with[static_cast<std::size_t>(me)] = 1;
+  if (bidder < 0) {
+    return with;
+  }
+  int partner = -1;  // -1: the bidder is alone
+  bool known = true;
+  if (v.partner_card) {
+    const Card card = *v.partner_card;
+    if (v.partner_shown >= 0) {
+      partner = v.partner_shown;
+    } else if (v.hand.contains(card) || (me == bidder && v.discard.contains(card))) {
+      partner = me;
+    } else {
+      known = false;
+    }
+  }
+  if (!known) {
+    // Not held by this seat nor played yet: this seat is not the partner.
+    if (me != bidder) {
+      with[static_cast<std::size_t>(bidder)] = -1;
+    }
+    return with;
+  }
+  partner = partner == bidder ? -1 : partner;
+  auto bidding = [&](int s) { return s == bidder || s == partner; };
+  for (int s = 0; s < players; ++s) {
+    with[static_cast<std::size_t>(s)] = bidding(s) == bidding(me) ? 1 : -1;
+  }
+  return with;
+}
+
+// Whether a card this seat cannot see could still beat `strength` in the
+// trick in progress (the engine's own ranking).
+bool beatable(const HandView& v, const PlayState& s, int strength) {
+  for (Card c : unseen(v, s)) {
+    if (strength_if_played(s, c) > strength) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The card that costs least to give up while keeping points off a trick:
+// counting cards last, then trumps, then high cards; a short suit first (to
+// make a void).
+Card cheapest_keeping_points(CardSet cards, const HandView& v, const PlayState& s) {
+  Card best = cards.lowest();
+  int best_key = 1 << 30;
+  for (Card c : cards) {
+    const int points = points_of(*v.rules, c);
+    const int key = (points > 0 ? 20000 + points : 0) + (s.trumps.contains(c) ? 10000 : 0) + rank_of(c) * 32 +
+                    suit_length(v.hand, c, s);
+    if (key < best_key) {
+      best_key = key;
+      best = c;
+    }
+  }
+  return best;
+}
+
+// The counting card worth most (the lowest ranked of equals).
+Card richest(const Ruleset& r, CardSet cards, const PlayState& s) {
+  Card best = cards.lowest();
+  int best_key = -(1 << 30);
+  for (Card c : cards) {
+    const int key = points_of(r, c) * 1000 - strength(s, c);
+    if (key > best_key) {
+      best_key = key;
+      best = c;
+    }
+  }
+  return best;
+}
+
+// A lead: a sure winner of a side suit (not a counting card if there is
+// another); on the bidding side a trump nobody can beat, to draw the
+// defenders' trumps; otherwise a low card of a short suit, keeping points.
+Card lead_for_points(const HandView& v, const PlayState& s, CardSet legal, bool bidding_side) {
+  const Ruleset& r = *v.rules;
+  CardSet side_masters;
+  CardSet trump_masters;
+  for (Card c : legal) {
+    if (is_master(v, s, c)) {
+      (s.trumps.contains(c) ? trump_masters : side_masters).insert(c);
+    }
+  }
+  if (const CardSet plain = side_masters - counting_cards(r, side_masters); !plain.empty()) {
+    return strongest(plain, s);
+  }
+  if (!side_masters.empty()) {
+    return strongest(side_masters, s);
+  }
+  if (bidding_side && !trump_masters.empty()) {
+    return strongest(trump_masters, s);
+  }
+  return cheapest_keeping_points(legal, v, s);
 }
 
 }  // namespace
@@ -197,8 +326,43 @@ int HeuristicBot::call(const HandView& v, bool may_pass, int lo, int hi, Playout
   return 0;
 }
 
+// Where the scoring counts card points and the discard's go to the bidder
+// (the taker), a counting card outside trump is worth laying away: its points
+// are then the bidder's for certain, where in play the other side may take
+// it. Then the lowest cards of the shortest side suit, to make voids; aces
+// and kings are kept, and trumps unless nothing else may go. Where the
+// discard's points are lost, counting cards are kept like high cards.
+Card HeuristicBot::discard(const HandView& v, Suit trump, CardSet options, PlayoutRng& rng) {
+  if (!counts_cards(*v.rules)) {
+    return discard_low(trump, options, rng);
+  }
+  const Ruleset& r = *v.rules;
+  const CardSet trumps = trump_mask(trump);
+  const bool points_kept = r.discard_to == DiscardTo::kBidder && v.seat == v.bidder;
+  Card best = options.lowest();
+  int best_key = 1 << 30;
+  for (Card c : options) {
+    const int points = points_of(r, c);
+    int key = 0;
+    if (trumps.contains(c)) {
+      key = 100000 + rank_of(c);
+    } else if (points > 0 && points_kept) {
+      key = -points * 100 + c.rank();
+    } else {
+      const int length = (v.hand & CardSet::suit(c.suit())).size();
+      const int high = c.rank() == 12 ? 20000 : c.rank() == 11 ? 10000 : 0;
+      key = high + (points > 0 ? 5000 : 0) + length * 32 + c.rank();
+    }
+    if (key < best_key) {
+      best_key = key;
+      best = c;
+    }
+  }
+  return best;
+}
+
 // Keeps trumps and aces; throws the lowest card of the shortest side suit.
-Card HeuristicBot::discard(const HandView&, Suit trump, CardSet options, PlayoutRng&) {
+Card HeuristicBot::discard_low(Suit trump, CardSet options, PlayoutRng&) {
   const CardSet trumps = trump_mask(trump);
   CardSet aces;
   for (int s = 0; s < kSuitCount; ++s) {
@@ -224,7 +388,81 @@ Card HeuristicBot::discard(const HandView&, Suit trump, CardSet options, Playout
   return best;
 }
 
+// Where the scoring counts card points, the bot plays for its side: it never
+// overtakes a trick its known partner is winning, and puts a counting card on
+// it when no card still out can take it from there; against the other side
+// (or a player not known yet) it takes a trick as cheaply as it can (last to
+// play, a card nobody can beat, a low ruff) and fights for one that holds
+// points with its best card, and otherwise keeps its counting cards back.
+Card HeuristicBot::play_for_points(const HandView& v, const PlayState& s, CardSet legal) {
+  const Ruleset& r = *v.rules;
+  if (legal.size() == 1) {
+    return legal.lowest();
+  }
+  const auto with = sides_known(v, s.players);
+  const auto side = [&](int seat) { return with[static_cast<std::size_t>(seat)]; };
+  if (s.count == 0) {
+    return lead_for_points(v, s, legal, v.bidder >= 0 && side(v.bidder) == 1);
+  }
+  const int after = s.players - 1 - s.count;  // players still to play after this one
+  bool allies_after = true;
+  for (int k = 1, seat = v.seat; k <= after; ++k) {
+    seat = left_of(seat, s.players);
+    allies_after = allies_after && side(seat) == 1;
+  }
+  CardSet winners;
+  for (Card c : legal) {
+    if (strength(s, c) > s.best_strength) {
+      winners.insert(c);
+    }
+  }
+  const CardSet others = legal - winners;
+  if (side(s.best_seat) == 1) {
+    if (others.empty()) {
+      return weakest(legal, s);  // every card overtakes: the least of them
+    }
+    const CardSet points = counting_cards(r, others);
+    if (!points.empty() && (allies_after || !beatable(v, s, s.best_strength))) {
+      return richest(r, points, s);
+    }
+    return cheapest_keeping_points(others, v, s);
+  }
+  if (!winners.empty()) {
+    if (after == 0) {
+      return weakest(winners, s);  // a trick for the least it can cost
+    }
+    CardSet sure;
+    for (Card c : winners) {
+      if (!beatable(v, s, strength(s, c))) {
+        sure.insert(c);
+      }
+    }
+    if (!sure.empty()) {
+      return weakest(sure, s);
+    }
+    const bool follows = legal.intersects(follow_mask(s.led_suit, s.trump));
+    if (!follows && (winners & s.trumps) == winners) {
+      return weakest(winners, s);  // ruff low
+    }
+    int in_trick = 0;
+    for (int i = 0; i < s.count; ++i) {
+      in_trick += points_of(r, s.cards[static_cast<std::size_t>(i)]);
+    }
+    if (in_trick > 0) {
+      const CardSet side_winners = winners - s.trumps;
+      return side_winners.empty() ? weakest(winners, s) : strongest(side_winners, s);
+    }
+  }
+  return cheapest_keeping_points(others.empty() ? legal : others, v, s);
+}
+
+// Each scoring's play in a function of its own: the quota games' code stays
+// as it was (callgrind: the same instructions a Pluck hand), reached by a jump.
 Card HeuristicBot::play(const HandView& v, const PlayState& s, CardSet legal, PlayoutRng&) {
+  return counts_cards(*v.rules) ? play_for_points(v, s, legal) : play_for_quota(v, s, legal);
+}
+
+Card HeuristicBot::play_for_quota(const HandView& v, const PlayState& s, CardSet legal) {
   const int seat = v.seat;
   const bool short_of_quota = s.taken[static_cast<std::size_t>(seat)] < v.quota[static_cast<std::size_t>(seat)];
   if (legal.size() == 1) {

@@ -29,7 +29,14 @@ class RandomBot final : public SeatPolicy {
 // in play wins cheaply while short of its quota (the lowest card that takes
 // the trick, or a sure winner) and, once its quota is safe, takes only
 // tricks that cost nothing (last to play, or a sure winner) and otherwise
-// ducks with its lowest card. Deterministic: it never draws from the generator.
+// ducks with its lowest card. Where the scoring counts card points
+// (call-deuces.md) it bids on what it expects its side to take, lays away
+// counting cards the discard keeps for it, and plays for its side as far as
+// it knows the sides (the bidder, and the partner card's holder once the
+// card shows who it is): it never overtakes a partner's trick, puts points
+// on a trick its side is sure to win, keeps them off the other side's, and
+// fights for a trick that holds points. Deterministic: it never draws from
+// the generator.
 class HeuristicBot final : public SeatPolicy {
  public:
   Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) override;
@@ -37,6 +44,11 @@ class HeuristicBot final : public SeatPolicy {
   Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
   Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
   int call(const HandView& view, bool may_pass, int lo, int hi, PlayoutRng& rng) override;
+
+ private:
+  static Card discard_low(Suit trump, CardSet options, PlayoutRng& rng);
+  static Card play_for_quota(const HandView& view, const PlayState& state, CardSet legal);
+  static Card play_for_points(const HandView& view, const PlayState& state, CardSet legal);
 };
 
 // What the heuristic bot expects its side to take in a hand of a points

@@ -33,6 +33,11 @@ std::string who_dealt_first(int offset, int players) {
   return role_name(offset, players) + " of first dealer";
 }
 
+// Whether any ruleset of the report has an auction: then the contract rows are shown.
+bool has_contracts(const SimReport& rep) {
+  return std::any_of(rep.stats.begin(), rep.stats.end(), [](const RulesetStats& s) { return s.contracts; });
+}
+
 std::vector<Row> rows(const SimReport& rep) {
   std::vector<Row> out;
   const int players = rep.stats.empty() ? 3 : rep.stats.front().players;
@@ -47,6 +52,8 @@ std::vector<Row> rows(const SimReport& rep) {
   add("games", "games", Kind::kCount, [&](const RulesetStats& s) { return count(s.games); });
   add("unfinished", fmt::format("unfinished (after {} hands)", rep.options.max_hands), Kind::kCount,
       [&](const RulesetStats& s) { return count(s.games - s.finished); });
+  add("unfinished_rate", "unfinished share", Kind::kRate,
+      [](const RulesetStats& s) { return Cell{s.unfinished.wilson(), 0}; });
   add("hands", "hands", Kind::kCount, [&](const RulesetStats& s) { return count(s.hands); });
   add("hands_per_game", "hands per game", Kind::kMean,
       [](const RulesetStats& s) { return Cell{s.hands_per_game.normal(), 0}; });
@@ -76,6 +83,21 @@ std::vector<Row> rows(const SimReport& rep) {
         [&](const RulesetStats& s) {
           return Cell{i < s.wins_by_bot.size() ? s.wins_by_bot[i].wilson() : Interval{}, 0};
         });
+  }
+  if (has_contracts(rep)) {
+    // The auction games: per hand, each game's hands one cluster (stats.h, ClusteredMean).
+    auto clustered = [&](std::string key, std::string label, Kind kind, ClusteredMean RulesetStats::*member) {
+      add("contracts." + std::move(key), std::move(label), kind, [&, member, kind](const RulesetStats& s) {
+        return Cell{s.contracts ? (s.*member).interval(kind == Kind::kRate) : Interval{}, 0};
+      });
+    };
+    clustered("all_pass", "all passed (hand void)", Kind::kRate, &RulesetStats::all_pass);
+    clustered("winning_bid", "winning bid", Kind::kMean, &RulesetStats::winning_bid);
+    clustered("made", "contracts made", Kind::kRate, &RulesetStats::made);
+    clustered("solo", "solo contracts", Kind::kRate, &RulesetStats::solo);
+    clustered("solo_made", "solo contracts made", Kind::kRate, &RulesetStats::solo_made);
+    clustered("points_bidding_side", "points: bidding side", Kind::kMean, &RulesetStats::bidding_side_points);
+    clustered("points_defenders", "points: defenders", Kind::kMean, &RulesetStats::defender_points);
   }
   add("shared_wins", "shared wins", Kind::kCount, [&](const RulesetStats& s) { return count(s.shared_wins); });
   add("margin", "margin, first over second", Kind::kMean, [](const RulesetStats& s) { return Cell{s.margin.normal(), 0}; });
@@ -151,7 +173,8 @@ std::string render_text(const SimReport& rep) {
     bots += (bots.empty() ? "" : ",") + b;
   }
   out += fmt::format("{} games per ruleset, seed {}, bots {}\n", rep.options.games, rep.options.seed, bots);
-  out += "estimate [95% confidence interval]: rates Wilson score, means normal\n\n";
+  out += "estimate [95% confidence interval]: rates Wilson score, means normal";
+  out += has_contracts(rep) ? "; contracts per hand, by game (clustered)\n\n" : "\n\n";
   const auto table = rows(rep);
   std::size_t label_w = 0;
   for (const auto& r : table) {
@@ -198,6 +221,9 @@ nlohmann::ordered_json report_json(const SimReport& rep) {
   j["max_hands"] = rep.options.max_hands;
   j["confidence"] = 0.95;
   j["intervals"] = {{"rate", "wilson"}, {"mean", "normal"}};
+  if (has_contracts(rep)) {
+    j["intervals"]["contracts"] = "clustered by game";
+  }
   const auto table = rows(rep);
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {

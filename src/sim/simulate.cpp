@@ -68,9 +68,14 @@ bool decided_in_last_hand(const PlayedGame& game) {
   return leaders(game.hands[game.hands.size() - 2].score) != game.winners;
 }
 
-RulesetStats::RulesetStats(int n, bool has_quotas)
+RulesetStats::RulesetStats(const Ruleset& r)
+    : RulesetStats(r.players, r.has_quotas(), r.has_auction(), r.scoring == ScoringKind::kPoints) {}
+
+RulesetStats::RulesetStats(int n, bool has_quotas, bool has_contracts, bool counts_points)
     : players(n),
       quotas(has_quotas),
+      contracts(has_contracts),
+      points(counts_points),
       made_quota(static_cast<std::size_t>(n)),
       tricks(static_cast<std::size_t>(n)),
       wins_by_seat(static_cast<std::size_t>(n)),
@@ -82,6 +87,9 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   hands += static_cast<std::int64_t>(game.hands.size());
   hands_per_game.add(static_cast<std::int64_t>(game.hands.size()));
   for (const auto& h : game.hands) {
+    if (contracts && h.bidder < 0) {
+      continue;  // everyone passed: no trick was played
+    }
     // Seat s's role is its offset from the dealer, counted without a division.
     std::size_t role = static_cast<std::size_t>(offset_from(h.dealer, 0, n));
     for (int s = 0; s < n; ++s) {
@@ -95,6 +103,10 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
     if (quotas) {
       plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
     }
+  }
+  unfinished.add(!game.finished);
+  if (contracts) {
+    add_contracts(game);
   }
   if (!game.finished) {
     return;
@@ -124,6 +136,49 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   decided_last_hand.add(decided_in_last_hand(game));
 }
 
+void RulesetStats::add_contracts(const PlayedGame& game) {
+  // This game's totals: one cluster of each statistic.
+  std::int64_t hands_played = 0;
+  std::int64_t voids = 0;
+  std::int64_t contract_hands = 0;
+  std::int64_t bids = 0;
+  std::int64_t made_hands = 0;
+  std::int64_t solo_hands = 0;
+  std::int64_t solo_made_hands = 0;
+  std::int64_t side = 0;
+  std::int64_t defenders = 0;
+  for (const auto& h : game.hands) {
+    ++hands_played;
+    if (h.bidder < 0) {
+      ++voids;  // everyone passed
+      continue;
+    }
+    ++contract_hands;
+    bids += h.bid;
+    if (!points) {
+      continue;
+    }
+    std::int64_t all = 0;
+    for (int p : h.points) {
+      all += p;
+    }
+    made_hands += h.made ? 1 : 0;
+    solo_hands += h.partner < 0 ? 1 : 0;
+    solo_made_hands += h.partner < 0 && h.made ? 1 : 0;
+    side += h.side_points;
+    defenders += all - h.side_points;
+  }
+  all_pass.add_game(voids, hands_played);
+  winning_bid.add_game(bids, contract_hands);
+  if (points) {
+    made.add_game(made_hands, contract_hands);
+    solo.add_game(solo_hands, contract_hands);
+    solo_made.add_game(solo_made_hands, solo_hands);
+    bidding_side_points.add_game(side, contract_hands);
+    defender_points.add_game(defenders, contract_hands);
+  }
+}
+
 void RulesetStats::merge(const RulesetStats& o) {
   games += o.games;
   finished += o.finished;
@@ -139,6 +194,14 @@ void RulesetStats::merge(const RulesetStats& o) {
   plucks_per_hand.merge(o.plucks_per_hand);
   margin.merge(o.margin);
   decided_last_hand.merge(o.decided_last_hand);
+  unfinished.merge(o.unfinished);
+  all_pass.merge(o.all_pass);
+  winning_bid.merge(o.winning_bid);
+  made.merge(o.made);
+  solo.merge(o.solo);
+  solo_made.merge(o.solo_made);
+  bidding_side_points.merge(o.bidding_side_points);
+  defender_points.merge(o.defender_points);
 }
 
 PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,
@@ -161,7 +224,7 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
   std::vector<std::vector<RulesetStats>> per_thread(jobs);
   for (auto& stats : per_thread) {
     for (const auto& r : rulesets) {
-      stats.emplace_back(r.rules->players, r.rules->has_quotas());
+      stats.emplace_back(*r.rules);
     }
   }
   std::vector<std::unique_ptr<Table>> tables;  // each on its own, apart from the others
@@ -186,7 +249,7 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
       // every hand), then merged once.
       std::vector<RulesetStats> local;
       for (const auto& r : rulesets) {
-        local.emplace_back(r.rules->players, r.rules->has_quotas());
+        local.emplace_back(*r.rules);
       }
       for (std::int64_t from = next.fetch_add(chunk); from < end; from = next.fetch_add(chunk)) {
         for (std::int64_t w = from; w < std::min(end, from + chunk); ++w) {

@@ -39,12 +39,16 @@ struct SimulateOptions {
 // hand's dealer (0 dealer, 1 left, players-1 right); "relative to the first
 // dealer" are offsets from the game's first dealer.
 struct RulesetStats {
-  explicit RulesetStats(int players = 3, bool quotas = true);
+  explicit RulesetStats(int players = 3, bool quotas = true, bool contracts = false, bool points = false);
+  explicit RulesetStats(const Ruleset& rules);
   void add(const PlayedGame& game, int first_dealer);
   void merge(const RulesetStats& o);
+  void add_contracts(const PlayedGame& game);  // the auction games' figures of one game
 
   int players = 3;
-  bool quotas = true;  // the ruleset has quotas (and plucks): otherwise those figures stay empty
+  bool quotas = true;      // the ruleset has quotas (and plucks): otherwise those figures stay empty
+  bool contracts = false;  // the ruleset has an auction: otherwise the contract figures stay empty
+  bool points = false;     // its scoring counts card points against the contract (made, solo, points)
   std::int64_t games = 0;
   std::int64_t finished = 0;
   std::int64_t hands = 0;
@@ -57,6 +61,15 @@ struct RulesetStats {
   std::vector<Proportion> wins_by_bot;     // by seat (the --bots position), finished games
   Mean margin;                             // top score minus the next, finished games
   Proportion decided_last_hand;            // finished games the last hand turned
+  Proportion unfinished;                   // every game: stopped at max_hands
+  // The auction games, each game's hands one cluster (ClusteredMean).
+  ClusteredMean all_pass;                  // hands everyone passed (void), of all hands
+  ClusteredMean winning_bid;               // the contract's bid, hands with a contract
+  ClusteredMean made;                      // contracts made
+  ClusteredMean solo;                      // contracts with the bidder alone
+  ClusteredMean solo_made;                 // solo contracts made, of the solo contracts
+  ClusteredMean bidding_side_points;       // the bidding side's points, hands with a contract
+  ClusteredMean defender_points;           // the defenders' points together, hands with a contract
 };
 
 // Game i's seed: a SplitMix64 mix of the run's seed and i.

@@ -47,4 +47,33 @@ Interval Mean::normal(double z) const {
   return out;
 }
 
+Interval ClusteredMean::interval(bool rate, double z) const {
+  Interval out;
+  out.n = n_;
+  if (n_ == 0) {
+    return out;
+  }
+  const long double r = static_cast<long double>(y_) / static_cast<long double>(n_);
+  out.estimate = static_cast<double>(r);
+  out.low = out.estimate;
+  out.high = out.estimate;
+  if (games_ < 2) {
+    return out;
+  }
+  // Σ(y − R·n)² = Σy² − 2R·Σyn + R²·Σn², in long double: the sums are exact integers.
+  const long double residual = static_cast<long double>(yy_) - 2.0L * r * static_cast<long double>(yn_) +
+                               r * r * static_cast<long double>(nn_);
+  const long double g = static_cast<long double>(games_);
+  const long double n = static_cast<long double>(n_);
+  const long double var = std::max(residual, 0.0L) * g / ((g - 1.0L) * n * n);
+  const double half = z * std::sqrt(static_cast<double>(var));
+  out.low = out.estimate - half;
+  out.high = out.estimate + half;
+  if (rate) {
+    out.low = std::max(0.0, out.low);
+    out.high = std::min(1.0, out.high);
+  }
+  return out;
+}
+
 }  // namespace trickref::sim

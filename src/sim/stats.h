@@ -4,7 +4,12 @@
 //  - a proportion (rate of making quota, win rate, ...) gets the Wilson
 //    score interval;
 //  - a mean (hands per game, tricks, margin, ...) gets the normal interval,
-//    mean ± z·s/√n with the sample standard deviation s (n - 1).
+//    mean ± z·s/√n with the sample standard deviation s (n - 1);
+//  - a mean or rate over the hands of many games, where the hands of one
+//    game are not independent samples (the same players, one running score),
+//    is a ratio of game totals (a ClusteredMean): the estimate is over all
+//    hands, and its interval comes from the games' totals, each game one
+//    sample (the linearised variance of a ratio estimator).
 // z = 1.959963984540054, a 95% two-sided interval.
 #pragma once
 
@@ -63,6 +68,46 @@ class Mean {
   std::int64_t n_ = 0;
   std::int64_t sum_ = 0;
   std::int64_t sum_sq_ = 0;
+};
+
+// A mean of values (a rate: values 0 and 1) over items that come in
+// clusters, here the hands of a game: game g adds y_g, the sum of its values,
+// over n_g items (n_g may be 0). The estimate is R = Σy / Σn, over all items;
+// its variance is estimated from the G games' totals, each one sample:
+//   v = G / (G − 1) · Σ (y_g − R·n_g)² / (Σn)²,
+// the interval R ± z·√v (for a rate, cut to [0, 1]). With fewer than two
+// games the interval is the estimate alone; with no items, n = 0.
+class ClusteredMean {
+ public:
+  void add_game(std::int64_t sum, std::int64_t items) {
+    ++games_;
+    y_ += sum;
+    n_ += items;
+    yy_ += sum * sum;
+    nn_ += items * items;
+    yn_ += sum * items;
+  }
+  void merge(const ClusteredMean& o) {
+    games_ += o.games_;
+    y_ += o.y_;
+    n_ += o.n_;
+    yy_ += o.yy_;
+    nn_ += o.nn_;
+    yn_ += o.yn_;
+  }
+  [[nodiscard]] std::int64_t games() const { return games_; }
+  [[nodiscard]] std::int64_t sum() const { return y_; }
+  [[nodiscard]] std::int64_t items() const { return n_; }
+  // `rate`: the values are 0 or 1, so the interval is cut to [0, 1].
+  [[nodiscard]] Interval interval(bool rate, double z = kZ95) const;
+
+ private:
+  std::int64_t games_ = 0;
+  std::int64_t y_ = 0;
+  std::int64_t n_ = 0;
+  std::int64_t yy_ = 0;
+  std::int64_t nn_ = 0;
+  std::int64_t yn_ = 0;
 };
 
 }  // namespace trickref::sim

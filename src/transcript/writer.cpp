@@ -36,20 +36,45 @@ std::vector<std::string> in_order(const std::vector<Card>& cards) {
 }
 
 bool has_plucks(Detail d) { return d != Detail::kSheet; }
+bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
 
-// The auction games (transcript.md, "Keys for the partnership and auction
-// games"): the calls from the exchange level up, the contract alone on a
-// score sheet; the partner and the points at every level.
-bool auctioned(const Ruleset& r) { return hand_phases(r).has(Phase::kAuction); }
+// What one hand's record holds at a level of detail (transcript.md, and its
+// "Keys for the partnership and auction games"). A hand of an auction game
+// gives its calls and contract instead of quotas and plucks, its partner
+// where the partner goes by a card, and its points beside the tricks taken;
+// a hand everyone passed (void) has no trump, discard, partner, tricks,
+// taken or points.
+struct HandKeys {
+  bool plucks = false;
+  bool bids = false;
+  bool contract = false;
+  bool trump = false;
+  bool discard = false;
+  bool partner = false;
+  bool tricks = false;
+  bool taken = false;
+  bool points = false;
+};
 
-// Whether the hand has a discard to record: the kitty's taker, the dealer or
-// the bidder, discards (a voided hand has no bidder).
-bool has_discard(const Ruleset& r, const PlayedHand& h) {
-  return kitty_taker(r, h.dealer) >= 0 || (r.kitty_discard > 0 && h.bidder >= 0 && auctioned(r));
+HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& h, std::size_t index, Detail d) {
+  HandKeys k;
+  const bool auction = phases.has(Phase::kAuction);
+  const bool played = !auction || h.bidder >= 0;
+  k.plucks = has_plucks(d) && phases.has(Phase::kExchange) && index + 1 >= static_cast<std::size_t>(r.exchange_from_hand);
+  k.bids = auction && has_plucks(d);
+  k.contract = auction;
+  k.trump = has_plucks(d) && played;
+  // A discard only where the kitty is taken.
+  k.discard = d == Detail::kFull && played && kitty_taker(r, h.dealer, h.bidder) >= 0;
+  k.partner = auction && played && r.partner_by == PartnerBy::kCard;
+  k.tricks = has_tricks(d) && played;
+  k.taken = played;
+  k.points = auction && played;
+  return k;
 }
 
-std::string call_text(int bid) { return bid > 0 ? std::to_string(bid) : std::string("pass"); }
-bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
+// A call as written: the bid, or `pass`.
+std::string call_text(int bid) { return bid == 0 ? std::string("pass") : std::to_string(bid); }
 
 // The plays can be attributed without the deal only if the first leader is
 // known from the seats; otherwise the first trick names its leader.
@@ -104,8 +129,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
   }
   y += fmt::format("players: {}\n", flow(quoted));
   y += "hands:\n";
+  const PhaseList phases = hand_phases(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
+    const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
     y += fmt::format("  - dealer: {}\n", quoted[static_cast<std::size_t>(h.dealer)]);
     if (o.detail == Detail::kFull) {
       y += "    deal:\n";
@@ -116,25 +143,19 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         y += fmt::format("    kitty: {}\n", flow(sorted_cards(h.kitty)));
       }
     }
-    const bool calls = auctioned(rules);
-    if (calls && has_plucks(o.detail)) {
-      std::vector<std::string> items;
-      for (const auto& [seat, bid] : h.bids) {
-        items.push_back(call_text(bid));
+    if (k.bids) {
+      std::vector<std::string> calls;
+      for (const auto& call : h.bids) {
+        calls.push_back(call_text(call.second));  // the caller implied by the order
       }
-      y += fmt::format("    bids: {}\n", flow(items));
-    } else if (calls) {
+      y += fmt::format("    bids: {}\n", flow(calls));
+    }
+    if (k.contract) {
       y += h.bidder < 0 ? std::string("    contract: none\n")
                         : fmt::format("    contract: {{bidder: {}, bid: {}}}\n",
                                       quoted[static_cast<std::size_t>(h.bidder)], h.bid);
     }
-    if (calls && h.bidder < 0) {
-      if (o.scores) {
-        y += fmt::format("    score: {}\n", seat_map(quoted, h.score));
-      }
-      continue;  // everyone passed: the hand is void, nothing more to record
-    }
-    if (has_plucks(o.detail) && rules.has_quotas() && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    if (k.plucks) {
       if (h.plucks.empty()) {
         y += "    plucks: []\n";
       } else {
@@ -146,10 +167,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    if (has_plucks(o.detail)) {
+    if (k.trump) {
       y += fmt::format("    trump: {}\n", suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && has_discard(rules, h)) {  // a discard only where the kitty is taken
+    if (k.discard) {
       y += fmt::format("    discard: {}\n", flow(sorted_cards(h.discard)));
       if (rules.show_kitty && !h.plucks.empty()) {
         if (h.shows.empty()) {
@@ -163,7 +184,11 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    if (has_tricks(o.detail)) {
+    if (k.partner) {
+      y += fmt::format("    partner: {}\n", h.partner < 0 ? std::string("none")
+                                                           : quoted[static_cast<std::size_t>(h.partner)]);
+    }
+    if (k.tricks) {
       y += "    tricks:\n";
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
         if (t == 0 && needs_leader(rules, o.detail)) {
@@ -174,9 +199,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
-    y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
-    if (calls) {
-      y += fmt::format("    partner: {}\n", h.partner < 0 ? std::string("none") : quoted[static_cast<std::size_t>(h.partner)]);
+    if (k.taken) {
+      y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
+    }
+    if (k.points) {
       y += fmt::format("    points: {}\n", seat_map(quoted, h.points));
     }
     if (o.scores) {
@@ -220,8 +246,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
   }
   j["players"] = players;
   J hands = J::array();
+  const PhaseList phases = hand_phases(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
+    const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
     J hj;
     hj["dealer"] = seat(h.dealer);
     if (o.detail == Detail::kFull) {
@@ -234,24 +262,17 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
         hj["kitty"] = sorted_cards(h.kitty);
       }
     }
-    const bool calls = auctioned(rules);
-    if (calls && has_plucks(o.detail)) {
-      J bids = J::array();
-      for (const auto& [s, bid] : h.bids) {
-        bids.push_back(bid > 0 ? J(bid) : J("pass"));
+    if (k.bids) {
+      J calls = J::array();
+      for (const auto& call : h.bids) {
+        calls.push_back(call.second == 0 ? J("pass") : J(call.second));
       }
-      hj["bids"] = bids;
-    } else if (calls) {
+      hj["bids"] = calls;
+    }
+    if (k.contract) {
       hj["contract"] = h.bidder < 0 ? J("none") : J{{"bidder", seat(h.bidder)}, {"bid", h.bid}};
     }
-    if (calls && h.bidder < 0) {
-      if (o.scores) {
-        hj["score"] = seats(h.score);
-      }
-      hands.push_back(hj);
-      continue;  // everyone passed: the hand is void, nothing more to record
-    }
-    if (has_plucks(o.detail) && rules.has_quotas() && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    if (k.plucks) {
       J plucks = J::array();
       for (const auto& p : h.plucks) {
         J pj;
@@ -263,10 +284,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["plucks"] = plucks;
     }
-    if (has_plucks(o.detail)) {
+    if (k.trump) {
       hj["trump"] = std::string(1, suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && has_discard(rules, h)) {  // a discard only where the kitty is taken
+    if (k.discard) {
       hj["discard"] = sorted_cards(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
         J shows = J::array();
@@ -276,7 +297,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
         hj["shows"] = shows;
       }
     }
-    if (has_tricks(o.detail)) {
+    if (k.partner) {
+      hj["partner"] = h.partner < 0 ? std::string("none") : seat(h.partner);
+    }
+    if (k.tricks) {
       J tricks = J::array();
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
         if (t == 0 && needs_leader(rules, o.detail)) {
@@ -287,9 +311,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["tricks"] = tricks;
     }
-    hj["taken"] = seats(h.taken);
-    if (calls) {
-      hj["partner"] = h.partner < 0 ? J("none") : J(seat(h.partner));
+    if (k.taken) {
+      hj["taken"] = seats(h.taken);
+    }
+    if (k.points) {
       hj["points"] = seats(h.points);
     }
     if (o.scores) {

@@ -35,9 +35,8 @@ const ScoringPolicy kScorePoints{
         return r.defenders == Defenders::kOwnPoints ? t.points[i] : 0;
       }
       const bool solo = t.partner < 0;
-      const long long side =
-          t.points[static_cast<std::size_t>(t.bidder)] + (solo ? 0 : t.points[static_cast<std::size_t>(t.partner)]);
-      if (side >= t.bid) {
+      const long long side = bidding_side_points(t);
+      if (contract_made(t)) {
         const long long gain = r.made == ScoringMade::kSidePoints  ? side
                                : r.made == ScoringMade::kOwnPoints ? t.points[i]
                                                                    : t.bid;
@@ -67,3 +66,11 @@ const ScoringPolicy kScorePoints{
 };
 
 }  // namespace trickref::policy
+
+namespace trickref {
+
+int bidding_side_points(const HandTally& t) {
+  return t.points[static_cast<std::size_t>(t.bidder)] + (t.partner < 0 ? 0 : t.points[static_cast<std::size_t>(t.partner)]);
+}
+
+}  // namespace trickref
