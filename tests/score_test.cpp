@@ -130,10 +130,10 @@ TEST(ScoreStandings, FiguresAgainstAHandComputedTable) {
   // Game 3: a shared win counts for each winner.
   b.add(game({"Bob", "Dan", "Ann"}, true, {0, 1}, {20, 20, 2}, {{{7, 6, 4}, {7, 6, 4}}}));
   const Standings s = b.finish();
-  ASSERT_EQ(s.season.ranked.size(), 4U);
+  ASSERT_EQ(s.kinds.at(0).season.ranked.size(), 4U);
   // Wins: Ann 1, Bob 1, Dan 1, Cat 0. Points: Bob 35, Ann 41, Dan 23, Cat 21.
-  EXPECT_EQ(ranks(s.season.ranked), "1 Ann, 2 Bob, 3 Dan, 4 Cat");
-  const auto& ann = line(s.season.ranked, "Ann");
+  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob, 3 Dan, 4 Cat");
+  const auto& ann = line(s.kinds.at(0).season.ranked, "Ann");
   EXPECT_EQ(ann.games, 3);
   EXPECT_EQ(ann.finished, 2);
   EXPECT_EQ(ann.wins, 1);
@@ -142,21 +142,21 @@ TEST(ScoreStandings, FiguresAgainstAHandComputedTable) {
   EXPECT_EQ(ann.quota_made, 4);  // 9>=7, 6>=6, 8>=6, 4>=4
   EXPECT_EQ(ann.over, 2 + 0 + 2 + 0);
   EXPECT_EQ(ann.short_, 0);
-  const auto& bob = line(s.season.ranked, "Bob");
+  const auto& bob = line(s.kinds.at(0).season.ranked, "Bob");
   EXPECT_EQ(bob.wins, 1);
   EXPECT_EQ(bob.points, 15 + 20);
   EXPECT_EQ(bob.hands, 3);
   EXPECT_EQ(bob.quota_made, 2);  // 4<6, 5>=4, 7>=7
   EXPECT_EQ(bob.over, 1);
   EXPECT_EQ(bob.short_, 2);
-  const auto& cat = line(s.season.ranked, "Cat");
+  const auto& cat = line(s.kinds.at(0).season.ranked, "Cat");
   EXPECT_EQ(cat.games, 2);
   EXPECT_EQ(cat.finished, 1);
   EXPECT_EQ(cat.points, 9 + 12);
   EXPECT_EQ(cat.quota_made, 1);  // 4>=4, 6<7, 5<7
   EXPECT_EQ(cat.short_, 1 + 2);
   EXPECT_DOUBLE_EQ(cat.quota_rate(), 1.0 / 3.0);
-  const auto& dan = line(s.season.ranked, "Dan");
+  const auto& dan = line(s.kinds.at(0).season.ranked, "Dan");
   EXPECT_EQ(dan.wins, 1);
   EXPECT_EQ(dan.points, 3 + 20);
   EXPECT_EQ(s.games.size(), 3U);
@@ -183,9 +183,9 @@ hands:
   StandingsBuilder b(league, {});
   b.add(games[0]);
   const Standings s = b.finish();
-  const auto& ann = line(s.season.ranked, "Ann");
-  const auto& bob = line(s.season.ranked, "Bob");
-  const auto& cat = line(s.season.ranked, "Cat");
+  const auto& ann = line(s.kinds.at(0).season.ranked, "Ann");
+  const auto& bob = line(s.kinds.at(0).season.ranked, "Bob");
+  const auto& cat = line(s.kinds.at(0).season.ranked, "Cat");
   EXPECT_EQ(ann.points, 2);
   EXPECT_EQ(bob.points, 1);
   EXPECT_EQ(cat.points, 0);
@@ -208,10 +208,10 @@ TEST(ScoreStandings, PlacingPointsShareTheBetterPlace) {
   b.add(game({"A", "B", "C"}, true, {1}, {10, 20, 12}));  // 0, 3, 1
   b.add(game({"A", "B", "C"}, false, {}, {19, 2, 3}));    // unfinished: no placing
   const Standings s = b.finish();
-  EXPECT_EQ(line(s.season.ranked, "A").placing, 3);
-  EXPECT_EQ(line(s.season.ranked, "B").placing, 4);
-  EXPECT_EQ(line(s.season.ranked, "C").placing, 2);
-  EXPECT_EQ(ranks(s.season.ranked), "1 B, 2 A, 3 C");
+  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "A").placing, 3);
+  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "B").placing, 4);
+  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "C").placing, 2);
+  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
 }
 
 TEST(ScoreStandings, RankByPutsItsKeyFirst) {
@@ -224,7 +224,7 @@ TEST(ScoreStandings, RankByPutsItsKeyFirst) {
   b.add(game({"A", "B", "C"}, true, {2}, {0, 19, 21}));
   const Standings s = b.finish();
   // Points 38, 21, 21; A and C also tie on wins (1 each) and quota rate (no hands).
-  EXPECT_EQ(ranks(s.season.ranked), "1 B, 2= A, 2= C");
+  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2= A, 2= C");
 }
 
 TEST(ScoreStandings, AliasesMergeSpellingsAndQualificationListsApart) {
@@ -235,14 +235,14 @@ TEST(ScoreStandings, AliasesMergeSpellingsAndQualificationListsApart) {
   b.add(game({"Annie", "Bob", "Gus"}, true, {2}, {1, 3, 20}));
   b.add(game({"Ann B.", "Annie", "Bob"}, true, {2}, {1, 3, 20}));  // one person twice: left out
   const Standings s = b.finish();
-  EXPECT_EQ(ranks(s.season.ranked), "1 Ann, 2 Bob");
-  EXPECT_EQ(line(s.season.ranked, "Ann").games, 2);
-  EXPECT_EQ(line(s.season.ranked, "Ann").points, 22);
-  ASSERT_EQ(s.season.unranked.size(), 2U);  // Gus and Cat, one game each
-  EXPECT_EQ(s.season.unranked[0].player, "Gus");  // a win ranks him above Cat
-  EXPECT_EQ(s.season.unranked[0].rank, 0);
-  EXPECT_EQ(rank_text(s.season.unranked[0]), "-");
-  EXPECT_EQ(s.season.unranked[1].player, "Cat");
+  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob");
+  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "Ann").games, 2);
+  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "Ann").points, 22);
+  ASSERT_EQ(s.kinds.at(0).season.unranked.size(), 2U);  // Gus and Cat, one game each
+  EXPECT_EQ(s.kinds.at(0).season.unranked[0].player, "Gus");  // a win ranks him above Cat
+  EXPECT_EQ(s.kinds.at(0).season.unranked[0].rank, 0);
+  EXPECT_EQ(rank_text(s.kinds.at(0).season.unranked[0]), "-");
+  EXPECT_EQ(s.kinds.at(0).season.unranked[1].player, "Cat");
   ASSERT_EQ(s.excluded.size(), 1U);
   EXPECT_EQ(s.excluded[0].reason, "Ann B. and Annie are one player under the league's aliases (Ann)");
   EXPECT_EQ(s.games[1].players, (std::vector<std::string>{"Ann", "Bob", "Gus"}));
@@ -263,7 +263,7 @@ TEST(ScoreStandings, StrictLeavesOutGamesWithErrorsOthersAreMarked) {
     ASSERT_EQ(s.games.size(), 1U);
     EXPECT_EQ(s.games[0].errors, 1);
     EXPECT_EQ(s.games[0].first_error, "t.yaml:9:18: A's score after hand 1 is recorded as 2, but it is 1");
-    EXPECT_EQ(line(s.season.ranked, "A").wins, 1);
+    EXPECT_EQ(line(s.kinds.at(0).season.ranked, "A").wins, 1);
   }
   ScoreOptions strict;
   strict.strict = true;
@@ -272,7 +272,7 @@ TEST(ScoreStandings, StrictLeavesOutGamesWithErrorsOthersAreMarked) {
   b.add(bad);
   const Standings s = b.finish();
   EXPECT_TRUE(s.games.empty());
-  EXPECT_TRUE(s.season.ranked.empty());
+  EXPECT_TRUE(s.kinds.at(0).season.ranked.empty());
   ASSERT_EQ(s.excluded.size(), 1U);
   EXPECT_EQ(s.excluded[0].reason, "1 error and 0 warnings (--strict leaves it out)");
   EXPECT_EQ(s.errors, 1);
@@ -287,14 +287,14 @@ TEST(ScoreStandings, NightsGetTheirOwnTablesInOrder) {
   b.add(game({"A", "B", "C"}, true, {1}, {0, 21, 0}, {}, "2026-11-19"));
   b.add(game({"A", "B", "C"}, true, {1}, {0, 21, 0}));
   const Standings s = b.finish();
-  ASSERT_EQ(s.nights.size(), 3U);
-  EXPECT_EQ(s.nights[0].night, "2026-11-19");
-  EXPECT_EQ(ranks(s.nights[0].ranked), "1 B, 2= A, 2= C");
-  EXPECT_EQ(s.nights[1].night, "2026-11-26");
-  EXPECT_EQ(ranks(s.nights[1].ranked), "1 A, 2= B, 2= C");
-  EXPECT_EQ(s.nights[2].night, "");
-  EXPECT_EQ(s.nights[2].games, 1);
-  EXPECT_EQ(ranks(s.season.ranked), "1 B, 2 A, 3 C");
+  ASSERT_EQ(s.kinds.at(0).nights.size(), 3U);
+  EXPECT_EQ(s.kinds.at(0).nights[0].night, "2026-11-19");
+  EXPECT_EQ(ranks(s.kinds.at(0).nights[0].ranked), "1 B, 2= A, 2= C");
+  EXPECT_EQ(s.kinds.at(0).nights[1].night, "2026-11-26");
+  EXPECT_EQ(ranks(s.kinds.at(0).nights[1].ranked), "1 A, 2= B, 2= C");
+  EXPECT_EQ(s.kinds.at(0).nights[2].night, "");
+  EXPECT_EQ(s.kinds.at(0).nights[2].games, 1);
+  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
 }
 
 // --------------------------------------------------------------- league
