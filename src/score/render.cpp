@@ -343,13 +343,14 @@ void md_table(std::string& out, const std::vector<Column>& cols, const std::vect
   }
 }
 
-// "Key: Bids: contracts the player won in the auction; ..." for the columns
-// that explain themselves (empty when none do).
-std::string key_text(const std::vector<Column>& cols) {
+// "Key: **Bids**: contracts the player won in the auction; ..." for the
+// columns that say what they count (empty when none do).
+std::string md_key(const std::vector<Column>& cols) {
   std::string out;
   for (const auto& c : cols) {
     if (!c.help.empty()) {
-      out += fmt::format("{}{}: {}", out.empty() ? "Key: " : "; ", c.title, c.help);
+      out += fmt::format("{}**{}**: {}", out.empty() ? "Key: " : "; ", md_escape(std::string(c.title)),
+                         md_escape(std::string(c.help)));
     }
   }
   return out.empty() ? out : out + ".";
@@ -370,8 +371,8 @@ void md_standings(std::string& out, const ScoreView& v, const KindStandings& k, 
     out += "\n";
   }
   if (t.season) {
-    if (const std::string key = key_text(cols); !key.empty()) {
-      out += md_escape(key) + "\n\n";
+    if (const std::string key = md_key(cols); !key.empty()) {
+      out += key + "\n\n";
     }
   }
 }
