@@ -16,6 +16,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "score/render.h"
+#include "score/standings.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -47,8 +49,12 @@ constexpr const char* kProbe = R"(<script>
     out.charts.push({game: svg.closest('figure').dataset.game, width: box.width, height: box.height, lines: lines});
   }
   for (const r of document.querySelectorAll('svg.chart.bars rect.bar')) {
-    out.bars.push({player: r.dataset.player, width: r.getBoundingClientRect().width});
+    out.bars.push({section: r.closest('section').id, player: r.dataset.player,
+                   width: r.getBoundingClientRect().width});
   }
+  out.keys = Array.from(document.querySelectorAll('p.key'), p => ({section: p.closest('section').id,
+                                                                  height: p.getBoundingClientRect().height,
+                                                                  text: p.textContent}));
   parent.postMessage(JSON.stringify(out), '*');
 })();
 </script>)";
@@ -110,16 +116,45 @@ class ScoreHtml : public ::testing::Test {
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
+  // What the probe read from `page` laid out in the phone's frame; null
+  // (after a gtest failure) when chromium gave nothing back.
+  nlohmann::json probe_page(const std::string& browser, std::string page) {
+    page.insert(page.rfind("</body>"), kProbe);
+    std::ofstream(dir_ / "report.html", std::ios::binary) << page;
+    std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
+    const std::string command = fmt::format(
+        "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
+        "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
+        "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
+        browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
+    const std::string dom = run(command);
+    const auto start = dom.find("<pre id=\"probe\">");
+    if (start == std::string::npos) {
+      ADD_FAILURE() << "no probe output from chromium:\n" << dom.substr(0, 2000);
+      return {};
+    }
+    const auto end = dom.find("</pre>", start);
+    return nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  }
   std::filesystem::path dir_;
 };
 
-TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
-  const std::string browser = chromium();
+// The browser to run in `browser`; left empty after skipping or failing the test.
+void browser_or_skip(std::string& browser) {
+  browser = chromium();
   if (browser.empty()) {
     if (const char* skip = std::getenv("TRICKREF_SKIP_BROWSER"); skip != nullptr && std::string(skip) == "1") {
       GTEST_SKIP() << "TRICKREF_SKIP_BROWSER=1 and no chromium";
     }
-    FAIL() << "chromium is not installed: scripts/install-deps installs it (or set TRICKREF_CHROMIUM)";
+    ADD_FAILURE() << "chromium is not installed: scripts/install-deps installs it (or set TRICKREF_CHROMIUM)";
+  }
+}
+
+TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
   }
   const auto html = test::run_cli({"score", "--format", "html", "--by", "night", "samples/league"});
   const auto json = nlohmann::json::parse(
@@ -133,21 +168,8 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
   EXPECT_NE(html.out.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
             std::string::npos);
 
-  std::string page = html.out;
-  page.insert(page.rfind("</body>"), kProbe);
-  const auto file = dir_ / "report.html";
-  std::ofstream(file, std::ios::binary) << page;
-  std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
-  const std::string command = fmt::format(
-      "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
-      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
-      "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
-      browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
-  const std::string dom = run(command);
-  const auto start = dom.find("<pre id=\"probe\">");
-  ASSERT_NE(start, std::string::npos) << "no probe output from chromium:\n" << dom.substr(0, 2000);
-  const auto end = dom.find("</pre>", start);
-  const auto probe = nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  const auto probe = probe_page(browser, html.out);
+  ASSERT_FALSE(probe.is_null());
 
   // A phone's width: the page itself never scrolls sideways (tables scroll in their boxes).
   EXPECT_EQ(probe["width"], 360);
@@ -217,6 +239,123 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
       EXPECT_EQ(bar["width"].get<double>(), 0.0) << bar["player"];
     }
   }
+}
+
+// A Call Deuces game as the referee summarises it, built by hand: per hand
+// the bidder, the partner (-1 solo), made or set, and the running score.
+struct DeucesHand {
+  int bidder;
+  int partner;
+  bool made;
+  std::vector<long long> score;
+};
+
+GameReport deuces_game(const std::string& id, std::vector<std::string> players, const std::vector<DeucesHand>& hands,
+                       int winner) {
+  GameReport g;
+  g.file = "night/" + id + ".yaml";
+  g.id = id;
+  g.ruleset = "call-deuces";
+  g.scoring = ScoringKind::kPoints;
+  g.players = std::move(players);
+  RefereeResult r;
+  r.refereed = true;
+  int n = 0;
+  for (const auto& h : hands) {
+    HandSummary s;
+    s.number = ++n;
+    s.auction = true;
+    s.bidder = h.bidder;
+    s.bid = 20;
+    s.partner = h.partner;
+    s.made = h.made;
+    s.score = h.score;
+    r.hands.push_back(s);
+  }
+  r.outcome.finished = true;
+  r.outcome.winners = {winner};
+  r.outcome.score = hands.back().score;
+  g.result = r;
+  return g;
+}
+
+// A night of Pluck (two refereed sample games) and Call Deuces (two games
+// built by hand, until the referee reads Call Deuces records), laid out at
+// a phone's width: a table per kind, with its own columns, a player chart
+// per kind, a running-score chart per game, the Call Deuces key.
+TEST_F(ScoreHtml, AMixedNightHasATablePerKindOfGameInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
+  }
+  const League league;
+  StandingsBuilder b(league, {});
+  for (const char* file : {"samples/night/table-1.yaml", "samples/night/table-2.yaml"}) {
+    for (const auto& g : test::validate_yaml(test::read_source_file(file), file)) {
+      b.add(g);
+    }
+  }
+  b.add(deuces_game("cd-1", {"Ann", "Bob", "Cat", "Dan"},
+                    {{0, 2, true, {25, 0, 25, 8}}, {1, -1, false, {30, -20, 27, 14}}, {3, 0, true, {152, -12, 30, 136}}},
+                    0));
+  b.add(deuces_game("cd-2", {"Eve", "Ann", "Fay", "Gus", "Hal"},
+                    {{4, -1, true, {3, 5, 0, 2, 40}}, {0, 1, true, {30, 32, 1, 2, 40}}}, 1));
+  const Standings s = b.finish();
+  const ScoreView view{s, league, false};
+  const auto json = nlohmann::json::parse(standings_json(view).dump());
+  const auto probe = probe_page(browser, standings_html(view));
+  ASSERT_FALSE(probe.is_null());
+  EXPECT_EQ(probe["width"], 360);
+  EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
+
+  const auto& tables = probe["tables"];
+  ASSERT_EQ(tables.size(), 2U);
+  EXPECT_EQ(tables[0]["section"], "quota-season");
+  EXPECT_EQ(tables[0]["head"][8], "Made");
+  EXPECT_EQ(tables[0]["head"][9], "Made%");
+  EXPECT_EQ(tables[1]["section"], "call-deuces-season");
+  EXPECT_EQ(tables[1]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Points", "Avg",
+      "Hands", "Bids", "Made", "Set", "Solo", "Solo%", "SoloMade", "Partner", "Partner%"])"));
+  ASSERT_EQ(json["tables"].size(), 2U);
+  for (std::size_t t = 0; t < 2; ++t) {
+    const auto& want = json["tables"][t]["standings"];
+    ASSERT_EQ(tables[t]["rows"].size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const auto& cells = tables[t]["rows"][i]["cells"];
+      EXPECT_EQ(cells[1], want[i]["player"]);
+      EXPECT_EQ(cells[5], std::to_string(want[i]["points"].get<long long>()));
+      EXPECT_GT(tables[t]["rows"][i]["height"].get<double>(), 10.0);
+    }
+  }
+  // Ann, by hand: won both (152 + 32 points); five hands with a contract,
+  // one her own (made, with Cat), the partner of Dan and of Eve: 2 / 5.
+  const auto& top = tables[1]["rows"][0]["cells"];
+  EXPECT_EQ(top, nlohmann::json::parse(R"(["1", "Ann", "2", "2", "2", "184", "92.00", "5", "1", "1", "0", "0",
+      "0.0%", "0", "2", "40.0%"])"));
+
+  const auto& charts = probe["charts"];
+  ASSERT_EQ(charts.size(), json["results"].size());
+  for (std::size_t g = 0; g < charts.size(); ++g) {
+    ASSERT_EQ(charts[g]["lines"].size(), json["results"][g]["players"].size()) << charts[g]["game"];
+    for (const auto& line : charts[g]["lines"]) {
+      EXPECT_GT(line["length"].get<double>(), 0.0) << charts[g]["game"] << " " << line["player"];
+    }
+  }
+  // A bar per player in each kind's chart.
+  std::size_t quota_bars = 0;
+  std::size_t deuces_bars = 0;
+  for (const auto& bar : probe["bars"]) {
+    ++(bar["section"] == "quota-players" ? quota_bars : deuces_bars);
+  }
+  EXPECT_EQ(quota_bars, json["tables"][0]["standings"].size());
+  EXPECT_EQ(deuces_bars, json["tables"][1]["standings"].size());
+  // The key, under the Call Deuces table only, laid out.
+  ASSERT_EQ(probe["keys"].size(), 1U);
+  EXPECT_EQ(probe["keys"][0]["section"], "call-deuces-season");
+  EXPECT_GT(probe["keys"][0]["height"].get<double>(), 40.0);
+  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 60),
+            "Key: Hands: hands played with a contract (all-pass hands are");
 }
 
 }  // namespace
