@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "ruleset/options.h"
 #include "score/league.h"
 #include "score/render.h"
 #include "score/standings.h"
@@ -475,9 +476,15 @@ TEST(ScoreContracts, AGameWithNoTableForItsScoringIsLeftOutWithTheReason) {
 }
 
 TEST(ScoreContracts, EveryScoringKindHasARowAndEveryTableKindAColumnSet) {
-  for (const auto kind : {ScoringKind::kQuota, ScoringKind::kPlucks, ScoringKind::kTricks, ScoringKind::kPoints,
-                          ScoringKind::kCourts}) {
-    EXPECT_EQ(scoring_table(kind).scoring, kind);
+  // Every value scoring.kind takes has its row (the table ahead of nothing).
+  const OptionSpec* spec = find_option("scoring.kind");
+  ASSERT_NE(spec, nullptr);
+  ASSERT_EQ(spec->values.size(), kScoringTables.size());
+  for (const auto& v : spec->values) {
+    const auto kind = static_cast<ScoringKind>(v.value);
+    EXPECT_TRUE(std::any_of(kScoringTables.begin(), kScoringTables.end(),
+                            [&](const ScoringTable& t) { return t.scoring == kind; }))
+        << v.name;
   }
   EXPECT_EQ(*scoring_table(ScoringKind::kPlucks).table, TableKind::kQuota);
   EXPECT_EQ(*scoring_table(ScoringKind::kPoints).table, TableKind::kContract);

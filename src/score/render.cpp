@@ -25,7 +25,7 @@ struct Column {
   std::function<nlohmann::ordered_json(const PlayerLine&)> json;
   std::function<std::string(const PlayerLine&)> csv;  // the CSV cell
   bool left = false;       // left-aligned (names)
-  std::string_view help;   // what it counts, for the HTML page's key; empty: none
+  std::string_view help;   // what it counts: the HTML and Markdown key, the HTML header title; empty: none
 };
 
 template <typename T>

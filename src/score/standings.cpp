@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "ruleset/options.h"
+
 namespace trickref {
 namespace {
 
@@ -80,6 +82,18 @@ std::vector<int> places(const GameOutcome& o, int n) {
     }
   }
   return place;
+}
+
+// scoring.kind's value as a ruleset writes it ("courts").
+std::string_view scoring_name(ScoringKind kind) {
+  const OptionSpec* spec = find_option("scoring.kind");
+  assert(spec != nullptr);
+  for (const auto& v : spec->values) {
+    if (v.value == static_cast<int>(kind)) {
+      return v.name;
+    }
+  }
+  return "?";
 }
 
 }  // namespace
@@ -156,7 +170,7 @@ void StandingsBuilder::add(const GameReport& g) {
   const ScoringTable& scoring = scoring_table(g.scoring);
   if (!scoring.table) {
     exclude(fmt::format("its ruleset ({}) scores by {}, and the standings have no table for that yet", g.ruleset,
-                        scoring.name));
+                        scoring_name(g.scoring)));
     return;
   }
   const TableKind kind = *scoring.table;

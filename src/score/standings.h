@@ -40,16 +40,16 @@ inline constexpr std::array<TableKindInfo, 2> kTableKinds{{
 
 struct ScoringTable {
   ScoringKind scoring;
-  std::string_view name;            // scoring.kind's value
-  std::optional<TableKind> table;   // none: no table yet (the game is left out)
+  std::optional<TableKind> table;  // none: no table yet (the game is left out)
 };
 
+// One row per scoring.kind.
 inline constexpr std::array<ScoringTable, 5> kScoringTables{{
-    {ScoringKind::kQuota, "quota", TableKind::kQuota},
-    {ScoringKind::kPlucks, "plucks", TableKind::kQuota},
-    {ScoringKind::kTricks, "tricks", TableKind::kQuota},
-    {ScoringKind::kPoints, "points", TableKind::kContract},
-    {ScoringKind::kCourts, "courts", std::nullopt},
+    {ScoringKind::kQuota, TableKind::kQuota},
+    {ScoringKind::kPlucks, TableKind::kQuota},
+    {ScoringKind::kTricks, TableKind::kQuota},
+    {ScoringKind::kPoints, TableKind::kContract},
+    {ScoringKind::kCourts, std::nullopt},
 }};
 
 [[nodiscard]] const TableKindInfo& table_kind_info(TableKind kind);
