@@ -458,6 +458,23 @@ TEST(ScoreContracts, AMixedNightKeepsOneTablePerKindOfGame) {
   EXPECT_EQ(s.games[1].kind, TableKind::kContract);
 }
 
+TEST(ScoreContracts, ALeagueRankingByQuotaRateAloneRanksCallDeucesByWinsThenPoints) {
+  League league;
+  league.ranking = {RankKey::kQuotaRate};
+  StandingsBuilder b(league, {});
+  for (const auto& g : mixed_night()) {
+    b.add(g);
+  }
+  const Standings s = b.finish();
+  ASSERT_EQ(s.kinds.size(), 2U);
+  EXPECT_EQ(s.kinds[0].rank_by, (std::vector<RankKey>{RankKey::kQuotaRate}));
+  EXPECT_EQ(s.kinds[1].rank_by, (std::vector<RankKey>{RankKey::kWins, RankKey::kPoints}));
+  EXPECT_EQ(s.rank_by, (std::vector<RankKey>{RankKey::kQuotaRate, RankKey::kWins, RankKey::kPoints}));
+  // Quota rate 1/2 each: a three-way tie. Call Deuces: Ann's win, then points.
+  EXPECT_EQ(ranks(s.kinds[0].season.ranked), "1= Ann, 1= Bob, 1= Gus");
+  EXPECT_EQ(ranks(s.kinds[1].season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
+}
+
 TEST(ScoreContracts, AGameWithNoTableForItsScoringIsLeftOutWithTheReason) {
   GameReport courts = game({"Ann", "Bob", "Cat", "Dan"}, true, {0, 2}, {7, 0, 7, 0});
   courts.ruleset = "court-piece";

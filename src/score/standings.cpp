@@ -297,6 +297,9 @@ void StandingsBuilder::add(const GameReport& g) {
 std::vector<RankKey> StandingsBuilder::keys_of(TableKind kind) const {
   std::vector<RankKey> keys;
   std::copy_if(keys_.begin(), keys_.end(), std::back_inserter(keys), [&](RankKey k) { return ranks_by(kind, k); });
+  if (keys.empty()) {
+    keys = {RankKey::kWins, RankKey::kPoints};  // a league ranking by quota rate alone, over Call Deuces games
+  }
   return keys;
 }
 
@@ -342,9 +345,18 @@ Standings StandingsBuilder::finish() const {
       k.nights.push_back(table(it->second, false, "", k.rank_by));  // games with no night, last
     }
   }
+  // The report's keys: those of the league (and --rank-by) some table ranks
+  // by, then any a table falls back on.
   std::copy_if(keys_.begin(), keys_.end(), std::back_inserter(s.rank_by), [&](RankKey key) {
     return std::any_of(s.kinds.begin(), s.kinds.end(), [&](const auto& k) { return ranks_by(k.kind, key); });
   });
+  for (const auto& k : s.kinds) {
+    for (RankKey key : k.rank_by) {
+      if (std::find(s.rank_by.begin(), s.rank_by.end(), key) == s.rank_by.end()) {
+        s.rank_by.push_back(key);
+      }
+    }
+  }
   s.games = games_;
   s.excluded = excluded_;
   s.errors = errors_;

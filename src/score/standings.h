@@ -107,7 +107,8 @@ struct Table {
 // per night.
 struct KindStandings {
   TableKind kind = TableKind::kQuota;
-  std::vector<RankKey> rank_by;  // the report's ranking keys that are this kind's figures
+  // The report's ranking keys that are this kind's figures (none: wins, then points).
+  std::vector<RankKey> rank_by;
   Table season;
   std::vector<Table> nights;     // in night order
 };
@@ -139,7 +140,7 @@ struct Excluded {
 
 struct Standings {
   // The ranking keys in force (--rank-by, then the league's) that are
-  // figures of some kind of game here.
+  // figures of some kind of game here, then any key a kind falls back on.
   std::vector<RankKey> rank_by;
   // One per kind of game counted, in kTableKinds order; with no game
   // counted, the first kind's empty tables.
