@@ -68,10 +68,33 @@ TEST_P(Conformance, RandomLegalGamesRefereeCleanAtEveryLevel) {
       const auto& hands = from_yaml[0].result->hands;
       ASSERT_EQ(hands.size(), game.hands.size());
       for (std::size_t h = 0; h < hands.size(); ++h) {
-        ASSERT_TRUE(hands[h].taken);
-        EXPECT_EQ(*hands[h].taken, game.hands[h].taken);
+        const PlayedHand& played = game.hands[h];
+        if (hands[h].auction) {
+          // The contract, the partner and the points are the game's own; a
+          // hand everyone passed has none of them (call-deuces.md §4).
+          EXPECT_EQ(hands[h].void_hand, played.bidder < 0);
+          if (played.bidder < 0) {
+            EXPECT_FALSE(hands[h].taken);
+            EXPECT_FALSE(hands[h].points);
+            EXPECT_FALSE(hands[h].partner);
+            EXPECT_FALSE(hands[h].made);
+          } else {
+            EXPECT_EQ(hands[h].bidder, played.bidder);
+            EXPECT_EQ(hands[h].bid, played.bid);
+            EXPECT_EQ(hands[h].partner, played.partner);
+            ASSERT_TRUE(hands[h].points);
+            EXPECT_EQ(*hands[h].points, played.points);
+            EXPECT_EQ(std::accumulate(played.points.begin(), played.points.end(), 0),
+                      rules->hand_size * rules->per_trick + 20)
+                << "a hand's points total 33 (30 with five players): the tricks and the four fives";
+          }
+        }
+        if (!hands[h].void_hand) {
+          ASSERT_TRUE(hands[h].taken);
+          EXPECT_EQ(*hands[h].taken, played.taken);
+        }
         ASSERT_TRUE(hands[h].score);
-        EXPECT_EQ(*hands[h].score, game.hands[h].score);
+        EXPECT_EQ(*hands[h].score, played.score);
       }
       EXPECT_EQ(from_yaml[0].result->outcome.finished, game.finished);
       EXPECT_EQ(from_yaml[0].result->outcome.winners, game.winners);

@@ -663,17 +663,37 @@ TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
   EXPECT_EQ(sim.exit_code, 0) << sim.err;
   EXPECT_NE(sim.out.find("court-piece-race"), std::string::npos);
   EXPECT_NE(sim.out.find("made quota: dealer            -\n"), std::string::npos) << "no quotas: no figure";
-  const auto out = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "2", "--out", "unused.jsonl"});
+  const auto out = test::run_cli({"simulate", "--rules", "court-piece", "--games", "2", "--out", "unused.jsonl"});
   EXPECT_EQ(out.exit_code, 2);
-  EXPECT_NE(out.err.find("--out: transcripts of ruleset `call-deuces` (an auction) are not written yet"),
+  EXPECT_NE(out.err.find("--out: transcripts of ruleset `court-piece` (trump named before the deal is complete) are "
+                         "not written yet"),
             std::string::npos)
       << out.err;
-  const auto v = test::run_cli({"validate", "-"}, "game: call-deuces\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n"
-                                                  "  - dealer: Ann\n    contract: {bidder: Dan, bid: 19}\n");
+  const auto v = test::run_cli({"validate", "-"}, "game: court-piece\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n"
+                                                  "  - dealer: Ann\n    trump: S\n");
   EXPECT_EQ(v.exit_code, 1);
-  EXPECT_NE(v.out.find("ruleset `call-deuces` has an auction, which the referee does not read from a record yet"),
+  EXPECT_NE(v.out.find("ruleset `court-piece` has trump named before the deal is complete, which the referee does "
+                       "not read from a record yet"),
             std::string::npos)
       << v.out;
+}
+
+// Call Deuces games the bots play are written out and referee clean, at
+// every level, as YAML and as JSON Lines.
+TEST(GamesByBots, CallDeucesTranscriptsValidateClean) {
+  for (const char* rules : {"call-deuces", "call-deuces-5"}) {
+    for (const char* level : {"sheet", "exchange", "plays", "full"}) {
+      for (const char* ext : {".yaml", ".jsonl"}) {
+        const std::string file = testing::TempDir() + "cd-" + rules + "-" + level + ext;
+        const auto sim = test::run_cli(
+            {"simulate", "--rules", rules, "--games", "3", "--seed", "11", "--out", file, "--detail", level});
+        ASSERT_EQ(sim.exit_code, 0) << sim.err;
+        const auto v = test::run_cli({"validate", file});
+        EXPECT_EQ(v.exit_code, 0) << rules << " " << level << ext << "\n" << v.out;
+        EXPECT_NE(v.out.find("3 games: 0 errors, 0 warnings"), std::string::npos) << v.out;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "engine/scoring.h"
@@ -457,12 +458,17 @@ TEST(SimSimulate, StatisticsAddUp) {
 // and the referee's figures are the game's own. Every built-in ruleset, both
 // bots, YAML and JSON.
 TEST(SimSimulate, EverySimulatedGameRefereesCleanUnderEveryBuiltinRuleset) {
-  const std::vector<std::string> players = {"H1", "R2", "H3"};
   for (const auto& name : test::refereed_builtins()) {
     const auto rules = test::builtin(name);
+    // Heuristic and random bots in turn, one a seat.
+    std::vector<std::string> players;
     sim::SimulateOptions o;
     o.seed = 99;
-    o.bots = {"heuristic", "random", "heuristic"};
+    o.bots.clear();
+    for (int s = 0; s < rules->players; ++s) {
+      players.push_back(fmt::format("{}{}", s % 2 == 0 ? 'H' : 'R', s + 1));
+      o.bots.emplace_back(s % 2 == 0 ? "heuristic" : "random");
+    }
     o.hands_no_target = 4;
     for (std::int64_t g = 0; g < 3; ++g) {
       const PlayedGame game = sim::simulate_game(*rules, o.bots, o, g, true);

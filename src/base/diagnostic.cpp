@@ -191,6 +191,53 @@ constexpr std::array kCatalogue = {
              "Hands recorded after the game ended are still refereed, reported once at the first extra hand, "
              "and do not change the result.",
              "game.end"},
+    // Call Deuces (call-deuces.md §5).
+    CodeInfo{Code::kBidRange, "bid-range", E, "a call that is neither pass nor a whole number within the range",
+             "A call is `pass` or a bid, a whole number from `bidding.min` to `bidding.max` (Call Deuces: 15 to 33 "
+             "with four players, 10 to 30 with five). The record stands: a number outside the range still counts "
+             "as a bid of that value, and anything else counts as a pass.",
+             "bidding.min, bidding.max"},
+    CodeInfo{Code::kBidTooLow, "bid-too-low", E, "a bid not at least `step` above the highest bid so far",
+             "Each bid must beat the highest bid so far by at least `bidding.step` (with `bidding.hold`, a later "
+             "caller may equal it instead). The bid still counts as made; the highest bid wins the auction.",
+             "bidding.step, bidding.hold"},
+    CodeInfo{Code::kBidOutOfTurn, "bid-out-of-turn", E,
+             "a call by the wrong player: out of order, after passing when passing is final, or after the "
+             "auction ended",
+             "The first call is made by the player left of the dealer and calls go to the left, skipping players "
+             "who have passed when a pass is final. A named call by someone else counts for the named player and "
+             "the turn passes on from them; a call after the auction ended still counts.",
+             "bidding.style, bidding.pass_is_final"},
+    CodeInfo{Code::kBidAllPass, "bid-all-pass", E,
+             "every player passed where `dealer_must_bid` forbids the dealer's pass",
+             "With `bidding.all_pass: dealer_must_bid` the dealer may not pass when everyone before has passed, "
+             "and must bid at least `bidding.min`. The hand is then void as any all-pass hand.",
+             "bidding.all_pass"},
+    CodeInfo{Code::kNoContract, "no-contract", E,
+             "tricks recorded for a hand with no contract (everyone passed and the hand is void)",
+             "When every player passes, the hand is void: not played and not scored (the deal passes on, or the "
+             "same dealer deals again under `bidding.all_pass: redeal_same`). Tricks recorded for it are not "
+             "refereed, and the running scores must not change.",
+             "bidding.all_pass"},
+    CodeInfo{Code::kContractMismatch, "contract-mismatch", E,
+             "a recorded `contract` that differs from what the auction produced",
+             "The highest bid wins the auction: its caller is the bidder and the bid is the contract. A recorded "
+             "`contract` is checked against the recorded `bids`; the auction's result is the one scored.",
+             "bidding.hold"},
+    CodeInfo{Code::kPartnerMismatch, "partner-mismatch", E,
+             "a recorded `partner` that is not the holder of the partner card",
+             "The bidder's partner for the hand is whoever holds the partner card (the two of trump) during play. "
+             "The bidder is solo when they hold it themselves (dealt, or found in the kitty) or discard it. The "
+             "record proves the holder by the deal, by a play of the card or by the discard; the proven partner "
+             "is the one scored.",
+             "partner.by, partner.card, partner.solo_by_discard"},
+    CodeInfo{Code::kPointsMismatch, "points-mismatch", E,
+             "recorded hand points that differ from the tricks and cards taken",
+             "A player's points for the hand are `scoring.per_trick` for every trick won plus the counting cards "
+             "(the fives, 5 each) in those tricks; the points in the discard go to the bidder. Recorded `points` "
+             "are compared player by player with the ones the tricks show; where no tricks are recorded the "
+             "recorded points are the ones scored.",
+             "scoring.per_trick, scoring.card_points, scoring.discard_to"},
 };
 
 }  // namespace
@@ -203,16 +250,6 @@ const CodeInfo& info(Code code) {
     return kCatalogue[i];
   }
   static constexpr std::array kUncatalogued = {
-      CodeInfo{Code::kBidRange, "bid-range", E, "a call that is neither pass nor a whole number within the range",
-               "", "bidding.min, bidding.max"},
-      CodeInfo{Code::kBidTooLow, "bid-too-low", E, "a bid not at least `step` above the highest bid so far", "",
-               "bidding.step, bidding.hold"},
-      CodeInfo{Code::kBidOutOfTurn, "bid-out-of-turn", E,
-               "a call by the wrong player: out of order, after passing when passing is final, or after the "
-               "auction ended",
-               "", "bidding.style, bidding.pass_is_final"},
-      CodeInfo{Code::kBidAllPass, "bid-all-pass", E,
-               "every player passed where `dealer_must_bid` forbids the dealer's pass", "", "bidding.all_pass"},
       CodeInfo{Code::kWrongTrumpCaller, "wrong-trump-caller", E,
                "`trump_by` names a player other than the one the rules make choose", "", "trump.chooser"},
   };

@@ -64,14 +64,18 @@ enum class Code : std::uint8_t {
   kScoreMismatch,
   kWinnerMismatch,
   kPlayedPastEnd,
-  // Facts the hand machine states for the auction and partnership games
-  // (call-deuces.md §5, court-piece.md §6). They join the catalogue, with
-  // their messages and samples, when the referee reports them; until then
-  // info() names them from kUncatalogued.
+  // Call Deuces (call-deuces.md §5).
   kBidRange,
   kBidTooLow,
   kBidOutOfTurn,
   kBidAllPass,
+  kNoContract,
+  kContractMismatch,
+  kPartnerMismatch,
+  kPointsMismatch,
+  // Facts the hand machine states for Court Piece (court-piece.md §6). They
+  // join the catalogue, with their messages and samples, when the referee
+  // reports them; until then info() names them from kUncatalogued.
   kWrongTrumpCaller,
 };
 
@@ -117,10 +121,11 @@ namespace phase {
 inline constexpr std::uint8_t kGame = 0;
 inline constexpr std::uint8_t kDealer = 1;
 inline constexpr std::uint8_t kDeal = 2;
-inline constexpr std::uint8_t kExchange = 3;
-inline constexpr std::uint8_t kTrump = 4;
-inline constexpr std::uint8_t kTricks = 5;
-inline constexpr std::uint8_t kTotals = 6;
+inline constexpr std::uint8_t kAuction = 3;  // the calls and the recorded contract
+inline constexpr std::uint8_t kExchange = 4;
+inline constexpr std::uint8_t kTrump = 5;    // trump, the kitty, the discard
+inline constexpr std::uint8_t kTricks = 6;
+inline constexpr std::uint8_t kTotals = 7;
 inline constexpr std::uint8_t kResult = 9;
 }  // namespace phase
 

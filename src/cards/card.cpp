@@ -19,18 +19,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
 
 std::optional<Suit> parse_suit_symbol(std::string_view s) {
   if (s == "\u2663" || s == "\u2667") {
@@ -92,6 +80,19 @@ std::optional<int> parse_rank(std::string_view s) {
 }
 
 }  // namespace
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
 
 std::optional<Suit> parse_suit(std::string_view text) {
   text = trim(text);

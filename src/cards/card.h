@@ -146,6 +146,8 @@ class CardSet {
 
 // Parsing accepts rank then suit ("10H", "TH", "th", "10♥"), "BJ"/"LJ" in any
 // case, and surrounding blanks; returns nothing for anything else.
+// Whether two words are equal but for ASCII case (`pass`, `Pass`, `PASS`).
+[[nodiscard]] bool iequals(std::string_view a, std::string_view b);
 [[nodiscard]] std::optional<Card> parse_card(std::string_view text);
 // Accepts C D H S in either case, the symbols ♣ ♦ ♥ ♠ and the English names.
 [[nodiscard]] std::optional<Suit> parse_suit(std::string_view text);

@@ -231,6 +231,8 @@ void check_call(const HandState& h, int seat, std::optional<int> bid, std::vecto
   } else if (*bid < lowest_bid(h)) {
     Violation v = violation(Code::kBidTooLow, Clause::kNone, h.number, seat, a.bidder);
     v.count = *bid;
+    v.bound = lowest_bid(h);
+    v.standing = a.high;
     out.push_back(v);
   }
 }
@@ -652,7 +654,8 @@ Card partner_card(const HandState& h) {
 
 int side_of(const HandState& h, int seat) { return h.policies.partners->side(*h.rules, seat); }
 
-int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known) {
+int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands, bool hands_known,
+                 int bidder) {
   switch (r.first_lead) {
     case FirstLead::kLeftOfDealer:
       return left_of(dealer, r.players);
@@ -661,7 +664,7 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
       return chooser >= 0 ? chooser : dealer;
     }
     case FirstLead::kBidder:
-      return -1;  // the auction decides (first_leader(HandState))
+      return bidder;  // the auction decides
     case FirstLead::kCard:
       if (hands_known) {
         for (int p = 0; p < r.players; ++p) {
@@ -677,15 +680,14 @@ int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPla
 
 int first_leader(const HandState& h, bool hands_known) {
   switch (h.rules->first_lead) {
-    case FirstLead::kBidder:
-      return h.auction.bidder;
     case FirstLead::kTrumpChooser:
       return trump_namer(h);  // the chooser, the bidder among them; the dealer where nobody's choice is checked
+    case FirstLead::kBidder:
     case FirstLead::kCard:
     case FirstLead::kLeftOfDealer:
       break;
   }
-  return first_leader(*h.rules, h.dealer, h.hands, hands_known);
+  return first_leader(*h.rules, h.dealer, h.hands, hands_known, h.auction.bidder);
 }
 
 // ------------------------------------------------------- the end of the hand

@@ -244,10 +244,11 @@ inline void note_trick(HandState& h, CardSet cards) {
 }
 // The side a seat plays for (the partner policy's fixed sides).
 [[nodiscard]] int side_of(const HandState& h, int seat);
-// Who leads the first trick (play.first_lead), given the dealer and, for
-// `{card: X}`, the hands at the start of play; -1 when it cannot be known.
+// Who leads the first trick (play.first_lead), given the dealer, the
+// bidder (-1: none known) and, for `{card: X}`, the hands at the start of
+// play; -1 when it cannot be known.
 [[nodiscard]] int first_leader(const Ruleset& r, int dealer, const std::array<CardSet, kMaxPlayers>& hands,
-                               bool hands_known);
+                               bool hands_known, int bidder = -1);
 [[nodiscard]] int first_leader(const HandState& h, bool hands_known);
 
 // The end of the hand: whether it ends after the trick just finished (the

@@ -55,7 +55,9 @@ struct Violation {
   std::optional<Card> card;      // the card at fault
   std::optional<Card> evidence;  // the card that proves it (held, required, first-lead card)
   std::optional<Card> related;   // a card the fact is about besides these (the card given, for a return)
-  int count = 0;                 // a number the fact needs (cards discarded, the trick a card was first played in)
+  int count = 0;                 // a number the fact needs (cards discarded, the trick a card was first played in, a bid)
+  int bound = 0;                 // a limit the fact is about (the lowest bid allowed)
+  int standing = 0;              // what stood before the fact (the highest bid so far)
   std::optional<Suit> suit;      // the suit concerned (the suit led, for a revoke)
 };
 

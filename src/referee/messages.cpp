@@ -143,14 +143,79 @@ std::string pluck_suit_repeat(const Say& s) {
                      s.seat(), s.other(), suit_singular(s.v.card->suit()), s.card());
 }
 
-// discard (kitty.discard, kitty.mode).
-std::string discard(const Say& s) {
-  if (s.v.clause == Clause::kDiscardCount) {
-    return fmt::format("{} discarded {}; the dealer discards {}", s.seat(), plural(s.v.count, "card"),
-                       s.w.rules->kitty_discard);
+// Who takes the kitty and discards (kitty.taken_by).
+std::string_view taker_role(const Ruleset& r) {
+  return r.kitty_taken_by == KittyTaker::kBidder ? "the bidder" : "the dealer";
+}
+
+// What kitty.discard_forbid names that `card` falls under.
+std::string forbid_reason(const Ruleset& r, Card card) {
+  const DiscardForbid& f = r.discard_forbid;
+  if (f.cards.contains(card)) {
+    return "kitty.discard_forbid lists it";
   }
-  return fmt::format("{} discarded {}, which {} did not hold{}", s.seat(), s.card(), s.seat(),
-                     s.w.rules->kitty_mode == KittyMode::kDiscardThenTake ? " before taking the kitty" : "");
+  if (f.jokers && card.is_joker()) {
+    return "kitty.discard_forbid: jokers";
+  }
+  if (f.points && r.card_points[static_cast<std::size_t>(card.index())] != 0) {
+    return "kitty.discard_forbid: points";
+  }
+  return "kitty.discard_forbid: trumps";
+}
+
+// discard (kitty.discard, kitty.mode, kitty.discard_forbid, partner.solo_by_discard).
+std::string discard(const Say& s) {
+  const Ruleset& r = *s.w.rules;
+  switch (s.v.clause) {
+    case Clause::kDiscardCount:
+      return fmt::format("{} discarded {}; {} discards {}", s.seat(), plural(s.v.count, "card"), taker_role(r),
+                         r.kitty_discard);
+    case Clause::kDiscardForbidden:
+      return fmt::format("{} discarded {}, which may not be discarded ({})", s.seat(), s.card(),
+                         forbid_reason(r, *s.v.card));
+    case Clause::kDiscardPartnerCard:
+      return fmt::format("{} discarded {}, the partner card, which may not be discarded "
+                         "(partner.solo_by_discard: false); {} plays solo",
+                         s.seat(), s.card(), s.seat());
+    default:
+      return fmt::format("{} discarded {}, which {} did not hold{}", s.seat(), s.card(), s.seat(),
+                         r.kitty_mode == KittyMode::kDiscardThenTake ? " before taking the kitty"
+                         : r.kitty_taken_by == KittyTaker::kBidder  ? " (in hand or in the kitty)"
+                                                                    : "");
+  }
+}
+
+// bid-range (bidding.min, bidding.max); a call that is not a number is worded by the referee.
+std::string bid_range(const Say& s) {
+  const Bidding& b = s.w.rules->bidding;
+  return fmt::format("{} bid {}, outside the range of bids, {} to {}; it still counts as a bid of {}", s.seat(),
+                     s.v.count, b.min, b.max, s.v.count);
+}
+
+// bid-too-low (bidding.step, bidding.hold).
+std::string bid_too_low(const Say& s) {
+  return fmt::format("{} bid {}, but {} had bid {} before: the lowest bid allowed was {}", s.seat(), s.v.count,
+                     s.other(), s.v.standing, s.v.bound);
+}
+
+// bid-out-of-turn (bidding.style, bidding.pass_is_final).
+std::string bid_out_of_turn(const Say& s) {
+  switch (s.v.clause) {
+    case Clause::kAfterTheEnd:
+      return fmt::format("{} called after the auction had ended; the call still counts", s.seat());
+    case Clause::kAfterPassing:
+      return fmt::format("{} bid after passing, but a pass is final{}", s.seat(),
+                         s.v.other >= 0 ? fmt::format(" ({} was due to call)", s.other()) : std::string());
+    default:
+      return fmt::format("{} called out of turn: {} was due to call", s.seat(), s.other());
+  }
+}
+
+// bid-all-pass (bidding.all_pass: dealer_must_bid).
+std::string bid_all_pass(const Say& s) {
+  return fmt::format("{}, the dealer, passed after everyone else had passed, but must then bid at least {} "
+                     "(bidding.all_pass: dealer_must_bid); the hand is void",
+                     s.seat(), s.w.rules->bidding.min);
 }
 
 // not-in-deck (a play; the deal's are worded where the deal is read).
@@ -228,11 +293,61 @@ std::string message(const Violation& v, const Wording& w) {
       return revoke(s);
     case Code::kTrumpLead:
       return trump_lead(s);
+    case Code::kBidRange:
+      return bid_range(s);
+    case Code::kBidTooLow:
+      return bid_too_low(s);
+    case Code::kBidOutOfTurn:
+      return bid_out_of_turn(s);
+    case Code::kBidAllPass:
+      return bid_all_pass(s);
     default:
       return std::string(code_name(v.code));
   }
 }
 
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// How a hand scored for `seat` under scoring.kind points (call-deuces.md §2.7).
+std::string contract_basis(const Wording& w, int seat, const HandTally& t) {
+  const Ruleset& r = *w.rules;
+  if (t.void_hand || t.bidder < 0) {
+    return "a void hand: everyone passed";
+  }
+  const auto i = static_cast<std::size_t>(seat);
+  if (seat != t.bidder && seat != t.partner) {
+    return r.defenders == Defenders::kOwnPoints ? fmt::format("{} taken as a defender", plural(t.points[i], "point"))
+                                                : std::string("a defender, who scores nothing");
+  }
+  const bool solo = t.partner < 0;
+  const long long side =
+      t.points[static_cast<std::size_t>(t.bidder)] + (solo ? 0 : t.points[static_cast<std::size_t>(t.partner)]);
+  return fmt::format("the contract of {} {}{} with {}", t.bid, side >= t.bid ? "made" : "set", solo ? " solo" : "",
+                     plural(side, "point"));
+}
+
+// How the holder of the partner card is proven.
+std::string proof(const Wording& w, Card card, say::PartnerProof how, int holder) {
+  const std::string c = to_string(card);
+  switch (how) {
+    case say::PartnerProof::kPlayed:
+      return fmt::format("{} played {}", name_of(w, holder), c);
+    case say::PartnerProof::kDiscarded:
+      return fmt::format("{} discarded {}", name_of(w, holder), c);
+    case say::PartnerProof::kDealt:
+      return fmt::format("{} was dealt {}", name_of(w, holder), c);
+    case say::PartnerProof::kInKitty:
+      return fmt::format("{} found {} in the kitty", name_of(w, holder), c);
+    case say::PartnerProof::kNeverPlayed:
+      return fmt::format("{} was never played, so {} discarded it", c, name_of(w, holder));
+  }
+  return c;
+}
+
+}  // namespace
 }  // namespace trickref
 
 namespace trickref::say {
@@ -363,11 +478,14 @@ std::string taken_mismatch(const Wording& w, int seat, long long recorded, long 
 }
 
 std::string score_mismatch(const Wording& w, int seat, int hand, long long recorded, long long truth,
-                           long long before, long long points, int taken, int quota) {
+                           long long before, long long points, const HandTally& t) {
   // How the hand scored, as the ruleset's scoring.kind counts it.
-  const std::string basis = w.rules->scoring == ScoringKind::kTricks
-                                ? plural(taken, "trick")
-                                : fmt::format("{} against a quota of {}", plural(taken, "trick"), quota);
+  const int taken = t.taken[static_cast<std::size_t>(seat)];
+  const std::string basis =
+      w.rules->scoring == ScoringKind::kTricks   ? plural(taken, "trick")
+      : w.rules->scoring == ScoringKind::kPoints ? contract_basis(w, seat, t)
+                                                 : fmt::format("{} against a quota of {}", plural(taken, "trick"),
+                                                               t.quota[static_cast<std::size_t>(seat)]);
   return fmt::format("{}'s score after hand {} is recorded as {}, but it is {} ({} {} {} for {})", name_of(w, seat),
                      hand, recorded, truth, before, points < 0 ? "-" : "+", points < 0 ? -points : points, basis);
 }
@@ -423,6 +541,83 @@ std::string played_past_end(const Wording& w, int hand, const std::vector<int>& 
   }
   return fmt::format("hand {} was played after the game ended: {} in hand {}; the result stands as it was then", hand,
                      why, ended);
+}
+
+std::string unused_key(const Ruleset& r, std::string_view key, std::string_view lacks) {
+  return fmt::format("unknown key '{}' in a hand: {} has no {}; it is ignored", key, clip(r.name), lacks);
+}
+
+std::string call_not_a_number(const Wording& w, int seat, std::string_view text) {
+  return fmt::format("{}'s call '{}' is neither pass nor a bid from {} to {}; it counts as a pass", name_of(w, seat),
+                     text, w.rules->bidding.min, w.rules->bidding.max);
+}
+
+std::string contract_unknown(int hand) {
+  return fmt::format("hand {} records neither `bids` nor `contract`: who bid, and so the hand's score and the "
+                     "scores after it, cannot be known",
+                     hand);
+}
+
+std::string partner_unknown(const Wording& w, int hand, int bidder) {
+  return fmt::format("hand {} records a score, but who partnered {} cannot be known: the record shows neither "
+                     "who held the partner card nor a `partner`",
+                     hand, name_of(w, bidder));
+}
+
+std::string contract_mismatch(const Wording& w, int recorded_bidder, long long recorded_bid, int bidder, int bid) {
+  const std::string rec = recorded_bidder < 0 ? std::string("none")
+                                              : fmt::format("{} {}", name_of(w, recorded_bidder), recorded_bid);
+  if (bidder < 0) {
+    return fmt::format("the contract is recorded as {}, but everyone passed: there is no contract", rec);
+  }
+  return fmt::format("the contract is recorded as {}, but the auction gave it to {} at {}", rec, name_of(w, bidder),
+                     bid);
+}
+
+std::string no_contract(int hand, long long tricks) {
+  return fmt::format("hand {} records {}, but everyone passed: the hand is void, not played and not scored", hand,
+                     plural(tricks, "trick"));
+}
+
+std::string partner_mismatch(const Wording& w, int bidder, int recorded, int truth, Card card, PartnerProof how,
+                             int holder) {
+  const std::string rec = recorded < 0 ? fmt::format("{} is recorded as playing solo", name_of(w, bidder))
+                                       : fmt::format("{}'s partner is recorded as {}", name_of(w, bidder),
+                                                     name_of(w, recorded));
+  const std::string why = proof(w, card, how, holder);
+  if (truth < 0) {
+    return fmt::format("{}, but {} (the partner card): {} plays solo", rec, why, name_of(w, bidder));
+  }
+  return fmt::format("{}, but {} (the partner card): {} is the partner", rec, why, name_of(w, truth));
+}
+
+std::string partner_evidence(const Wording& w, Card card, PartnerProof how, int holder) {
+  return proof(w, card, how, holder) + " here";
+}
+
+std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks, CardSet won,
+                            CardSet discard) {
+  const Ruleset& r = *w.rules;
+  auto worth = [&](CardSet cards) {
+    long long sum = 0;
+    CardSet counting;
+    for (Card c : cards) {
+      if (const int p = r.card_points[static_cast<std::size_t>(c.index())]; p != 0) {
+        sum += p;
+        counting.insert(c);
+      }
+    }
+    return std::pair(counting, sum);
+  };
+  std::string how = fmt::format("{} ({})", plural(tricks, "trick"), static_cast<long long>(tricks) * r.per_trick);
+  if (const auto [cards, sum] = worth(won); !cards.empty()) {
+    how += fmt::format(", {} ({})", to_string(cards), sum);
+  }
+  if (const auto [cards, sum] = worth(discard); !cards.empty()) {
+    how += fmt::format(", {} in the discard ({})", to_string(cards), sum);
+  }
+  return fmt::format("{}'s points for the hand are recorded as {}, but they are {}: {}", name_of(w, seat), recorded,
+                     truth, how);
 }
 
 }  // namespace trickref::say

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cards/card.h"
+#include "engine/policies.h"
 #include "engine/violation.h"
 #include "ruleset/ruleset.h"
 
@@ -65,7 +66,7 @@ namespace say {
 // taken-mismatch, score-mismatch
 [[nodiscard]] std::string taken_mismatch(const Wording& w, int seat, long long recorded, long long won);
 [[nodiscard]] std::string score_mismatch(const Wording& w, int seat, int hand, long long recorded, long long truth,
-                                         long long before, long long points, int taken, int quota);
+                                         long long before, long long points, const HandTally& t);
 [[nodiscard]] std::string final_score_mismatch(const Wording& w, int seat, long long recorded, long long truth);
 // winner-mismatch
 [[nodiscard]] std::string wrong_winner(const Wording& w, const std::vector<int>& recorded,
@@ -75,6 +76,29 @@ namespace say {
                                             const std::vector<long long>& score);
 // played-past-end
 [[nodiscard]] std::string played_past_end(const Wording& w, int hand, const std::vector<int>& winners, int ended);
+
+// The auction games (call-deuces.md §4).
+// unknown-key: a hand key of another game (`lacks`: what this game has none of).
+[[nodiscard]] std::string unused_key(const Ruleset& r, std::string_view key, std::string_view lacks);
+// bid-range: a call that is neither pass nor a number.
+[[nodiscard]] std::string call_not_a_number(const Wording& w, int seat, std::string_view text);
+// schema: a hand whose contract or partner cannot be known.
+[[nodiscard]] std::string contract_unknown(int hand);
+[[nodiscard]] std::string partner_unknown(const Wording& w, int hand, int bidder);
+// contract-mismatch (bidder -1: no contract, everyone passed).
+[[nodiscard]] std::string contract_mismatch(const Wording& w, int recorded_bidder, long long recorded_bid, int bidder,
+                                            int bid);
+// no-contract
+[[nodiscard]] std::string no_contract(int hand, long long tricks);
+// partner-mismatch, with how the holder of the partner card is proven.
+enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, kNeverPlayed };
+[[nodiscard]] std::string partner_mismatch(const Wording& w, int bidder, int recorded, int truth, Card card,
+                                           PartnerProof how, int holder);
+[[nodiscard]] std::string partner_evidence(const Wording& w, Card card, PartnerProof how, int holder);
+// points-mismatch: the tricks taken and the counting cards won (and, for the
+// bidder, in the discard).
+[[nodiscard]] std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks,
+                                          CardSet won, CardSet discard);
 }  // namespace say
 
 }  // namespace trickref

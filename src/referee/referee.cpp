@@ -38,14 +38,10 @@ struct Play {
 
 }  // namespace
 
-// What a ruleset asks of the referee that it does not read yet: an auction
-// (and with it a bidder's kitty, a partner by card, card points), a deal in
+// What a ruleset asks of the referee that it does not read yet: a deal in
 // two parts, courts, or a revoke forfeit.
 std::optional<std::string_view> unrefereed(const Ruleset& r) {
   const PhaseList phases = hand_phases(r);
-  if (phases.has(Phase::kAuction)) {
-    return "an auction";
-  }
   if (phases.has(Phase::kDealRest)) {
     return "trump named before the deal is complete";
   }
@@ -62,7 +58,8 @@ namespace {
 
 class GameReferee {
  public:
-  GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink) : g_(g), r_(r), sink_(sink) {
+  GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink)
+      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)) {
     n_ = static_cast<int>(g.players.size());
     for (const auto& p : g.players) {
       names_.push_back(clip(p));
@@ -147,6 +144,7 @@ class GameReferee {
     sum.number = h.number;
     phase_ = phase::kDealer;
     trick_ = 0;
+    check_game_keys(h);
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
     const int expected = prev_dealer_ < 0 ? -1 : next_dealer(game_, prev_dealer_);
     int dealer = expected;
@@ -193,7 +191,11 @@ class GameReferee {
     // Attribute the plays first: the exchange can then be checked against
     // hands worked back from the plays when no deal is recorded.
     plays_.clear();
-    attributable_ = attribute(*rec_, m.hands, m.known);
+    discard_known_ = false;
+    contract_known_ = true;
+    if (!m.auctioned) {
+      attributable_ = attribute(*rec_, m);
+    }
   }
 
   void exchange(HandState& m) {
@@ -213,13 +215,40 @@ class GameReferee {
     }
   }
 
-  void kitty(HandState& m) { check_discard(*rec_, m); }
+  void kitty(HandState& m) {
+    if (m.discard_apart) {
+      take_kitty_phase(m);
+    } else {
+      check_discard(*rec_, m);  // the dealer takes and discards in one phase
+    }
+  }
 
-  // The auction and partnership games' phases: run() refuses their
-  // rulesets before any hand (unrefereed_phases), so these are never reached.
-  void auction(HandState& /*m*/) {}
+  // The auction (call-deuces.md §2.2, §4): every call checked and made as
+  // recorded, then the recorded contract checked against it; without calls
+  // the recorded contract is the one played. The plays are attributed once
+  // the bidder, who leads, is known.
+  void auction(HandState& m) {
+    const HandRec& h = *rec_;
+    phase_ = phase::kAuction;
+    sum_->auction = true;
+    if (h.bids) {
+      run_calls(*h.bids, m);
+    }
+    check_contract(h, m);
+    sum_->void_hand = m.void_hand;
+    if (contract_known_ && !m.void_hand) {
+      sum_->bidder = m.auction.bidder;
+      sum_->bid = m.auction.high;
+    }
+    attributable_ = contract_known_ && !m.void_hand && attribute(h, m);
+  }
+
+  // Court Piece's deal in two parts: run() refuses its rulesets before any
+  // hand (unrefereed), so this is never reached.
   void deal_rest(HandState& /*m*/) {}
-  void discard(HandState& /*m*/) {}
+
+  // The bidder's discard after taking the kitty (call-deuces.md §2.3).
+  void discard(HandState& m) { check_discard(*rec_, m); }
 
   void play(HandState& m) {
     const HandRec& h = *rec_;
@@ -234,9 +263,19 @@ class GameReferee {
   void count(HandState& m) {
     phase_ = phase::kTotals;
     trick_ = 0;
+    if (m.auctioned) {
+      count_contract(*rec_, m, *sum_);
+      return;
+    }
     const auto used = settle_taken(*rec_, m, played_taken_);
     sum_->taken = used;
-    score_hand(*rec_, m, used, *sum_);
+    std::optional<HandTally> t;
+    if (used) {
+      std::array<int, kMaxPlayers> taken{};
+      std::copy(used->begin(), used->end(), taken.begin());
+      t = tally(m, taken);
+    }
+    score_hand(*rec_, t, *sum_);
   }
 
  private:
@@ -359,7 +398,9 @@ class GameReferee {
   // ------------------------------------------------- attribution of plays
   // Works out who played each card (leaders from the rules, explicit leaders
   // taken as recorded). Returns false when the plays cannot be attributed.
-  bool attribute(const HandRec& h, const Hands& hold, const std::array<bool, kMaxPlayers>& known) {
+  bool attribute(const HandRec& h, const HandState& m) {
+    const Hands& hold = m.hands;
+    const auto& known = m.known;
     leaders_.clear();
     if (!h.tricks || !h.trump) {
       return false;
@@ -373,11 +414,11 @@ class GameReferee {
     const bool recorded = h.deal.has_value() && !exchange_unknown(h);
     const Hands fwd = recorded ? hands_after_exchange_forward(h, hold) : Hands{};
     std::array<bool, kMaxPlayers> usable{};
+    const int taker = kitty_taker(m);  // their hand changes with the kitty
     for (int s = 0; s < n_; ++s) {
-      usable[static_cast<std::size_t>(s)] =
-          recorded && known[static_cast<std::size_t>(s)] && !takes_kitty(r_, dealer_, s);
+      usable[static_cast<std::size_t>(s)] = recorded && known[static_cast<std::size_t>(s)] && s != taker;
     }
-    int due = first_leader(r_, dealer_, fwd, recorded);
+    int due = first_leader(r_, dealer_, fwd, recorded, m.auction.bidder);
     if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
       // Nobody was dealt the first-lead card: the lead came from whoever held the card led.
       for (int s = 0; s < n_; ++s) {
@@ -663,25 +704,294 @@ class GameReferee {
       faulty = true;
       say(*v, h.discard_loc);
     }
-    if (!m.kitty_known) {
-      m.known[d] = false;
-      return;
-    }
     CardSet discarded;
+    bool read = true;
     for (const auto& c : *h.discard) {
       if (!c.card) {
+        read = false;
         continue;
       }
+      // Not held is checked where the taker's hand is known (with the
+      // kitty); what kitty.discard_forbid names, always.
       if (const auto v = trickref::check_discard(m, *c.card)) {
         faulty = true;
         say(*v, c.loc);
       }
       discarded.insert(*c.card);
     }
+    discard_known_ = read;
+    if (!m.kitty_known) {
+      m.known[d] = false;
+      if (read) {
+        m.discard = discarded;  // what was laid away, for the partner and the points
+      }
+      return;
+    }
     apply_kitty(m, discarded);
     if (faulty) {
       m.known[d] = false;  // which cards the taker kept cannot be known
     }
+  }
+
+  // The bidder takes the kitty into their hand (call-deuces.md §2.3); the
+  // discard follows in its own phase. Where the kitty is not known, neither
+  // is the bidder's hand from now on.
+  void take_kitty_phase(HandState& m) {
+    const int taker = kitty_taker(m);
+    if (taker < 0) {
+      return;
+    }
+    take_kitty(m);
+    if (!m.kitty_known) {
+      m.known[static_cast<std::size_t>(taker)] = false;
+    }
+  }
+
+  // ------------------------------------------------------- keys of a game
+  // Hand keys of another game (call-deuces.md §4, "Keys of other games"):
+  // the loader reads them whatever the game; here, knowing it, those it has
+  // no use for are unknown keys, as the format's other undefined keys.
+  void check_game_keys(const HandRec& h) {
+    for (const auto& [key, loc] : h.game_keys) {
+      std::string_view lacks;
+      if (key == "plucks" || key == "exchanges" || key == "shows") {
+        lacks = phases_.has(Phase::kExchange) ? "" : "exchange of plucks";
+      } else if (key == "bids" || key == "contract") {
+        lacks = phases_.has(Phase::kAuction) ? "" : "auction";
+      } else if (key == "partner") {
+        lacks = r_.partner_by != PartnerBy::kNone ? "" : "partner for the bidder";
+      } else if (key == "points") {
+        lacks = r_.scoring == ScoringKind::kPoints ? "" : "points for cards";
+      }
+      if (!lacks.empty()) {
+        report(Severity::kWarning, Code::kUnknownKey, loc, say::unused_key(r_, key, lacks));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------- auction
+  // The recorded calls, in order: each checked by the machine (check_call)
+  // and made as recorded (apply_call). A caller who is not named is the one
+  // due (after the end, the next to the left); a call that is not a number
+  // is bid-range and counts as a pass (call-deuces.md §4, settled readings).
+  void run_calls(const std::vector<CallRec>& calls, HandState& m) {
+    std::vector<CallSummary> out;
+    out.reserve(calls.size());
+    std::vector<Violation> found;
+    int last = -1;
+    for (const auto& c : calls) {
+      int seat = c.caller ? c.caller->seat : m.auction.turn;
+      if (seat < 0) {
+        seat = left_of(last >= 0 ? last : dealer_, n_);
+      }
+      std::optional<int> bid;
+      if (c.kind == CallRec::kBid) {
+        bid = static_cast<int>(c.bid);
+      }
+      found.clear();
+      check_call(m, seat, bid, found);
+      bool worded = false;
+      for (const auto& v : found) {
+        if (c.kind == CallRec::kOther && !worded && v.code != Code::kBidOutOfTurn) {
+          worded = true;
+          about(report(Code::kBidRange, c.loc, say::call_not_a_number(words(), seat, c.text)), name(seat));
+        }
+        say(v, c.caller ? c.caller->loc : c.loc);
+      }
+      if (c.kind == CallRec::kOther && !worded) {
+        about(report(Code::kBidRange, c.loc, say::call_not_a_number(words(), seat, c.text)), name(seat));
+      }
+      apply_call(m, seat, bid);
+      out.push_back(CallSummary{seat, c.kind == CallRec::kBid ? std::optional<long long>(c.bid) : std::nullopt});
+      last = seat;
+    }
+    if (!m.auction.over()) {
+      close_auction(m);  // the record stops before the rules end it: the highest bid wins
+    }
+    sum_->bids = std::move(out);
+  }
+
+  // The recorded contract: checked against the auction where calls are
+  // recorded, else the one played (a score sheet). Neither: the hand cannot
+  // be scored.
+  void check_contract(const HandRec& h, HandState& m) {
+    if (!h.contract) {
+      if (!h.bids) {
+        contract_known_ = false;
+        if (!h.contract_bad) {
+          report(Code::kSchema, h.loc, say::contract_unknown(h.number));
+        }
+      }
+      return;
+    }
+    const ContractRec& c = *h.contract;
+    const int rec_bidder = c.none ? -1 : c.bidder->seat;
+    const long long rec_bid = c.none ? 0 : *c.bid;
+    if (h.bids) {
+      const int bidder = m.void_hand ? -1 : m.auction.bidder;
+      if (rec_bidder != bidder || (bidder >= 0 && rec_bid != m.auction.high)) {
+        auto& d = report(Code::kContractMismatch, c.loc,
+                         say::contract_mismatch(words(), rec_bidder, rec_bid, bidder, m.auction.high));
+        if (rec_bidder >= 0) {
+          d.player = name(rec_bidder);
+        }
+      }
+      return;
+    }
+    m.auction.turn = -1;
+    m.auction.bidder = rec_bidder;
+    m.auction.high = static_cast<int>(std::min<long long>(rec_bid, 1'000'000'000LL));
+    close_auction(m);
+  }
+
+  // -------------------------------------------------- contract and points
+  // Who held the partner card, as the record proves it (call-deuces.md §4,
+  // "Partner proof"): a play of it, a recorded discard holding it, the deal
+  // (in the kitty: the bidder), or, every trick recorded and no discard, its
+  // never being played (so discarded). Absent when nothing proves it.
+  struct Holder {
+    int seat = -1;
+    say::PartnerProof how = say::PartnerProof::kPlayed;
+    Loc loc;
+  };
+  std::optional<Holder> partner_holder(const HandRec& h, const HandState& m, bool all_played) const {
+    if (!h.trump) {
+      return std::nullopt;
+    }
+    const Card card = partner_card(m);
+    const int bidder = m.auction.bidder;
+    for (const auto& p : plays_) {
+      if (p.card == card) {
+        return Holder{p.seat, say::PartnerProof::kPlayed, p.loc};
+      }
+    }
+    if (h.discard && discard_known_ && m.discard.contains(card)) {
+      Loc loc = h.discard_loc;
+      for (const auto& c : *h.discard) {
+        if (c.card == card) {
+          loc = c.loc;
+        }
+      }
+      return Holder{bidder, say::PartnerProof::kDiscarded, loc};
+    }
+    const auto& origin = origins_[static_cast<std::size_t>(card.index())];
+    if (origin.loc.known() && origin.seat >= -1) {
+      return origin.seat >= 0 ? Holder{origin.seat, say::PartnerProof::kDealt, origin.loc}
+                              : Holder{bidder, say::PartnerProof::kInKitty, origin.loc};
+    }
+    if (all_played && !h.discard) {
+      return Holder{bidder, say::PartnerProof::kNeverPlayed, h.tricks_loc};
+    }
+    return std::nullopt;
+  }
+
+  // The count of a hand with a contract (call-deuces.md §2.6, §2.7, §4):
+  // the tricks, the partner, each player's points (from the tricks where all
+  // are recorded, else as recorded), then the scores.
+  void count_contract(const HandRec& h, HandState& m, HandSummary& sum) {
+    points_mismatch_ = false;
+    taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
+    if (m.void_hand) {
+      // Everyone passed: nothing was played, nothing scores (call-deuces.md §4).
+      if (h.tricks && !h.tricks->empty()) {
+        report(Code::kNoContract, h.tricks_loc, say::no_contract(h.number, static_cast<long long>(h.tricks->size())));
+      }
+      adds_up_ = true;
+      score_hand(h, tally(m, {}), sum);
+      return;
+    }
+    if (!contract_known_) {
+      adds_up_ = false;
+      score_hand(h, std::nullopt, sum);
+      return;
+    }
+    const auto used = settle_taken(h, m, played_taken_);
+    sum.taken = used;
+    std::array<int, kMaxPlayers> taken{};
+    if (used) {
+      std::copy(used->begin(), used->end(), taken.begin());
+    }
+    const bool all_played = played_taken_.has_value();
+    if (all_played && !h.discard) {
+      // Every trick recorded: the cards never played are the discard.
+      CardSet played;
+      for (const auto& p : plays_) {
+        played.insert(p.card);
+      }
+      const CardSet rest = r_.deck - played;
+      if (rest.size() == r_.kitty_discard) {
+        m.discard = rest;
+        discard_known_ = true;
+      }
+    }
+    // The partner: proven, else as recorded.
+    const int bidder = m.auction.bidder;
+    std::optional<int> partner;
+    if (m.policies.partners->in_hand == nullptr) {
+      partner = -1;  // partner.by none: the bidder always plays alone
+    }
+    std::optional<int> recorded;
+    if (h.partner) {
+      recorded = h.partner->player && h.partner->player->seat != bidder ? h.partner->player->seat : -1;
+    }
+    if (!partner) {
+      if (const auto holder = partner_holder(h, m, all_played)) {
+        // call-deuces.md §2.4: the holder partners the bidder; a bidder who
+        // holds it, or laid it away (the holder of a discard), is solo.
+        partner = holder->seat == bidder ? -1 : holder->seat;
+        if (recorded && *recorded != *partner) {
+          auto& d = report(Code::kPartnerMismatch, h.partner->loc,
+                           say::partner_mismatch(words(), bidder, *recorded, *partner, partner_card(m), holder->how,
+                                                 holder->seat));
+          about(d, name(bidder), partner_card(m));
+          d.notes.push_back(Note{say::partner_evidence(words(), partner_card(m), holder->how, holder->seat),
+                                 holder->loc});
+        }
+      } else {
+        partner = recorded;
+      }
+    }
+    m.partner = partner.value_or(-1);
+    sum.partner = partner;
+    // The points: from the tricks where every trick and the discard are known.
+    HandTally t = tally(m, taken);
+    std::optional<std::vector<int>> points;
+    const bool discard_counts = r_.discard_to == DiscardTo::kBidder;
+    if (all_played && (discard_known_ || !discard_counts)) {
+      points = std::vector<int>(t.points.begin(), t.points.begin() + n_);
+      if (h.points) {
+        for (int s = 0; s < n_; ++s) {
+          const auto i = static_cast<std::size_t>(s);
+          const long long rec = *h.points->values[i];
+          if (rec != t.points[i]) {
+            points_mismatch_ = true;
+            about(report(Code::kPointsMismatch, h.points->locs[i],
+                         say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
+                                              s == bidder && discard_counts ? m.discard : CardSet())),
+                  name(s));
+          }
+        }
+      }
+    } else if (h.points) {
+      points.emplace();
+      for (int s = 0; s < n_; ++s) {
+        const auto v = *h.points->values[static_cast<std::size_t>(s)];
+        points->push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
+        t.points[static_cast<std::size_t>(s)] = points->back();
+      }
+    }
+    sum.points = points;
+    if (points && partner) {
+      t.partner = *partner;
+      const long long side = t.points[static_cast<std::size_t>(bidder)] +
+                             (*partner >= 0 ? t.points[static_cast<std::size_t>(*partner)] : 0);
+      sum.made = side >= t.bid;
+    }
+    if (!partner && h.score) {
+      report(Code::kSchema, h.loc, say::partner_unknown(words(), h.number, bidder));
+    }
+    adds_up_ = adds_up_ && points && partner;
+    score_hand(h, points && partner ? std::optional<HandTally>(t) : std::nullopt, sum);
   }
 
   // ----------------------------------------------------------------- plays
@@ -714,11 +1024,11 @@ class GameReferee {
     }
     const bool all_forward = std::all_of(forward.begin(), forward.begin() + n_, [](bool b) { return b; });
     phase_ = phase::kTricks;
-    int expected_first = first_leader(r_, dealer_, start, all_forward);
+    m.hands = start;
+    int expected_first = first_leader(m, all_forward);
     if (expected_first < 0 && !leaders_.empty() && !(*h.tricks)[0].leader) {
       expected_first = leaders_[0];  // found from the recorded deal
     }
-    m.hands = start;
     start_play(m, 0);
     PlayState& s = m.play;
     not_held_ = CardSet();
@@ -751,6 +1061,7 @@ class GameReferee {
                say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
       }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
+      CardSet trick_cards;
       for (std::size_t i = 0; i < count; ++i, ++pi) {
         const CardRef& ref = tr.cards[i];
         const Card c = *ref.card;
@@ -768,13 +1079,15 @@ class GameReferee {
           }
         }
         apply_play(s, seat, c);
+        trick_cards.insert(c);
         if (played_in[static_cast<std::size_t>(c.index())] < 0) {
           played_in[static_cast<std::size_t>(c.index())] = static_cast<int>(t);
           played_loc[static_cast<std::size_t>(c.index())] = ref.loc;
         }
       }
       if (s.count > 0) {
-        finish_trick(m);
+        finish_trick(s);
+        note_trick(m, trick_cards);  // its winner, and its cards where the scoring counts them
       }
       if (hand_ends_after_trick(m)) {
         end_hand_at(m, static_cast<int>(t) + 1);  // the tricks after it are neither checked nor counted
@@ -906,16 +1219,14 @@ class GameReferee {
     return used;
   }
 
-  void score_hand(const HandRec& h, const HandState& m, const std::optional<std::vector<int>>& used,
-                  HandSummary& sum) {
-    std::array<int, kMaxPlayers> taken{};
-    if (used) {
-      std::copy(used->begin(), used->end(), taken.begin());
-    }
-    const HandTally t = tally(m, taken);
+  // Scores the hand from its tally (absent: the hand's figures cannot be
+  // known, and neither can the scores from here on) and checks the recorded
+  // running scores.
+  void score_hand(const HandRec& h, const std::optional<HandTally>& tallied, HandSummary& sum) {
+    const HandTally t = tallied.value_or(HandTally{});
     const auto before = game_.score;
-    const bool scoring = used && game_.score_known;
-    if (used) {
+    const bool scoring = tallied && game_.score_known;
+    if (tallied) {
       count_hand(game_, t);  // scores, the next hand's deltas, the plucks tallied
     }
     game_.deltas_known = adds_up_;
@@ -953,8 +1264,18 @@ class GameReferee {
             continue;  // follows from the wrong trick count, reported as taken-mismatch
           }
         }
+        if (points_mismatch_ && h.points) {
+          HandTally as_recorded = t;
+          for (int p = 0; p < n_; ++p) {
+            as_recorded.points[static_cast<std::size_t>(p)] = static_cast<int>(
+                std::clamp<long long>(*h.points->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
+          }
+          if (r == base + hand_points(game_, as_recorded, s)) {
+            continue;  // follows from the wrong points, reported as points-mismatch
+          }
+        }
         about(report(Code::kScoreMismatch, h.score->locs[i],
-                     say::score_mismatch(words(), s, h.number, r, truth, before[i], points, taken[i], m.quota[i])),
+                     say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
       }
       recorded_prev_ = rec;
@@ -1035,6 +1356,7 @@ class GameReferee {
   const Game& g_;
   const Ruleset& r_;
   DiagnosticSink& sink_;
+  PhaseList phases_;
   int n_ = 0;
   int hand_ = 0;
   int trick_ = 0;
@@ -1048,6 +1370,9 @@ class GameReferee {
   HandSummary* sum_ = nullptr;
   bool attributable_ = false;
   bool adds_up_ = false;
+  bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known
+  bool discard_known_ = false;  // the discard was recorded and read
+  bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;
   std::optional<std::vector<long long>> end_recorded_;

@@ -88,6 +88,56 @@ std::string render_diagnostic(const Diagnostic& d, const TextStyle& style) {
   return out;
 }
 
+namespace {
+
+// The table of an auction game (cli.md: bidder, bid, partner, points and
+// score): per hand the contract, the partner (or solo), trump, made or set,
+// then each player's points for the hand and running score.
+std::string contract_table(const std::vector<std::string>& names, const std::vector<HandSummary>& hands,
+                           std::size_t dealer_w) {
+  std::size_t width = 10;
+  for (const auto& n : names) {
+    width = std::max(width, display_width(n));
+  }
+  auto name = [&](int seat) { return names[static_cast<std::size_t>(seat)]; };
+  std::string out = fmt::format("  {:>4}  {}  {}  {:>3}  {}  {:<5}  {:<4}", "hand", pad("dealer", dealer_w),
+                                pad("bidder", dealer_w), "bid", pad("partner", dealer_w), "trump", "made");
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    out += "  " + (s + 1 < names.size() ? pad(names[s], width) : names[s]);
+  }
+  out += "\n";
+  out += fmt::format("  {:>4}  {}  {}  {:>3}  {}  {:<5}  {:<4}", "", pad("", dealer_w), pad("", dealer_w), "",
+                     pad("", dealer_w), "", "");
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    const std::string cell = fmt::format("{:>3} {:>6}", "pts", "score");
+    out += "  " + (s + 1 < names.size() ? pad(cell, width) : cell);
+  }
+  out += "\n";
+  for (const auto& h : hands) {
+    const std::string bidder = h.void_hand ? std::string("all pass") : h.bidder ? name(*h.bidder) : std::string("?");
+    const std::string bid = h.void_hand ? std::string("-") : h.bidder ? std::to_string(h.bid) : std::string("?");
+    const std::string partner = h.void_hand          ? std::string("-")
+                                : !h.partner         ? std::string("?")
+                                : *h.partner < 0     ? std::string("solo")
+                                                     : name(*h.partner);
+    const std::string made = h.void_hand ? std::string("-") : !h.made ? std::string("?") : *h.made ? "made" : "set";
+    out += fmt::format("  {:>4}  {}  {}  {:>3}  {}  {:<5}  {:<4}", h.number, pad(name(h.dealer), dealer_w),
+                       pad(bidder, dealer_w), bid, pad(partner, dealer_w), h.void_hand ? "-" : suit_text(h.trump), made);
+    for (std::size_t s = 0; s < names.size(); ++s) {
+      const std::string points = h.void_hand ? std::string("-")
+                                 : h.points  ? std::to_string((*h.points)[s])
+                                             : std::string("?");
+      const std::string score = h.score ? std::to_string((*h.score)[s]) : std::string("?");
+      const std::string cell = fmt::format("{:>3} {:>6}", points, score);
+      out += "  " + (s + 1 < names.size() ? pad(cell, width) : cell);
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_text(const GameReport& g, const TextStyle& style) {
   std::string out;
   for (const auto& d : g.diagnostics) {
@@ -118,6 +168,10 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
     width = std::max(width, display_width(n) + 2);
     dealer_w = std::max(dealer_w, display_width(n));
   }
+  const bool contracts = std::any_of(r.hands.begin(), r.hands.end(), [](const HandSummary& h) { return h.auction; });
+  if (contracts) {
+    out += contract_table(names, r.hands, dealer_w);
+  } else {
   out += fmt::format("  {:>4}  {}  {:<5}", "hand", pad("dealer", dealer_w), "trump");
   for (std::size_t s = 0; s < names.size(); ++s) {
     out += "  " + (s + 1 < names.size() ? pad(names[s], width) : names[s]);
@@ -133,6 +187,7 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
       out += "  " + (s + 1 < names.size() ? pad(cell, width) : cell);
     }
     out += "\n";
+  }
   }
   const auto& o = r.outcome;
   std::vector<std::string> winners;
@@ -150,12 +205,13 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   } else {
     int missing = 0;
     for (const auto& h : r.hands) {
-      if (!h.taken) {
+      if (h.auction ? !h.void_hand && !h.points : !h.taken) {
         missing = h.number;
         break;
       }
     }
-    out += missing > 0 ? fmt::format("  result: not known: hand {} records no tricks taken\n", missing)
+    out += missing > 0 ? fmt::format("  result: not known: hand {} records no {}\n", missing,
+                                     contracts ? "points" : "tricks taken")
                        : std::string("  result: not known from the record\n");
   }
   return out;
@@ -180,6 +236,45 @@ nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const s
 
 nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<int>& values) {
   return seat_map(players, std::vector<long long>(values.begin(), values.end()));
+}
+
+// A hand of the auction games (cli.md, "Reports for the auction and
+// partnership games"): the calls as recorded, the contract (null: void),
+// the partner (null: solo; absent: not known), the tricks, the points and
+// whether the contract was made; a void hand's are null.
+void contract_json(nlohmann::ordered_json& hj, const std::vector<std::string>& players, const HandSummary& h) {
+  using J = nlohmann::ordered_json;
+  auto player = [&](int seat) { return players[static_cast<std::size_t>(seat)]; };
+  if (h.bids) {
+    J bids = J::array();
+    for (const auto& c : *h.bids) {
+      bids.push_back(J{{"player", player(c.seat)}, {"bid", c.bid ? J(*c.bid) : J(nullptr)}});
+    }
+    hj["bids"] = std::move(bids);
+  }
+  if (h.void_hand) {
+    hj["contract"] = nullptr;
+    hj["partner"] = nullptr;
+    hj["taken"] = nullptr;
+    hj["points"] = nullptr;
+    hj["made"] = nullptr;
+    return;
+  }
+  if (h.bidder) {
+    hj["contract"] = J{{"bidder", player(*h.bidder)}, {"bid", h.bid}};
+  }
+  if (h.partner) {
+    hj["partner"] = *h.partner >= 0 ? J(player(*h.partner)) : J(nullptr);
+  }
+  if (h.taken) {
+    hj["taken"] = seat_map(players, *h.taken);
+  }
+  if (h.points) {
+    hj["points"] = seat_map(players, *h.points);
+  }
+  if (h.made) {
+    hj["made"] = *h.made;
+  }
 }
 
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
@@ -257,9 +352,13 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       if (h.trump) {
         hj["trump"] = suit_text(h.trump);
       }
-      hj["quota"] = seat_map(g.players, h.quota);
-      if (h.taken) {
-        hj["taken"] = seat_map(g.players, *h.taken);
+      if (h.auction) {
+        contract_json(hj, g.players, h);
+      } else {
+        hj["quota"] = seat_map(g.players, h.quota);
+        if (h.taken) {
+          hj["taken"] = seat_map(g.players, *h.taken);
+        }
       }
       if (h.score) {
         hj["score"] = seat_map(g.players, *h.score);

@@ -27,8 +27,14 @@ namespace {
 
 constexpr std::array<std::string_view, 8> kGameKeys = {"game", "id",      "event", "date",
                                                        "notes", "players", "hands", "result"};
-constexpr std::array<std::string_view, 11> kHandKeys = {"dealer", "deal",    "kitty", "plucks", "exchanges", "trump",
-                                                        "discard", "shows", "tricks", "taken", "score"};
+constexpr std::array<std::string_view, 15> kHandKeys = {
+    "dealer", "deal",   "kitty", "plucks", "exchanges", "trump",   "discard", "shows",
+    "tricks", "taken",  "score", "bids",   "contract",  "partner", "points"};
+// Hand keys that only some games use (the referee reports them where its
+// game has no use for them, as unknown keys).
+constexpr std::array<std::string_view, 7> kGameOnlyKeys = {"plucks",   "exchanges", "shows", "bids",
+                                                           "contract", "partner",   "points"};
+constexpr std::array<std::string_view, 2> kContractKeys = {"bidder", "bid"};
 constexpr std::array<std::string_view, 4> kPluckKeys = {"by", "from", "gives", "gets"};
 constexpr std::array<std::string_view, 2> kShowKeys = {"to", "cards"};
 constexpr std::array<std::string_view, 2> kTrickKeys = {"leader", "cards"};
@@ -320,6 +326,15 @@ class Loader {
       return;
     }
     check_keys(n, kHandKeys, "hand");
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      const Node k = n.key(i);
+      if (!k.is_scalar()) {
+        continue;
+      }
+      if (const auto* it = std::find(kGameOnlyKeys.begin(), kGameOnlyKeys.end(), k.scalar()); it != kGameOnlyKeys.end()) {
+        h.game_keys.emplace_back(*it, k.loc());
+      }
+    }
     if (const Node d = n.find("dealer"); d.valid()) {
       h.dealer = player(d, "the dealer");
     } else if (number == 1) {
@@ -333,6 +348,14 @@ class Loader {
     if (const Node k = n.find("kitty"); k.valid()) {
       h.kitty_loc = k.loc();
       h.kitty = cards(k, "`kitty`");
+    }
+    phase_ = phase::kAuction;
+    if (const Node b = n.find("bids"); b.valid()) {
+      h.bids_loc = b.loc();
+      bids(b, h);
+    }
+    if (const Node c = n.find("contract"); c.valid()) {
+      contract(c, h);
     }
     phase_ = phase::kExchange;
     Node pl = n.find("plucks");
@@ -376,6 +399,13 @@ class Loader {
     if (const Node t = n.find("taken"); t.valid()) {
       h.taken = numbers(t, "taken", true);
     }
+    if (const Node p = n.find("partner"); p.valid()) {
+      partner(p, h);
+    }
+    if (const Node p = n.find("points"); p.valid()) {
+      h.points_loc = p.loc();
+      h.points = numbers(p, "points", true);
+    }
     if (const Node s = n.find("score"); s.valid()) {
       h.score = numbers(s, "score", false);
     }
@@ -414,6 +444,118 @@ class Loader {
     if (ok) {
       h.deal = std::move(by_seat);
     }
+  }
+
+  // `bids` (call-deuces.md §4, settled readings): each call a number, `pass`
+  // (any case) or null, or a one-key map naming its caller. What is neither
+  // is kept as a call that is not a number (the referee's bid-range).
+  void bids(Node n, HandRec& h) {
+    if (!n.is_sequence()) {
+      if (n.is_null()) {
+        h.bids.emplace();
+        return;
+      }
+      report(Code::kSchema, n.loc(),
+             fmt::format("`bids` is a list of calls (a number or pass, or {{PLAYER: call}}), not {}", n.kind_name()));
+      return;
+    }
+    std::vector<CallRec> out;
+    out.reserve(n.size());
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      Node c = n.item(i);
+      CallRec r;
+      r.loc = c.loc();
+      if (c.is_map()) {
+        if (c.size() != 1 || !c.key(0).is_scalar()) {
+          report(Code::kSchema, c.loc(), "a named call is a map of one player to the call, like {Bob: 18} or {Bob: pass}");
+          ok = false;
+          continue;
+        }
+        r.caller = player(c.key(0), "the caller");
+        r.caller_bad = !r.caller;
+        c = c.value(0);
+        r.loc = c.loc();
+      }
+      call(c, r);
+      out.push_back(std::move(r));
+    }
+    if (ok) {
+      h.bids = std::move(out);
+    }
+  }
+
+  static void call(Node c, CallRec& r) {
+    if (c.is_null()) {
+      r.kind = CallRec::kPass;
+      return;
+    }
+    if (!c.is_scalar()) {
+      r.kind = CallRec::kOther;
+      r.text = std::string(c.kind_name());
+      return;
+    }
+    const std::string_view text = c.scalar();
+    if (iequals(text, "pass")) {
+      r.kind = CallRec::kPass;
+      return;
+    }
+    if (const auto v = c.quoted() ? std::nullopt : parse_integer(text)) {
+      r.kind = CallRec::kBid;
+      r.bid = std::clamp<long long>(*v, -1'000'000'000LL, 1'000'000'000LL);
+      return;
+    }
+    r.kind = CallRec::kOther;
+    r.text = clip(nul_shown(text));
+  }
+
+  // `contract`: {bidder, bid}, or `none` (or null) for a hand everyone passed.
+  void contract(Node n, HandRec& h) {
+    ContractRec c;
+    c.loc = n.loc();
+    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none"))) {
+      c.none = true;
+      h.contract = c;
+      return;
+    }
+    if (!n.is_map() || !n.find("bidder").valid() || !n.find("bid").valid()) {
+      report(Code::kSchema, n.loc(), "`contract` is {bidder: PLAYER, bid: N}, or none when everyone passed");
+      h.contract_bad = true;
+      return;
+    }
+    check_keys(n, kContractKeys, "contract");
+    c.bidder = player(n.find("bidder"), "the bidder");
+    const Node b = n.find("bid");
+    c.bid_loc = b.loc();
+    const auto v = b.is_scalar() && !b.quoted() ? parse_integer(b.scalar()) : std::nullopt;
+    if (!v || *v < 0 || *v > 1'000'000'000LL) {
+      report(Code::kSchema, b.loc(),
+             fmt::format("the contract's `bid` is a whole number, not {}",
+                         b.is_scalar() ? fmt::format("'{}'", clip(b.scalar())) : std::string(b.kind_name())));
+    } else {
+      c.bid = *v;
+    }
+    if (!c.bidder || !c.bid) {
+      h.contract_bad = true;
+      return;
+    }
+    h.contract = c;
+  }
+
+  // `partner`: a player, or none (or null): solo.
+  void partner(Node n, HandRec& h) {
+    PartnerRec p;
+    p.loc = n.loc();
+    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none") && !seat_of_.contains(n.scalar()))) {
+      h.partner = p;
+      return;
+    }
+    p.player = player(n, "the partner");
+    if (!p.player) {
+      h.partner_bad = true;
+      return;
+    }
+    h.partner = p;
   }
 
   void plucks(Node n, HandRec& h) {

@@ -36,6 +36,19 @@ std::vector<std::string> in_order(const std::vector<Card>& cards) {
 }
 
 bool has_plucks(Detail d) { return d != Detail::kSheet; }
+
+// The auction games (transcript.md, "Keys for the partnership and auction
+// games"): the calls from the exchange level up, the contract alone on a
+// score sheet; the partner and the points at every level.
+bool auctioned(const Ruleset& r) { return hand_phases(r).has(Phase::kAuction); }
+
+// Whether the hand has a discard to record: the kitty's taker, the dealer or
+// the bidder, discards (a voided hand has no bidder).
+bool has_discard(const Ruleset& r, const PlayedHand& h) {
+  return kitty_taker(r, h.dealer) >= 0 || (r.kitty_discard > 0 && h.bidder >= 0 && auctioned(r));
+}
+
+std::string call_text(int bid) { return bid > 0 ? std::to_string(bid) : std::string("pass"); }
 bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
 
 // The plays can be attributed without the deal only if the first leader is
@@ -103,7 +116,25 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         y += fmt::format("    kitty: {}\n", flow(sorted_cards(h.kitty)));
       }
     }
-    if (has_plucks(o.detail) && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    const bool calls = auctioned(rules);
+    if (calls && has_plucks(o.detail)) {
+      std::vector<std::string> items;
+      for (const auto& [seat, bid] : h.bids) {
+        items.push_back(call_text(bid));
+      }
+      y += fmt::format("    bids: {}\n", flow(items));
+    } else if (calls) {
+      y += h.bidder < 0 ? std::string("    contract: none\n")
+                        : fmt::format("    contract: {{bidder: {}, bid: {}}}\n",
+                                      quoted[static_cast<std::size_t>(h.bidder)], h.bid);
+    }
+    if (calls && h.bidder < 0) {
+      if (o.scores) {
+        y += fmt::format("    score: {}\n", seat_map(quoted, h.score));
+      }
+      continue;  // everyone passed: the hand is void, nothing more to record
+    }
+    if (has_plucks(o.detail) && rules.has_quotas() && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
       if (h.plucks.empty()) {
         y += "    plucks: []\n";
       } else {
@@ -118,7 +149,7 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
     if (has_plucks(o.detail)) {
       y += fmt::format("    trump: {}\n", suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
+    if (o.detail == Detail::kFull && has_discard(rules, h)) {  // a discard only where the kitty is taken
       y += fmt::format("    discard: {}\n", flow(sorted_cards(h.discard)));
       if (rules.show_kitty && !h.plucks.empty()) {
         if (h.shows.empty()) {
@@ -144,6 +175,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
       }
     }
     y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
+    if (calls) {
+      y += fmt::format("    partner: {}\n", h.partner < 0 ? std::string("none") : quoted[static_cast<std::size_t>(h.partner)]);
+      y += fmt::format("    points: {}\n", seat_map(quoted, h.points));
+    }
     if (o.scores) {
       y += fmt::format("    score: {}\n", seat_map(quoted, h.score));
     }
@@ -199,7 +234,24 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
         hj["kitty"] = sorted_cards(h.kitty);
       }
     }
-    if (has_plucks(o.detail) && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
+    const bool calls = auctioned(rules);
+    if (calls && has_plucks(o.detail)) {
+      J bids = J::array();
+      for (const auto& [s, bid] : h.bids) {
+        bids.push_back(bid > 0 ? J(bid) : J("pass"));
+      }
+      hj["bids"] = bids;
+    } else if (calls) {
+      hj["contract"] = h.bidder < 0 ? J("none") : J{{"bidder", seat(h.bidder)}, {"bid", h.bid}};
+    }
+    if (calls && h.bidder < 0) {
+      if (o.scores) {
+        hj["score"] = seats(h.score);
+      }
+      hands.push_back(hj);
+      continue;  // everyone passed: the hand is void, nothing more to record
+    }
+    if (has_plucks(o.detail) && rules.has_quotas() && hi + 1 >= static_cast<std::size_t>(rules.exchange_from_hand)) {
       J plucks = J::array();
       for (const auto& p : h.plucks) {
         J pj;
@@ -214,7 +266,7 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
     if (has_plucks(o.detail)) {
       hj["trump"] = std::string(1, suit_letter(h.trump));
     }
-    if (o.detail == Detail::kFull && kitty_taker(rules, h.dealer) >= 0) {  // a discard only where the kitty is taken
+    if (o.detail == Detail::kFull && has_discard(rules, h)) {  // a discard only where the kitty is taken
       hj["discard"] = sorted_cards(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
         J shows = J::array();
@@ -236,6 +288,10 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       hj["tricks"] = tricks;
     }
     hj["taken"] = seats(h.taken);
+    if (calls) {
+      hj["partner"] = h.partner < 0 ? J("none") : J(seat(h.partner));
+      hj["points"] = seats(h.points);
+    }
     if (o.scores) {
       hj["score"] = seats(h.score);
     }
