@@ -2,7 +2,8 @@
 // `trickref score --format html` at a phone's width (360 CSS pixels), and a probe script
 // (added to a copy of the page; the report itself has no scripts) reads back
 // what was laid out: the standings rows and their numbers, the lines of
-// every running-score chart and the bars of the player chart.
+// every running-score chart and the bars of the player chart; for the league
+// samples, and for a night of Pluck and Call Deuces (a table set per kind).
 #include <unistd.h>
 
 #include <array>
@@ -16,8 +17,6 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "score/render.h"
-#include "score/standings.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -241,105 +240,74 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
   }
 }
 
-// A Call Deuces game as the referee summarises it, built by hand: per hand
-// the bidder, the partner (-1 solo), made or set, and the running score.
-struct DeucesHand {
-  int bidder;
-  int partner;
-  bool made;
-  std::vector<long long> score;
-};
-
-GameReport deuces_game(const std::string& id, std::vector<std::string> players, const std::vector<DeucesHand>& hands,
-                       int winner) {
-  GameReport g;
-  g.file = "night/" + id + ".yaml";
-  g.id = id;
-  g.ruleset = "call-deuces";
-  g.scoring = ScoringKind::kPoints;
-  g.players = std::move(players);
-  RefereeResult r;
-  r.refereed = true;
-  int n = 0;
-  for (const auto& h : hands) {
-    HandSummary s;
-    s.number = ++n;
-    s.auction = true;
-    s.bidder = h.bidder;
-    s.bid = 20;
-    s.partner = h.partner;
-    s.made = h.made;
-    s.score = h.score;
-    r.hands.push_back(s);
-  }
-  r.outcome.finished = true;
-  r.outcome.winners = {winner};
-  r.outcome.score = hands.back().score;
-  g.result = r;
-  return g;
-}
-
-// A night of Pluck (two refereed sample games) and Call Deuces (two games
-// built by hand, until the referee reads Call Deuces records), laid out at
-// a phone's width: a table per kind, with its own columns, a player chart
-// per kind, a running-score chart per game, the Call Deuces key.
-TEST_F(ScoreHtml, AMixedNightHasATablePerKindOfGameInChromium) {
+// A night of Pluck (samples/night) and Call Deuces (samples/call-deuces),
+// by night, laid out at a phone's width: a season and a night table per kind
+// of game, each with its own columns and the JSON report's numbers, a player
+// chart per kind, a running-score chart per game, the Call Deuces key.
+TEST_F(ScoreHtml, APluckAndCallDeucesNightHasTablesPerKindOfGameInChromium) {
   std::string browser;
   browser_or_skip(browser);
   if (browser.empty()) {
     return;
   }
-  const League league;
-  StandingsBuilder b(league, {});
-  for (const char* file : {"samples/night/table-1.yaml", "samples/night/table-2.yaml"}) {
-    for (const auto& g : test::validate_yaml(test::read_source_file(file), file)) {
-      b.add(g);
-    }
-  }
-  b.add(deuces_game("cd-1", {"Ann", "Bob", "Cat", "Dan"},
-                    {{0, 2, true, {25, 0, 25, 8}}, {1, -1, false, {30, -20, 27, 14}}, {3, 0, true, {152, -12, 30, 136}}},
-                    0));
-  b.add(deuces_game("cd-2", {"Eve", "Ann", "Fay", "Gus", "Hal"},
-                    {{4, -1, true, {3, 5, 0, 2, 40}}, {0, 1, true, {30, 32, 1, 2, 40}}}, 1));
-  const Standings s = b.finish();
-  const ScoreView view{s, league, false};
-  const auto json = nlohmann::json::parse(standings_json(view).dump());
-  const auto probe = probe_page(browser, standings_html(view));
+  const std::vector<std::string> args{"score", "--by", "night", "samples/night", "samples/call-deuces"};
+  auto with = [&](const char* format) {
+    auto a = args;
+    a.insert(a.begin() + 1, {"--format", format});
+    return test::run_cli(a);
+  };
+  const auto html = with("html");
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  const auto json = nlohmann::json::parse(with("json").out);
+  const auto probe = probe_page(browser, html.out);
   ASSERT_FALSE(probe.is_null());
   EXPECT_EQ(probe["width"], 360);
   EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
 
   const auto& tables = probe["tables"];
-  ASSERT_EQ(tables.size(), 2U);
-  EXPECT_EQ(tables[0]["section"], "quota-season");
-  EXPECT_EQ(tables[0]["head"][8], "Made");
-  EXPECT_EQ(tables[0]["head"][9], "Made%");
-  EXPECT_EQ(tables[1]["section"], "call-deuces-season");
-  EXPECT_EQ(tables[1]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Points", "Avg",
-      "Hands", "Bids", "Made", "Set", "Solo", "Solo%", "SoloMade", "Partner", "Partner%"])"));
+  ASSERT_EQ(tables.size(), 4U);
   ASSERT_EQ(json["tables"].size(), 2U);
-  for (std::size_t t = 0; t < 2; ++t) {
-    const auto& want = json["tables"][t]["standings"];
-    ASSERT_EQ(tables[t]["rows"].size(), want.size());
-    for (std::size_t i = 0; i < want.size(); ++i) {
+  const std::vector<std::pair<std::string, nlohmann::json>> want{
+      {"quota-season", json["tables"][0]["standings"]},
+      {"quota-night-1", json["tables"][0]["nights"][0]["standings"]},
+      {"call-deuces-season", json["tables"][1]["standings"]},
+      {"call-deuces-night-1", json["tables"][1]["nights"][0]["standings"]},
+  };
+  for (std::size_t t = 0; t < want.size(); ++t) {
+    EXPECT_EQ(tables[t]["section"], want[t].first);
+    const auto& rows = want[t].second;
+    ASSERT_EQ(tables[t]["rows"].size(), rows.size()) << want[t].first;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& cells = tables[t]["rows"][i]["cells"];
-      EXPECT_EQ(cells[1], want[i]["player"]);
-      EXPECT_EQ(cells[5], std::to_string(want[i]["points"].get<long long>()));
+      EXPECT_EQ(cells[1], rows[i]["player"]);
+      EXPECT_EQ(cells[5], std::to_string(rows[i]["points"].get<long long>()));
+      EXPECT_EQ(cells[7], std::to_string(rows[i]["hands"].get<int>()));
+      if (t >= 2) {
+        EXPECT_EQ(cells[8], std::to_string(rows[i]["contracts"].get<int>()));
+        EXPECT_EQ(cells[14], std::to_string(rows[i]["partner_hands"].get<int>()));
+      }
       EXPECT_GT(tables[t]["rows"][i]["height"].get<double>(), 10.0);
     }
   }
-  // Ann, by hand: won both (152 + 32 points); five hands with a contract,
-  // one her own (made, with Cat), the partner of Dan and of Eve: 2 / 5.
-  const auto& top = tables[1]["rows"][0]["cells"];
-  EXPECT_EQ(top, nlohmann::json::parse(R"(["1", "Ann", "2", "2", "2", "184", "92.00", "5", "1", "1", "0", "0",
-      "0.0%", "0", "2", "40.0%"])"));
+  EXPECT_EQ(tables[0]["head"][9], "Made%");
+  EXPECT_EQ(tables[2]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Points", "Avg",
+      "Hands", "Bids", "Made", "Set", "Solo", "Solo%", "SoloMade", "Partner", "Partner%"])"));
+  // Jo, checked by hand against the refereed records (see score_test.cpp).
+  EXPECT_EQ(tables[2]["rows"][0]["cells"], nlohmann::json::parse(R"(["1", "Jo", "2", "2", "1", "248", "124.00", "33",
+      "11", "5", "6", "6", "54.5%", "3", "4", "12.1%"])"));
 
+  // Every game its chart, a drawn line per player, a point per hand.
   const auto& charts = probe["charts"];
   ASSERT_EQ(charts.size(), json["results"].size());
+  ASSERT_EQ(charts.size(), 8U);
   for (std::size_t g = 0; g < charts.size(); ++g) {
-    ASSERT_EQ(charts[g]["lines"].size(), json["results"][g]["players"].size()) << charts[g]["game"];
+    const auto& result = json["results"][g];
+    EXPECT_EQ(charts[g]["game"], result["id"]);
+    ASSERT_EQ(charts[g]["lines"].size(), result["players"].size()) << charts[g]["game"];
     for (const auto& line : charts[g]["lines"]) {
+      EXPECT_EQ(line["points"], result["running"].size() + 1) << charts[g]["game"];
       EXPECT_GT(line["length"].get<double>(), 0.0) << charts[g]["game"] << " " << line["player"];
+      EXPECT_GT(line["width"].get<double>(), 100.0) << charts[g]["game"] << " " << line["player"];
     }
   }
   // A bar per player in each kind's chart.
@@ -350,7 +318,7 @@ TEST_F(ScoreHtml, AMixedNightHasATablePerKindOfGameInChromium) {
   }
   EXPECT_EQ(quota_bars, json["tables"][0]["standings"].size());
   EXPECT_EQ(deuces_bars, json["tables"][1]["standings"].size());
-  // The key, under the Call Deuces table only, laid out.
+  // The key, under the Call Deuces season table only, laid out.
   ASSERT_EQ(probe["keys"].size(), 1U);
   EXPECT_EQ(probe["keys"][0]["section"], "call-deuces-season");
   EXPECT_GT(probe["keys"][0]["height"].get<double>(), 40.0);

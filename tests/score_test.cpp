@@ -884,6 +884,78 @@ TEST_F(ScoreCli, SameInputSameBytesAnyJobs) {
   }
 }
 
+// The Call Deuces samples (refereed) and the Pluck night together: a table
+// per kind of game, each with exactly the figures of its games alone, and
+// the players of both (Ann, Bob, Cat, Eve, Gus, Hal, Ivy) a line in each.
+TEST_F(ScoreCli, ACallDeucesAndPluckNightKeepsATablePerKindOfGame) {
+  const auto both = test::run_cli({"score", "--format", "json", "--by", "night", "samples/night", "samples/call-deuces"});
+  EXPECT_EQ(both.exit_code, 0) << both.err;
+  const auto j = nlohmann::json::parse(both.out);
+  const auto pluck = nlohmann::json::parse(test::run_cli({"score", "--format", "json", "--by", "night",
+                                                          "samples/night"}).out);
+  const auto deuces = nlohmann::json::parse(test::run_cli({"score", "--format", "json", "--by", "night",
+                                                           "samples/call-deuces"}).out);
+  EXPECT_EQ(j["games"], 8);
+  EXPECT_EQ(j["ranked_by"], nlohmann::json::parse(R"(["wins", "points", "quota_rate"])"));
+  EXPECT_EQ(deuces["ranked_by"], nlohmann::json::parse(R"(["wins", "points"])"));
+  ASSERT_EQ(j["tables"].size(), 2U);
+  EXPECT_EQ(j["tables"][0]["game"], "quota");
+  EXPECT_EQ(j["tables"][1]["game"], "call-deuces");
+  for (const char* key : {"standings", "unranked", "nights"}) {
+    EXPECT_EQ(j["tables"][0][key], pluck[key]) << key;
+    EXPECT_EQ(j["tables"][1][key], deuces[key]) << key;
+  }
+  // Figures checked by hand against `validate --format json samples/call-deuces`:
+  // Jo bid 11 contracts (5 made, 6 set), 6 of them solo (3 made), and was the
+  // partner in 4 of the 33 hands with a contract he sat in (all-pass hands left out).
+  const auto& cd = j["tables"][1]["standings"];
+  ASSERT_EQ(cd.size(), 9U);
+  EXPECT_EQ(cd[0],
+            nlohmann::json::parse(R"({"rank":1,"tied":false,"player":"Jo","games":2,"finished":2,"wins":1,"points":248,"average":124.0,)"
+            R"("hands":33,"contracts":11,"contracts_made":5,"contracts_set":6,"solo_bids":6,"solo_rate":0.5455,)"
+            R"("solo_made":3,"partner_hands":4,"partner_rate":0.1212})"));
+  EXPECT_EQ(cd[4],
+            nlohmann::json::parse(R"({"rank":5,"tied":false,"player":"Ann","games":2,"finished":2,"wins":0,"points":180,"average":90.0,)"
+            R"("hands":19,"contracts":6,"contracts_made":4,"contracts_set":2,"solo_bids":2,"solo_rate":0.3333,)"
+            R"("solo_made":0,"partner_hands":6,"partner_rate":0.3158})"));
+  // Ann's Pluck line is her Pluck games' alone.
+  const auto& quota = j["tables"][0]["standings"];
+  const auto ann = std::find_if(quota.begin(), quota.end(), [](const auto& p) { return p["player"] == "Ann"; });
+  ASSERT_NE(ann, quota.end());
+  EXPECT_EQ(*ann,
+            nlohmann::json::parse(R"({"rank":3,"tied":false,"player":"Ann","games":2,"finished":2,"wins":1,"points":22,"average":11.0,)"
+            R"("hands":22,"quota_made":13,"quota_rate":0.5909,"over":22,"short":25,"plucks_made":19,)"
+            R"("plucks_suffered":23})"));
+  for (const auto& r : j["results"]) {
+    const bool in_deuces = r["ruleset"].get<std::string>().starts_with("call-deuces");
+    EXPECT_EQ(r["game"], in_deuces ? "call-deuces" : "quota") << r["file"];
+  }
+
+  const auto text = test::run_cli({"score", "samples/night", "samples/call-deuces"});
+  EXPECT_NE(text.out.find("Quota games: season standings (4 games)\n\nRank  Player  Games  Fin  Wins  Points     Avg  "
+                          "Hands  Made  Made%  Over  Short  Plucks  Plucked\n"
+                          "1     Hal         1    1     1      22   22.00     18    12  66.7%    37     15      32       "
+                          "15\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(
+      text.out.find("Call Deuces: season standings (4 games; ranked by wins, then points)\n\n"
+                    "Rank  Player  Games  Fin  Wins  Points     Avg  Hands  Bids  Made  Set  Solo  Solo%  SoloMade  "
+                    "Partner  Partner%\n"
+                    "1     Jo          2    2     1     248  124.00     33    11     5    6     6  54.5%         3        "
+                    "4     12.1%\n"
+                    "2     Hal         2    2     1     238  119.00     33     7     3    4     2  28.6%         0        "
+                    "4     12.1%\n"),
+      std::string::npos)
+      << text.out;
+  const auto csv = test::run_cli({"score", "--format", "csv", "samples/night", "samples/call-deuces"});
+  EXPECT_NE(csv.out.find("\r\ncall-deuces,season,,1,false,true,Jo,2,2,1,248,124.00,33,,,,,,,11,5,6,6,0.5455,3,4,"
+                         "0.1212\r\n"),
+            std::string::npos)
+      << csv.out;
+  EXPECT_EQ(csv.out.substr(0, 5), "game,");
+}
+
 // Golden CSV, JSON and Markdown of the league samples (UPDATE_GOLDEN=1 rewrites).
 class ScoreGolden : public ::testing::TestWithParam<std::string> {};
 
@@ -896,6 +968,20 @@ TEST_P(ScoreGolden, MatchesTheGoldenFile) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, ScoreGolden, ::testing::Values("csv", "json", "md", "text"),
+                         [](const auto& p) { return p.param; });
+
+// Golden reports of a Pluck night with the Call Deuces samples: a table per kind of game.
+class ScoreGoldenMixed : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ScoreGoldenMixed, MatchesTheGoldenFile) {
+  std::filesystem::current_path(test::source_dir());
+  const std::string format = GetParam();
+  const auto r = test::run_cli({"score", "--format", format, "--by", "night", "samples/night", "samples/call-deuces"});
+  test::compare_golden(fmt::format("exit {}\n{}", r.exit_code, r.out),
+                       "score/mixed." + (format == "text" ? std::string("txt") : format));
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, ScoreGoldenMixed, ::testing::Values("csv", "json", "md", "text"),
                          [](const auto& p) { return p.param; });
 
 }  // namespace
