@@ -26,6 +26,8 @@
 
 #include "ruleset/embedded.h"
 #include "ruleset/options.h"
+#include "score/render.h"
+#include "score/standings.h"
 #include "support/test_support.h"
 #include "transcript/transcript_loader.h"
 #include "yaml/tree.h"
@@ -442,6 +444,67 @@ TEST(Schema, ScoreReportMatchesTheStandingsSchema) {
     ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
     schema.expect_valid(report, "the score report");
     EXPECT_EQ(report.at("games").get<std::size_t>(), report.at("results").size());
+  }
+}
+
+// A night of Pluck and Call Deuces (built by hand: a Pluck game and a Call
+// Deuces game as the referee summarises them): the report with a table set
+// per kind, and the one-kind report of the Call Deuces game alone, match the
+// standings schema; rows of one kind with the other's figures do not.
+TEST(Schema, MixedScoreReportMatchesTheStandingsSchema) {
+  const SchemaCheck schema("standings.schema.json");
+  auto refereed = [](std::vector<std::string> players, ScoringKind scoring) {
+    GameReport g;
+    g.file = "night.yaml";
+    g.ruleset = scoring == ScoringKind::kPoints ? "call-deuces" : "pluck";
+    g.scoring = scoring;
+    g.players = std::move(players);
+    g.event.emplace_back("night", "2026-12-03");
+    RefereeResult r;
+    r.refereed = true;
+    r.outcome.finished = true;
+    r.outcome.winners = {0};
+    r.outcome.score = std::vector<long long>(g.players.size(), 5);
+    HandSummary h;
+    h.number = 1;
+    if (scoring == ScoringKind::kPoints) {
+      h.auction = true;
+      h.bidder = 0;
+      h.bid = 20;
+      h.partner = -1;
+      h.made = true;
+    } else {
+      h.quota = {7, 6, 4};
+      h.taken = std::vector<int>{8, 5, 4};
+    }
+    h.score = r.outcome.score;
+    r.hands.push_back(h);
+    g.result = r;
+    return g;
+  };
+  const League league;
+  for (const bool both : {true, false}) {
+    ScoreOptions o;
+    o.by_night = true;
+    StandingsBuilder b(league, o);
+    if (both) {
+      b.add(refereed({"Ann", "Bob", "Cat"}, ScoringKind::kQuota));
+    }
+    b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, ScoringKind::kPoints));
+    const Standings s = b.finish();
+    const nlohmann::json report = nlohmann::json::parse(standings_json(ScoreView{s, league, true}).dump());
+    EXPECT_EQ(report.contains("tables"), both);
+    schema.expect_valid(report, both ? "the mixed score report" : "the Call Deuces score report");
+    if (both) {
+      auto broken = report;
+      broken["tables"][1]["standings"][0]["quota_made"] = 1;  // a Call Deuces row with a quota figure
+      EXPECT_FALSE(schema.errors(broken).empty());
+      broken = report;
+      broken["standings"] = nlohmann::json::array();  // both shapes at once
+      broken["unranked"] = nlohmann::json::array();
+      broken["nights"] = nlohmann::json::array();
+      EXPECT_FALSE(schema.errors(broken).empty());
+    }
   }
 }
 

@@ -2,7 +2,8 @@
 // `trickref score --format html` at a phone's width (360 CSS pixels), and a probe script
 // (added to a copy of the page; the report itself has no scripts) reads back
 // what was laid out: the standings rows and their numbers, the lines of
-// every running-score chart and the bars of the player chart.
+// every running-score chart and the bars of the player chart; for the league
+// samples, and for a night of Pluck and Call Deuces (a table set per kind).
 #include <unistd.h>
 
 #include <array>
@@ -47,8 +48,12 @@ constexpr const char* kProbe = R"(<script>
     out.charts.push({game: svg.closest('figure').dataset.game, width: box.width, height: box.height, lines: lines});
   }
   for (const r of document.querySelectorAll('svg.chart.bars rect.bar')) {
-    out.bars.push({player: r.dataset.player, width: r.getBoundingClientRect().width});
+    out.bars.push({section: r.closest('section').id, player: r.dataset.player,
+                   width: r.getBoundingClientRect().width});
   }
+  out.keys = Array.from(document.querySelectorAll('p.key'), p => ({section: p.closest('section').id,
+                                                                  height: p.getBoundingClientRect().height,
+                                                                  text: p.textContent}));
   parent.postMessage(JSON.stringify(out), '*');
 })();
 </script>)";
@@ -110,16 +115,45 @@ class ScoreHtml : public ::testing::Test {
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
+  // What the probe read from `page` laid out in the phone's frame; null
+  // (after a gtest failure) when chromium gave nothing back.
+  nlohmann::json probe_page(const std::string& browser, std::string page) {
+    page.insert(page.rfind("</body>"), kProbe);
+    std::ofstream(dir_ / "report.html", std::ios::binary) << page;
+    std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
+    const std::string command = fmt::format(
+        "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
+        "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
+        "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
+        browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
+    const std::string dom = run(command);
+    const auto start = dom.find("<pre id=\"probe\">");
+    if (start == std::string::npos) {
+      ADD_FAILURE() << "no probe output from chromium:\n" << dom.substr(0, 2000);
+      return {};
+    }
+    const auto end = dom.find("</pre>", start);
+    return nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  }
   std::filesystem::path dir_;
 };
 
-TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
-  const std::string browser = chromium();
+// The browser to run in `browser`; left empty after skipping or failing the test.
+void browser_or_skip(std::string& browser) {
+  browser = chromium();
   if (browser.empty()) {
     if (const char* skip = std::getenv("TRICKREF_SKIP_BROWSER"); skip != nullptr && std::string(skip) == "1") {
       GTEST_SKIP() << "TRICKREF_SKIP_BROWSER=1 and no chromium";
     }
-    FAIL() << "chromium is not installed: scripts/install-deps installs it (or set TRICKREF_CHROMIUM)";
+    ADD_FAILURE() << "chromium is not installed: scripts/install-deps installs it (or set TRICKREF_CHROMIUM)";
+  }
+}
+
+TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
   }
   const auto html = test::run_cli({"score", "--format", "html", "--by", "night", "samples/league"});
   const auto json = nlohmann::json::parse(
@@ -133,21 +167,8 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
   EXPECT_NE(html.out.find("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"),
             std::string::npos);
 
-  std::string page = html.out;
-  page.insert(page.rfind("</body>"), kProbe);
-  const auto file = dir_ / "report.html";
-  std::ofstream(file, std::ios::binary) << page;
-  std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
-  const std::string command = fmt::format(
-      "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
-      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
-      "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
-      browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
-  const std::string dom = run(command);
-  const auto start = dom.find("<pre id=\"probe\">");
-  ASSERT_NE(start, std::string::npos) << "no probe output from chromium:\n" << dom.substr(0, 2000);
-  const auto end = dom.find("</pre>", start);
-  const auto probe = nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  const auto probe = probe_page(browser, html.out);
+  ASSERT_FALSE(probe.is_null());
 
   // A phone's width: the page itself never scrolls sideways (tables scroll in their boxes).
   EXPECT_EQ(probe["width"], 360);
@@ -217,6 +238,92 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
       EXPECT_EQ(bar["width"].get<double>(), 0.0) << bar["player"];
     }
   }
+}
+
+// A night of Pluck (samples/night) and Call Deuces (samples/call-deuces),
+// by night, laid out at a phone's width: a season and a night table per kind
+// of game, each with its own columns and the JSON report's numbers, a player
+// chart per kind, a running-score chart per game, the Call Deuces key.
+TEST_F(ScoreHtml, APluckAndCallDeucesNightHasTablesPerKindOfGameInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
+  }
+  const std::vector<std::string> args{"score", "--by", "night", "samples/night", "samples/call-deuces"};
+  auto with = [&](const char* format) {
+    auto a = args;
+    a.insert(a.begin() + 1, {"--format", format});
+    return test::run_cli(a);
+  };
+  const auto html = with("html");
+  ASSERT_EQ(html.exit_code, 0) << html.err;
+  const auto json = nlohmann::json::parse(with("json").out);
+  const auto probe = probe_page(browser, html.out);
+  ASSERT_FALSE(probe.is_null());
+  EXPECT_EQ(probe["width"], 360);
+  EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
+
+  const auto& tables = probe["tables"];
+  ASSERT_EQ(tables.size(), 4U);
+  ASSERT_EQ(json["tables"].size(), 2U);
+  const std::vector<std::pair<std::string, nlohmann::json>> want{
+      {"quota-season", json["tables"][0]["standings"]},
+      {"quota-night-1", json["tables"][0]["nights"][0]["standings"]},
+      {"call-deuces-season", json["tables"][1]["standings"]},
+      {"call-deuces-night-1", json["tables"][1]["nights"][0]["standings"]},
+  };
+  for (std::size_t t = 0; t < want.size(); ++t) {
+    EXPECT_EQ(tables[t]["section"], want[t].first);
+    const auto& rows = want[t].second;
+    ASSERT_EQ(tables[t]["rows"].size(), rows.size()) << want[t].first;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& cells = tables[t]["rows"][i]["cells"];
+      EXPECT_EQ(cells[1], rows[i]["player"]);
+      EXPECT_EQ(cells[5], std::to_string(rows[i]["points"].get<long long>()));
+      EXPECT_EQ(cells[7], std::to_string(rows[i]["hands"].get<int>()));
+      if (t >= 2) {
+        EXPECT_EQ(cells[8], std::to_string(rows[i]["contracts"].get<int>()));
+        EXPECT_EQ(cells[14], std::to_string(rows[i]["partner_hands"].get<int>()));
+      }
+      EXPECT_GT(tables[t]["rows"][i]["height"].get<double>(), 10.0);
+    }
+  }
+  EXPECT_EQ(tables[0]["head"][9], "Made%");
+  EXPECT_EQ(tables[2]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Points", "Avg",
+      "Hands", "Bids", "Made", "Set", "Solo", "Solo%", "SoloMade", "Partner", "Partner%"])"));
+  // Jo, checked by hand against the refereed records (see score_test.cpp).
+  EXPECT_EQ(tables[2]["rows"][0]["cells"], nlohmann::json::parse(R"(["1", "Jo", "2", "2", "1", "248", "124.00", "33",
+      "11", "5", "6", "6", "54.5%", "3", "4", "12.1%"])"));
+
+  // Every game its chart, a drawn line per player, a point per hand.
+  const auto& charts = probe["charts"];
+  ASSERT_EQ(charts.size(), json["results"].size());
+  ASSERT_EQ(charts.size(), 8U);
+  for (std::size_t g = 0; g < charts.size(); ++g) {
+    const auto& result = json["results"][g];
+    EXPECT_EQ(charts[g]["game"], result["id"]);
+    ASSERT_EQ(charts[g]["lines"].size(), result["players"].size()) << charts[g]["game"];
+    for (const auto& line : charts[g]["lines"]) {
+      EXPECT_EQ(line["points"], result["running"].size() + 1) << charts[g]["game"];
+      EXPECT_GT(line["length"].get<double>(), 0.0) << charts[g]["game"] << " " << line["player"];
+      EXPECT_GT(line["width"].get<double>(), 100.0) << charts[g]["game"] << " " << line["player"];
+    }
+  }
+  // A bar per player in each kind's chart.
+  std::size_t quota_bars = 0;
+  std::size_t deuces_bars = 0;
+  for (const auto& bar : probe["bars"]) {
+    ++(bar["section"] == "quota-players" ? quota_bars : deuces_bars);
+  }
+  EXPECT_EQ(quota_bars, json["tables"][0]["standings"].size());
+  EXPECT_EQ(deuces_bars, json["tables"][1]["standings"].size());
+  // The key, under the Call Deuces season table only, laid out.
+  ASSERT_EQ(probe["keys"].size(), 1U);
+  EXPECT_EQ(probe["keys"][0]["section"], "call-deuces-season");
+  EXPECT_GT(probe["keys"][0]["height"].get<double>(), 40.0);
+  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 60),
+            "Key: Hands: hands played with a contract (all-pass hands are");
 }
 
 }  // namespace

@@ -103,6 +103,7 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   }
   if (rules && !g.players.empty()) {
     rep.ruleset = rules->name;
+    rep.scoring = rules->scoring;
     rep.result = referee(g, *rules, sink);
   }
   rep.hidden_errors = sink.hidden_errors();

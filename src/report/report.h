@@ -21,6 +21,9 @@ struct GameReport {
   int index = 0;
   std::string id;
   std::string ruleset;  // resolved name; empty if unknown
+  // The ruleset's scoring.kind (meaningful when `ruleset` is set): which
+  // standings table the game counts in (score/standings.h).
+  ScoringKind scoring = ScoringKind::kQuota;
   std::vector<std::string> players;
   std::vector<std::pair<std::string, std::string>> event;
   std::string date;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -15,12 +16,42 @@ namespace {
 
 // ------------------------------------------------------------ the columns
 
+double rounded(double x, double scale) { return std::round(x * scale) / scale; }
+
 struct Column {
   std::string_view title;  // text, Markdown and HTML header
   std::string_view key;    // CSV header and JSON key
   std::function<std::string(const PlayerLine&)> text;
-  bool left = false;  // left-aligned (names)
+  std::function<nlohmann::ordered_json(const PlayerLine&)> json;
+  std::function<std::string(const PlayerLine&)> csv;  // the CSV cell
+  bool left = false;       // left-aligned (names)
+  std::string_view help;   // what it counts: the HTML and Markdown key, the HTML header title; empty: none
 };
+
+template <typename T>
+Column number(std::string_view title, std::string_view key, T PlayerLine::*field, std::string_view help = {}) {
+  auto text = [field](const PlayerLine& p) { return std::to_string(p.*field); };
+  return Column{title, key, text, [field](const PlayerLine& p) { return nlohmann::ordered_json(p.*field); }, text,
+                false, help};
+}
+
+// part / whole: a percentage in the tables ("-" when whole is 0), a fraction
+// to 4 decimals in JSON and CSV (0 when whole is 0).
+Column rate(std::string_view title, std::string_view key, int PlayerLine::*part, int PlayerLine::*whole,
+            std::string_view help = {}) {
+  auto fraction = [part, whole](const PlayerLine& p) {
+    return p.*whole == 0 ? 0.0 : static_cast<double>(p.*part) / p.*whole;
+  };
+  return Column{title,
+                key,
+                [part, whole](const PlayerLine& p) {
+                  return p.*whole == 0 ? std::string("-") : fmt::format("{:.1f}%", 100.0 * p.*part / p.*whole);
+                },
+                [fraction](const PlayerLine& p) { return nlohmann::ordered_json(rounded(fraction(p), 10000)); },
+                [fraction](const PlayerLine& p) { return fmt::format("{:.4f}", fraction(p)); },
+                false,
+                help};
+}
 
 std::string percent(const PlayerLine& p) {
   return p.hands == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * p.quota_made / p.hands);
@@ -28,30 +59,74 @@ std::string percent(const PlayerLine& p) {
 
 std::string fixed2(double x) { return fmt::format("{:.2f}", x); }
 
-// The standings columns, in order; placing only when the league awards it.
-std::vector<Column> columns(const League& league) {
+// The quota games' own columns (rules.md: tricks against quota, plucks).
+std::vector<Column> quota_columns() {
+  return {
+      number("Hands", "hands", &PlayerLine::hands),
+      number("Made", "quota_made", &PlayerLine::quota_made),
+      rate("Made%", "quota_rate", &PlayerLine::quota_made, &PlayerLine::hands),
+      number("Over", "over", &PlayerLine::over),
+      number("Short", "short", &PlayerLine::short_),
+      number("Plucks", "plucks_made", &PlayerLine::plucks_made),
+      number("Plucked", "plucks_suffered", &PlayerLine::plucks_suffered),
+  };
+}
+
+// The contract games' own columns (call-deuces.md §2.2-§2.6: the auction,
+// the partner, made or set).
+std::vector<Column> contract_columns() {
+  return {
+      number("Hands", "hands", &PlayerLine::contract_hands, "hands played with a contract (all-pass hands are not)"),
+      number("Bids", "contracts", &PlayerLine::contracts, "contracts the player won in the auction"),
+      number("Made", "contracts_made", &PlayerLine::contracts_made,
+             "of those, the ones whose side took at least the bid"),
+      number("Set", "contracts_set", &PlayerLine::contracts_set, "of those, the ones whose side fell short"),
+      number("Solo", "solo_bids", &PlayerLine::solo_bids,
+             "contracts played without a partner (the bidder held or discarded the partner card)"),
+      rate("Solo%", "solo_rate", &PlayerLine::solo_bids, &PlayerLine::contracts, "solo bids per contract bid"),
+      number("SoloMade", "solo_made", &PlayerLine::solo_made, "solo contracts made"),
+      number("Partner", "partner_hands", &PlayerLine::partner_hands,
+             "hands in which the player was the bidder's partner (held the partner card)"),
+      rate("Partner%", "partner_rate", &PlayerLine::partner_hands, &PlayerLine::contract_hands,
+           "partner hands per hand played with a contract (Partner / Hands)"),
+  };
+}
+
+// Each kind of table's own columns, after the columns every table has.
+struct ColumnSet {
+  TableKind kind;
+  std::vector<Column> (*columns)();
+};
+
+constexpr std::array<ColumnSet, 2> kColumnSets{{
+    {TableKind::kQuota, quota_columns},
+    {TableKind::kContract, contract_columns},
+}};
+
+// A table's columns, in order: rank, player and the game results every
+// table has (placing only when the league awards it), then its kind's own.
+std::vector<Column> columns(const League& league, TableKind kind) {
+  const auto rank = [](const PlayerLine& p) { return rank_text(p); };
+  const auto name = [](const PlayerLine& p) { return p.player; };
+  const auto average = [](const PlayerLine& p) { return fixed2(p.average()); };
   std::vector<Column> c{
-      {"Rank", "rank", [](const PlayerLine& p) { return rank_text(p); }},
-      {"Player", "player", [](const PlayerLine& p) { return p.player; }, true},
-      {"Games", "games", [](const PlayerLine& p) { return std::to_string(p.games); }},
-      {"Fin", "finished", [](const PlayerLine& p) { return std::to_string(p.finished); }},
-      {"Wins", "wins", [](const PlayerLine& p) { return std::to_string(p.wins); }},
-      {"Points", "points", [](const PlayerLine& p) { return std::to_string(p.points); }},
-      {"Avg", "average", [](const PlayerLine& p) { return fixed2(p.average()); }},
+      {"Rank", "rank", rank, {}, rank, false, {}},  // JSON and CSV give rank and tied apart
+      {"Player", "player", name, [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); }, name, true, {}},
+      number("Games", "games", &PlayerLine::games),
+      number("Fin", "finished", &PlayerLine::finished),
+      number("Wins", "wins", &PlayerLine::wins),
+      number("Points", "points", &PlayerLine::points),
+      {"Avg", "average", average, [](const PlayerLine& p) { return nlohmann::ordered_json(rounded(p.average(), 100)); },
+       average, false, {}},
   };
   if (!league.placing_points.empty()) {
-    c.push_back({"Placing", "placing", [](const PlayerLine& p) { return std::to_string(p.placing); }});
+    c.push_back(number("Placing", "placing", &PlayerLine::placing));
   }
-  const std::vector<Column> rest{
-      {"Hands", "hands", [](const PlayerLine& p) { return std::to_string(p.hands); }},
-      {"Made", "quota_made", [](const PlayerLine& p) { return std::to_string(p.quota_made); }},
-      {"Made%", "quota_rate", percent},
-      {"Over", "over", [](const PlayerLine& p) { return std::to_string(p.over); }},
-      {"Short", "short", [](const PlayerLine& p) { return std::to_string(p.short_); }},
-      {"Plucks", "plucks_made", [](const PlayerLine& p) { return std::to_string(p.plucks_made); }},
-      {"Plucked", "plucks_suffered", [](const PlayerLine& p) { return std::to_string(p.plucks_suffered); }},
-  };
-  c.insert(c.end(), rest.begin(), rest.end());
+  const auto* set =
+      std::find_if(kColumnSets.begin(), kColumnSets.end(), [&](const ColumnSet& s) { return s.kind == kind; });
+  assert(set != kColumnSets.end());
+  const std::vector<Column> own = set->columns();
+  c.insert(c.end(), own.begin(), own.end());
   return c;
 }
 
@@ -74,11 +149,31 @@ std::string plural(long long n, std::string_view one, std::string_view many) {
 
 std::string title(const ScoreView& v) { return v.league.name.empty() ? std::string("Standings") : v.league.name; }
 
-std::string table_heading(const Table& t) {
-  if (t.season) {
-    return "Season standings";
+// More than one kind of game: each table's heading names its kind.
+bool mixed(const Standings& s) { return s.kinds.size() > 1; }
+
+// "Season standings", or "Call Deuces: season standings" in a mixed report.
+std::string kind_heading(const Standings& s, const KindStandings& k, std::string_view heading) {
+  if (!mixed(s) || heading.empty()) {
+    return std::string(heading);
   }
-  return t.night.empty() ? "Games with no night" : fmt::format("Night {}", t.night);
+  std::string rest(heading);
+  if (rest[0] >= 'A' && rest[0] <= 'Z') {
+    rest[0] = static_cast<char>(rest[0] - 'A' + 'a');
+  }
+  return fmt::format("{}: {}", table_kind_info(k.kind).title, rest);
+}
+
+std::string table_heading(const Standings& s, const KindStandings& k, const Table& t) {
+  if (t.season) {
+    return kind_heading(s, k, "Season standings");
+  }
+  return kind_heading(s, k, t.night.empty() ? "Games with no night" : fmt::format("Night {}", t.night));
+}
+
+// "; ranked by wins, then points" when a kind ranks by fewer keys than the report.
+std::string kind_keys_note(const Standings& s, const KindStandings& k) {
+  return k.rank_by == s.rank_by ? std::string() : fmt::format("; ranked by {}", keys_text(k.rank_by));
 }
 
 std::string unranked_heading(const League& league) {
@@ -143,9 +238,10 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
   }
 }
 
-void text_standings(std::string& out, const ScoreView& v, const Table& t) {
-  const auto cols = columns(v.league);
-  out += fmt::format("{} ({})\n\n", printable(clip(table_heading(t))), plural(t.games, "game", "games"));
+void text_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t) {
+  const auto cols = columns(v.league, k.kind);
+  out += fmt::format("{} ({}{})\n\n", printable(clip(table_heading(v.standings, k, t))),
+                     plural(t.games, "game", "games"), kind_keys_note(v.standings, k));
   if (t.ranked.empty() && t.unranked.empty()) {
     out += "No games counted.\n";
     return;
@@ -174,37 +270,45 @@ std::string csv_field(const std::string& s) {
 
 // ------------------------------------------------------------------ JSON
 
-double rounded(double x, double scale) { return std::round(x * scale) / scale; }
-
-nlohmann::ordered_json row_json(const PlayerLine& p, const League& league) {
-  nlohmann::ordered_json j;
-  if (p.rank > 0) {
-    j["rank"] = p.rank;
-    j["tied"] = p.tied;
+nlohmann::ordered_json rows_json(const std::vector<Column>& cols, const std::vector<PlayerLine>& rows) {
+  auto j = nlohmann::ordered_json::array();
+  for (const auto& p : rows) {
+    nlohmann::ordered_json row;
+    if (p.rank > 0) {
+      row["rank"] = p.rank;
+      row["tied"] = p.tied;
+    }
+    for (std::size_t c = 1; c < cols.size(); ++c) {
+      row[std::string(cols[c].key)] = cols[c].json(p);
+    }
+    j.push_back(row);
   }
-  j["player"] = p.player;
-  j["games"] = p.games;
-  j["finished"] = p.finished;
-  j["wins"] = p.wins;
-  j["points"] = p.points;
-  j["average"] = rounded(p.average(), 100);
-  if (!league.placing_points.empty()) {
-    j["placing"] = p.placing;
-  }
-  j["hands"] = p.hands;
-  j["quota_made"] = p.quota_made;
-  j["quota_rate"] = rounded(p.quota_rate(), 10000);
-  j["over"] = p.over;
-  j["short"] = p.short_;
-  j["plucks_made"] = p.plucks_made;
-  j["plucks_suffered"] = p.plucks_suffered;
   return j;
 }
 
-nlohmann::ordered_json rows_json(const std::vector<PlayerLine>& rows, const League& league) {
+// A kind's tables: "standings" (the season's ranked players), "unranked",
+// "nights".
+void kind_json(nlohmann::ordered_json& j, const ScoreView& v, const KindStandings& k) {
+  const auto cols = columns(v.league, k.kind);
+  j["standings"] = rows_json(cols, k.season.ranked);
+  j["unranked"] = rows_json(cols, k.season.unranked);
+  auto nights = nlohmann::ordered_json::array();
+  if (v.by_night) {
+    for (const auto& t : k.nights) {
+      nlohmann::ordered_json n;
+      n["night"] = t.night.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.night);
+      n["games"] = t.games;
+      n["standings"] = rows_json(cols, t.ranked);
+      nights.push_back(n);
+    }
+  }
+  j["nights"] = nights;
+}
+
+nlohmann::ordered_json keys_json(const std::vector<RankKey>& keys) {
   auto j = nlohmann::ordered_json::array();
-  for (const auto& p : rows) {
-    j.push_back(row_json(p, league));
+  for (RankKey k : keys) {
+    j.push_back(rank_key_name(k));
   }
   return j;
 }
@@ -239,9 +343,24 @@ void md_table(std::string& out, const std::vector<Column>& cols, const std::vect
   }
 }
 
-void md_standings(std::string& out, const ScoreView& v, const Table& t, std::string_view level) {
-  const auto cols = columns(v.league);
-  out += fmt::format("{} {}\n\n{}.\n\n", level, table_heading(t), plural(t.games, "game", "games"));
+// "Key: **Bids**: contracts the player won in the auction; ..." for the
+// columns that say what they count (empty when none do).
+std::string md_key(const std::vector<Column>& cols) {
+  std::string out;
+  for (const auto& c : cols) {
+    if (!c.help.empty()) {
+      out += fmt::format("{}**{}**: {}", out.empty() ? "Key: " : "; ", md_escape(std::string(c.title)),
+                         md_escape(std::string(c.help)));
+    }
+  }
+  return out.empty() ? out : out + ".";
+}
+
+void md_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
+                  std::string_view level) {
+  const auto cols = columns(v.league, k.kind);
+  out += fmt::format("{} {}\n\n{}{}.\n\n", level, table_heading(v.standings, k, t), plural(t.games, "game", "games"),
+                     kind_keys_note(v.standings, k));
   if (!t.ranked.empty()) {
     md_table(out, cols, t.ranked);
     out += "\n";
@@ -250,6 +369,11 @@ void md_standings(std::string& out, const ScoreView& v, const Table& t, std::str
     out += fmt::format("{}:\n\n", unranked_heading(v.league));
     md_table(out, cols, t.unranked);
     out += "\n";
+  }
+  if (t.season) {
+    if (const std::string key = md_key(cols); !key.empty()) {
+      out += key + "\n\n";
+    }
   }
 }
 
@@ -409,7 +533,8 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
                 std::string_view cls) {
   out += fmt::format("<div class=\"scroll\"><table class=\"{}\"><thead><tr>", cls);
   for (const auto& c : cols) {
-    out += fmt::format("<th scope=\"col\" data-key=\"{}\">{}</th>", c.key, c.title);
+    out += fmt::format("<th scope=\"col\" data-key=\"{}\"{}>{}</th>", c.key,
+                       c.help.empty() ? std::string() : fmt::format(" title=\"{}\"", html_escape(c.help)), c.title);
   }
   out += "</tr></thead><tbody>\n";
   for (const auto& p : rows) {
@@ -423,16 +548,29 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
   out += "</tbody></table></div>\n";
 }
 
-void html_standings(std::string& out, const ScoreView& v, const Table& t, const std::string& id) {
-  const auto cols = columns(v.league);
-  out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}</p>\n", id, html_escape(table_heading(t)),
-                     plural(t.games, "game", "games"));
+void html_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
+                    const std::string& id) {
+  const auto cols = columns(v.league, k.kind);
+  out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}{}</p>\n", id,
+                     html_escape(table_heading(v.standings, k, t)), plural(t.games, "game", "games"),
+                     kind_keys_note(v.standings, k));
   if (!t.ranked.empty()) {
     html_table(out, cols, t.ranked, "standings");
   }
   if (!t.unranked.empty()) {
     out += fmt::format("<h3>{}</h3>\n", html_escape(unranked_heading(v.league)));
     html_table(out, cols, t.unranked, "standings unranked");
+  }
+  if (t.season) {
+    std::string key;
+    for (const auto& c : cols) {
+      if (!c.help.empty()) {
+        key += fmt::format("{}<b>{}</b>: {}", key.empty() ? "" : "; ", c.title, html_escape(c.help));
+      }
+    }
+    if (!key.empty()) {
+      out += fmt::format("<p class=\"note key\">Key: {}.</p>\n", key);
+    }
   }
   out += "</section>\n";
 }
@@ -478,14 +616,17 @@ ul.excluded li{margin:.2rem 0}
 
 std::string standings_text(const ScoreView& v) {
   const Standings& s = v.standings;
-  std::string out = fmt::format("{}: ranked by {}\n\n", printable(clip(title(v))), keys_text(s.rank_by));
-  if (v.by_night) {
-    for (const auto& t : s.nights) {
-      text_standings(out, v, t);
-      out += "\n";
+  std::string out = fmt::format("{}: ranked by {}\n", printable(clip(title(v))), keys_text(s.rank_by));
+  for (const auto& k : s.kinds) {
+    out += "\n";
+    if (v.by_night) {
+      for (const auto& t : k.nights) {
+        text_standings(out, v, k, t);
+        out += "\n";
+      }
     }
+    text_standings(out, v, k, k.season);
   }
-  text_standings(out, v, s.season);
   out += fmt::format("\nGames: {}\n", counted_line(s));
   for (const auto& g : s.games) {
     if (g.errors > 0) {
@@ -505,33 +646,53 @@ std::string standings_text(const ScoreView& v) {
 // ------------------------------------------------------------------- CSV
 
 std::string standings_csv(const ScoreView& v) {
-  const auto cols = columns(v.league);
-  std::string out = "table,night,rank,tied,qualified";
-  for (std::size_t c = 1; c < cols.size(); ++c) {
-    out += fmt::format(",{}", cols[c].key);
+  const Standings& s = v.standings;
+  // One header for every kind: the columns of each kind in turn, a key
+  // shared by two kinds (hands) once; a row leaves the other kinds' cells
+  // empty. In a mixed report the first cell names the row's kind.
+  std::vector<std::vector<Column>> kind_cols;
+  std::vector<std::string_view> keys;
+  for (const auto& k : s.kinds) {
+    kind_cols.push_back(columns(v.league, k.kind));
+    for (std::size_t c = 1; c < kind_cols.back().size(); ++c) {
+      if (std::find(keys.begin(), keys.end(), kind_cols.back()[c].key) == keys.end()) {
+        keys.push_back(kind_cols.back()[c].key);
+      }
+    }
+  }
+  std::string out = mixed(s) ? "game,table,night,rank,tied,qualified" : "table,night,rank,tied,qualified";
+  for (const auto key : keys) {
+    out += fmt::format(",{}", key);
   }
   out += "\r\n";
-  auto rows = [&](const Table& t, const std::vector<PlayerLine>& lines) {
+  auto rows = [&](const KindStandings& k, const std::vector<Column>& cols, const Table& t,
+                  const std::vector<PlayerLine>& lines) {
     for (const auto& p : lines) {
+      if (mixed(s)) {
+        out += fmt::format("{},", table_kind_info(k.kind).id);
+      }
       out += fmt::format("{},{},{},{},{}", t.season ? "season" : "night", csv_text(t.night),
                          p.rank > 0 ? std::to_string(p.rank) : std::string(), p.tied ? "true" : "false",
                          p.qualified ? "true" : "false");
-      for (std::size_t c = 1; c < cols.size(); ++c) {
-        std::string cell = cols[c].text(p);
-        if (cols[c].key == "quota_rate") {
-          cell = fmt::format("{:.4f}", p.quota_rate());
-        }
+      for (const auto key : keys) {
         out += ',';
-        out += cols[c].left ? csv_text(cell) : csv_field(cell);
+        const auto col = std::find_if(cols.begin() + 1, cols.end(), [&](const Column& c) { return c.key == key; });
+        if (col != cols.end()) {
+          const std::string cell = col->csv(p);
+          out += col->left ? csv_text(cell) : csv_field(cell);
+        }
       }
       out += "\r\n";
     }
   };
-  rows(v.standings.season, v.standings.season.ranked);
-  rows(v.standings.season, v.standings.season.unranked);
-  if (v.by_night) {
-    for (const auto& t : v.standings.nights) {
-      rows(t, t.ranked);
+  for (std::size_t i = 0; i < s.kinds.size(); ++i) {
+    const auto& k = s.kinds[i];
+    rows(k, kind_cols[i], k.season, k.season.ranked);
+    rows(k, kind_cols[i], k.season, k.season.unranked);
+    if (v.by_night) {
+      for (const auto& t : k.nights) {
+        rows(k, kind_cols[i], t, t.ranked);
+      }
     }
   }
   return out;
@@ -545,25 +706,23 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
   if (!v.league.name.empty()) {
     j["league"] = v.league.name;
   }
-  auto keys = nlohmann::ordered_json::array();
-  for (RankKey k : s.rank_by) {
-    keys.push_back(rank_key_name(k));
-  }
-  j["ranked_by"] = keys;
+  j["ranked_by"] = keys_json(s.rank_by);
   j["min_games"] = v.league.min_games;
-  j["standings"] = rows_json(s.season.ranked, v.league);
-  j["unranked"] = rows_json(s.season.unranked, v.league);
-  auto nights = nlohmann::ordered_json::array();
-  if (v.by_night) {
-    for (const auto& t : s.nights) {
-      nlohmann::ordered_json n;
-      n["night"] = t.night.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.night);
-      n["games"] = t.games;
-      n["standings"] = rows_json(t.ranked, v.league);
-      nights.push_back(n);
+  if (!mixed(s)) {
+    kind_json(j, v, s.kinds.front());
+  } else {
+    // Several kinds of game: a table set each, never one table of them all.
+    auto tables = nlohmann::ordered_json::array();
+    for (const auto& k : s.kinds) {
+      nlohmann::ordered_json t;
+      t["game"] = table_kind_info(k.kind).id;
+      t["title"] = table_kind_info(k.kind).title;
+      t["ranked_by"] = keys_json(k.rank_by);
+      kind_json(t, v, k);
+      tables.push_back(t);
     }
+    j["tables"] = tables;
   }
-  j["nights"] = nights;
   j["games"] = s.games.size();
   auto excluded = nlohmann::ordered_json::array();
   for (const auto& e : s.excluded) {
@@ -589,6 +748,9 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
       r["night"] = g.night;
     }
     r["ruleset"] = g.ruleset;
+    if (mixed(s)) {
+      r["game"] = table_kind_info(g.kind).id;
+    }
     r["players"] = g.players;
     r["finished"] = g.finished;
     r["winners"] = g.winners;
@@ -615,10 +777,12 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
 std::string standings_markdown(const ScoreView& v) {
   const Standings& s = v.standings;
   std::string out = fmt::format("# {}\n\nRanked by {}.\n\n", md_escape(title(v)), keys_text(s.rank_by));
-  md_standings(out, v, s.season, "##");
-  if (v.by_night) {
-    for (const auto& t : s.nights) {
-      md_standings(out, v, t, "##");
+  for (const auto& k : s.kinds) {
+    md_standings(out, v, k, k.season, "##");
+    if (v.by_night) {
+      for (const auto& t : k.nights) {
+        md_standings(out, v, k, t, "##");
+      }
     }
   }
   out += fmt::format("## Games\n\n{}.\n\n", counted_line(s));
@@ -648,11 +812,13 @@ std::string standings_html(const ScoreView& v) {
   const Standings& s = v.standings;
   // One colour per player, by name, the same in every chart.
   std::map<std::string, std::string> colour;
-  for (const auto& p : s.season.ranked) {
-    colour[p.player];
-  }
-  for (const auto& p : s.season.unranked) {
-    colour[p.player];
+  for (const auto& k : s.kinds) {
+    for (const auto& p : k.season.ranked) {
+      colour[p.player];
+    }
+    for (const auto& p : k.season.unranked) {
+      colour[p.player];
+    }
   }
   std::size_t i = 0;
   for (auto& [name, c] : colour) {
@@ -664,20 +830,25 @@ std::string standings_html(const ScoreView& v) {
       "<meta name=\"generator\" content=\"trickref score\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
       "<header><h1>{}</h1><p class=\"meta\">{}. Ranked by {}.</p></header>\n",
       html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(counted_line(s)), keys_text(s.rank_by));
-  html_standings(out, v, s.season, "season");
-
-  std::vector<PlayerLine> everyone = s.season.ranked;
-  everyone.insert(everyone.end(), s.season.unranked.begin(), s.season.unranked.end());
-  if (!everyone.empty()) {
-    const Metric m = chart_metric(s.rank_by.empty() ? RankKey::kWins : s.rank_by.front());
-    out += fmt::format("<section id=\"players\"><h2>{}</h2>\n", html_escape(m.heading));
-    out += bar_chart(everyone, m, colour);
-    out += "</section>\n";
-  }
-  if (v.by_night) {
-    std::size_t n = 0;
-    for (const auto& t : s.nights) {
-      html_standings(out, v, t, fmt::format("night-{}", ++n));
+  for (const auto& k : s.kinds) {
+    // Section ids: "season", "players", "night-1"; in a mixed report
+    // "call-deuces-season" and so on.
+    const std::string id = mixed(s) ? fmt::format("{}-", table_kind_info(k.kind).id) : std::string();
+    html_standings(out, v, k, k.season, id + "season");
+    std::vector<PlayerLine> everyone = k.season.ranked;
+    everyone.insert(everyone.end(), k.season.unranked.begin(), k.season.unranked.end());
+    if (!everyone.empty()) {
+      const Metric m = chart_metric(k.rank_by.empty() ? RankKey::kWins : k.rank_by.front());
+      const std::string heading = kind_heading(s, k, m.heading);
+      out += fmt::format("<section id=\"{}players\"><h2>{}</h2>\n", id, html_escape(heading));
+      out += bar_chart(everyone, Metric{heading, m.value, m.label}, colour);
+      out += "</section>\n";
+    }
+    if (v.by_night) {
+      std::size_t n = 0;
+      for (const auto& t : k.nights) {
+        html_standings(out, v, k, t, fmt::format("{}night-{}", id, ++n));
+      }
     }
   }
   out += "<section id=\"games\"><h2>Games</h2>\n<p class=\"meta\">Running scores hand by hand.</p>\n"
@@ -691,7 +862,9 @@ std::string standings_html(const ScoreView& v) {
                        html_escape(g.id.empty() ? g.file : g.id),
                        g.errors > 0 ? "<span class=\"mark\" title=\"this record has errors\">* </span>" : "",
                        html_escape(g.id.empty() ? game_name(g) : g.id));
-    out += fmt::format("<p class=\"note\">{}{}{}</p>\n", html_escape(g.night.empty() ? "" : g.night + " · "),
+    out += fmt::format("<p class=\"note\">{}{}{}{}</p>\n",
+                       html_escape(mixed(s) ? fmt::format("{} · ", table_kind_info(g.kind).title) : std::string()),
+                       html_escape(g.night.empty() ? "" : g.night + " · "),
                        html_escape(g.finished ? "won by " + winners : std::string("unfinished")),
                        html_escape(g.errors > 0 ? fmt::format(" · {}; first: {}", plural(g.errors, "error", "errors"),
                                                               g.first_error)

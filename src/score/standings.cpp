@@ -1,9 +1,13 @@
 #include "score/standings.h"
 
 #include <algorithm>
+#include <cassert>
+#include <iterator>
 #include <set>
 
 #include <fmt/format.h>
+
+#include "ruleset/options.h"
 
 namespace trickref {
 namespace {
@@ -80,7 +84,34 @@ std::vector<int> places(const GameOutcome& o, int n) {
   return place;
 }
 
+// scoring.kind's value as a ruleset writes it ("courts").
+std::string_view scoring_name(ScoringKind kind) {
+  const OptionSpec* spec = find_option("scoring.kind");
+  assert(spec != nullptr);
+  for (const auto& v : spec->values) {
+    if (v.value == static_cast<int>(kind)) {
+      return v.name;
+    }
+  }
+  return "?";
+}
+
 }  // namespace
+
+const TableKindInfo& table_kind_info(TableKind kind) {
+  const auto* it = std::find_if(kTableKinds.begin(), kTableKinds.end(), [&](const auto& k) { return k.kind == kind; });
+  assert(it != kTableKinds.end());
+  return *it;
+}
+
+const ScoringTable& scoring_table(ScoringKind scoring) {
+  const auto* it =
+      std::find_if(kScoringTables.begin(), kScoringTables.end(), [&](const auto& t) { return t.scoring == scoring; });
+  assert(it != kScoringTables.end());
+  return *it;
+}
+
+bool ranks_by(TableKind kind, RankKey key) { return key != RankKey::kQuotaRate || table_kind_info(kind).quota_rate; }
 
 void rank_lines(std::vector<PlayerLine>& lines, const std::vector<RankKey>& keys) {
   std::stable_sort(lines.begin(), lines.end(), [&](const PlayerLine& a, const PlayerLine& b) {
@@ -136,6 +167,13 @@ void StandingsBuilder::add(const GameReport& g) {
                         warnings, warnings == 1 ? "" : "s"));
     return;
   }
+  const ScoringTable& scoring = scoring_table(g.scoring);
+  if (!scoring.table) {
+    exclude(fmt::format("its ruleset ({}) scores by {}, and the standings have no table for that yet", g.ruleset,
+                        scoring_name(g.scoring)));
+    return;
+  }
+  const TableKind kind = *scoring.table;
   const RefereeResult& r = *g.result;
   const int n = static_cast<int>(g.players.size());
   std::vector<std::string> names;
@@ -161,6 +199,7 @@ void StandingsBuilder::add(const GameReport& g) {
   }
 
   GameLine line;
+  line.kind = kind;
   line.file = g.file;
   line.index = g.index;
   line.id = g.id;
@@ -228,17 +267,44 @@ void StandingsBuilder::add(const GameReport& g) {
         if (h.plucks_suffered && seat < h.plucks_suffered->size()) {
           p.plucks_suffered += (*h.plucks_suffered)[seat];
         }
+        // A contract: a known bidder (an all-pass hand has none). A solo
+        // bidder's partner is -1, so never a seat.
+        if (h.auction && !h.void_hand && h.bidder) {
+          ++p.contract_hands;
+          if (*h.bidder == s) {
+            ++p.contracts;
+            const bool solo = h.partner == -1;
+            p.solo_bids += solo ? 1 : 0;
+            if (h.made) {
+              ++(*h.made ? p.contracts_made : p.contracts_set);
+              p.solo_made += solo && *h.made ? 1 : 0;
+            }
+          } else if (h.partner == s) {
+            ++p.partner_hands;
+          }
+        }
       }
     }
   };
-  credit(season_);
+  KindAccum& k = kinds_[kind];
+  credit(k.season);
   if (options_.by_night) {
-    credit(nights_[night]);
+    credit(k.nights[night]);
   }
   games_.push_back(std::move(line));
 }
 
-Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night) const {
+std::vector<RankKey> StandingsBuilder::keys_of(TableKind kind) const {
+  std::vector<RankKey> keys;
+  std::copy_if(keys_.begin(), keys_.end(), std::back_inserter(keys), [&](RankKey k) { return ranks_by(kind, k); });
+  if (keys.empty()) {
+    keys = {RankKey::kWins, RankKey::kPoints};  // a league ranking by quota rate alone, over Call Deuces games
+  }
+  return keys;
+}
+
+Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night,
+                              const std::vector<RankKey>& keys) const {
   Table t;
   t.season = season;
   t.night = night;
@@ -248,8 +314,8 @@ Table StandingsBuilder::table(const Accum& a, bool season, const std::string& ni
     p.qualified = !season || p.games >= league_.min_games;
     (p.qualified ? t.ranked : t.unranked).push_back(p);
   }
-  rank_lines(t.ranked, keys_);
-  rank_lines(t.unranked, keys_);
+  rank_lines(t.ranked, keys);
+  rank_lines(t.unranked, keys);
   for (auto& p : t.unranked) {
     p.rank = 0;
     p.tied = false;
@@ -259,15 +325,37 @@ Table StandingsBuilder::table(const Accum& a, bool season, const std::string& ni
 
 Standings StandingsBuilder::finish() const {
   Standings s;
-  s.rank_by = keys_;
-  s.season = table(season_, true, "");
-  for (const auto& [night, acc] : nights_) {
-    if (!night.empty()) {
-      s.nights.push_back(table(acc, false, night));
+  for (const auto& info : kTableKinds) {
+    const auto found = kinds_.find(info.kind);
+    if (found == kinds_.end() && !(kinds_.empty() && s.kinds.empty())) {
+      continue;  // no game of this kind (with no game at all, the first kind's empty tables)
+    }
+    const KindAccum empty;
+    const KindAccum& acc = found == kinds_.end() ? empty : found->second;
+    KindStandings& k = s.kinds.emplace_back();
+    k.kind = info.kind;
+    k.rank_by = keys_of(info.kind);
+    k.season = table(acc.season, true, "", k.rank_by);
+    for (const auto& [night, a] : acc.nights) {
+      if (!night.empty()) {
+        k.nights.push_back(table(a, false, night, k.rank_by));
+      }
+    }
+    if (const auto it = acc.nights.find(""); it != acc.nights.end()) {
+      k.nights.push_back(table(it->second, false, "", k.rank_by));  // games with no night, last
     }
   }
-  if (const auto it = nights_.find(""); it != nights_.end()) {
-    s.nights.push_back(table(it->second, false, ""));  // games with no night, last
+  // The report's keys: those of the league (and --rank-by) some table ranks
+  // by, then any a table falls back on.
+  std::copy_if(keys_.begin(), keys_.end(), std::back_inserter(s.rank_by), [&](RankKey key) {
+    return std::any_of(s.kinds.begin(), s.kinds.end(), [&](const auto& k) { return ranks_by(k.kind, key); });
+  });
+  for (const auto& k : s.kinds) {
+    for (RankKey key : k.rank_by) {
+      if (std::find(s.rank_by.begin(), s.rank_by.end(), key) == s.rank_by.end()) {
+        s.rank_by.push_back(key);
+      }
+    }
   }
   s.games = games_;
   s.excluded = excluded_;

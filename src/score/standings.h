@@ -1,18 +1,62 @@
 // League standings from refereed games (`trickref score`): per-player
 // figures across games, ranked with standard competition ranking ("1, 2=,
-// 2=, 4"), per night and for the season. Pure arithmetic over GameReports;
-// the renderers in score/render.h read only these types.
+// 2=, 4"), per night and for the season, one set of tables per kind of game
+// (players' figures never mix across kinds). Pure arithmetic over
+// GameReports; the renderers in score/render.h read only these types.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/report.h"
 #include "score/league.h"
 
 namespace trickref {
+
+// The kinds of standings table. Games whose rulesets score hands alike share
+// a table and its columns; a game counts in the table its ruleset's
+// scoring.kind picks (kScoringTables), and each kind has its column set in
+// score/render.cpp. A new kind of game (Court Piece's courts) is a value
+// here, a row in kTableKinds and kScoringTables, and a column set.
+enum class TableKind : std::uint8_t { kQuota, kContract };
+
+struct TableKindInfo {
+  TableKind kind;
+  std::string_view id;     // JSON and CSV `game`
+  std::string_view title;  // headings, when a report holds more than one kind
+  bool quota_rate;         // whether RankKey::kQuotaRate is one of its figures
+};
+
+// In report order.
+inline constexpr std::array<TableKindInfo, 2> kTableKinds{{
+    {TableKind::kQuota, "quota", "Quota games", true},
+    {TableKind::kContract, "call-deuces", "Call Deuces", false},
+}};
+
+struct ScoringTable {
+  ScoringKind scoring;
+  std::optional<TableKind> table;  // none: no table yet (the game is left out)
+};
+
+// One row per scoring.kind.
+inline constexpr std::array<ScoringTable, 5> kScoringTables{{
+    {ScoringKind::kQuota, TableKind::kQuota},
+    {ScoringKind::kPlucks, TableKind::kQuota},
+    {ScoringKind::kTricks, TableKind::kQuota},
+    {ScoringKind::kPoints, TableKind::kContract},
+    {ScoringKind::kCourts, std::nullopt},
+}};
+
+[[nodiscard]] const TableKindInfo& table_kind_info(TableKind kind);
+[[nodiscard]] const ScoringTable& scoring_table(ScoringKind scoring);
+// Whether a ranking key is one of a table kind's figures (quota rate is the
+// quota games' only; the others are every game's).
+[[nodiscard]] bool ranks_by(TableKind kind, RankKey key);
 
 // One player's figures over some games.
 struct PlayerLine {
@@ -28,12 +72,25 @@ struct PlayerLine {
   long long short_ = 0;    // tricks below quota, summed
   int plucks_made = 0;
   int plucks_suffered = 0;
+  // Contract games (Call Deuces), from the hands' auctions.
+  int contract_hands = 0;  // hands played with a contract (a known bidder; all-pass hands are not)
+  int contracts = 0;       // of those, hands in which the player was the bidder
+  int contracts_made = 0;  // ... and the bidding side made the bid
+  int contracts_set = 0;   // ... and it fell short (a contract whose result is unknown is neither)
+  int solo_bids = 0;       // contracts played without a partner
+  int solo_made = 0;       // ... and made
+  int partner_hands = 0;   // hands in which the player was the bidder's partner
   int rank = 0;            // 1-based; 0 when not qualified
   bool tied = false;       // shares its rank
   bool qualified = true;   // played at least the league's minimum
 
   [[nodiscard]] double quota_rate() const { return hands == 0 ? 0.0 : static_cast<double>(quota_made) / hands; }
   [[nodiscard]] double average() const { return games == 0 ? 0.0 : static_cast<double>(points) / games; }
+  // Solo bids per contract bid; partner hands per hand played with a contract.
+  [[nodiscard]] double solo_rate() const { return contracts == 0 ? 0.0 : static_cast<double>(solo_bids) / contracts; }
+  [[nodiscard]] double partner_rate() const {
+    return contract_hands == 0 ? 0.0 : static_cast<double>(partner_hands) / contract_hands;
+  }
 };
 
 // One table: ranked players, then (season table only) those below the
@@ -46,8 +103,19 @@ struct Table {
   std::vector<PlayerLine> unranked;
 };
 
+// The tables of one kind of game: the season's and (with --by night) one
+// per night.
+struct KindStandings {
+  TableKind kind = TableKind::kQuota;
+  // The report's ranking keys that are this kind's figures (none: wins, then points).
+  std::vector<RankKey> rank_by;
+  Table season;
+  std::vector<Table> nights;     // in night order
+};
+
 // One counted game, for the per-game list and the charts.
 struct GameLine {
+  TableKind kind = TableKind::kQuota;
   std::string file;
   int index = 0;
   std::string id;
@@ -71,9 +139,12 @@ struct Excluded {
 };
 
 struct Standings {
+  // The ranking keys in force (--rank-by, then the league's) that are
+  // figures of some kind of game here, then any key a kind falls back on.
   std::vector<RankKey> rank_by;
-  Table season;
-  std::vector<Table> nights;  // with --by night, in night order
+  // One per kind of game counted, in kTableKinds order; with no game
+  // counted, the first kind's empty tables.
+  std::vector<KindStandings> kinds;
   std::vector<GameLine> games;
   std::vector<Excluded> excluded;
   int errors = 0;    // errors in counted and excluded games
@@ -103,13 +174,19 @@ class StandingsBuilder {
     int games = 0;
   };
 
-  [[nodiscard]] Table table(const Accum& a, bool season, const std::string& night) const;
+  struct KindAccum {
+    Accum season;
+    std::map<std::string, Accum> nights;
+  };
+
+  [[nodiscard]] Table table(const Accum& a, bool season, const std::string& night,
+                            const std::vector<RankKey>& keys) const;
+  [[nodiscard]] std::vector<RankKey> keys_of(TableKind kind) const;
 
   League league_;  // a copy: a builder may outlive the settings it was given
   ScoreOptions options_;
   std::vector<RankKey> keys_;
-  Accum season_;
-  std::map<std::string, Accum> nights_;
+  std::map<TableKind, KindAccum> kinds_;
   std::vector<GameLine> games_;
   std::vector<Excluded> excluded_;
   int errors_ = 0;
