@@ -283,25 +283,26 @@ TEST(CallDeucesScoring, AWrongRunningScoreNamesTheContract) {
 
 // ------------------------------------------------------------ the end
 
-// Two players reach the target in one hand (a target of 30 here): the
-// higher wins; level, play goes on; under bidder_first the bidder goes out
-// whatever the defenders reached (call-deuces.md §2.8, settled readings).
-TEST(CallDeucesEnd, TwoPlayersReachTheTargetInOneHand) {
+// Two players reach 150 in one hand: the higher wins; level, play goes on;
+// under bidder_first the bidder goes out whatever the defenders reached
+// (call-deuces.md §2.8 and its settled readings). Score-sheet points are
+// the source and are never totalled, so one hand can bring everyone near.
+TEST(CallDeucesEnd, TwoPlayersReach150InOneHand) {
   const std::string start =
       "dealer: Ann\n    contract: {bidder: Bob, bid: 15}\n    partner: Cat\n"
-      "    points: {Ann: 10, Bob: 10, Cat: 5, Dan: 8}";  // {10, 15, 15, 8}
+      "    points: {Ann: 120, Bob: 100, Cat: 45, Dan: 141}";  // {120, 145, 145, 141}
   auto second = [](int dan) {
     return "dealer: Bob\n    contract: {bidder: Cat, bid: 15}\n    partner: Ann\n"
-           "    points: {Ann: 3, Bob: 1, Cat: 12, Dan: " + std::to_string(dan) + "}";  // Cat 30, Ann 25, Dan 8 + dan
+           "    points: {Ann: 3, Bob: 1, Cat: 12, Dan: " + std::to_string(dan) + "}";  // Cat 160, Ann 135
   };
-  const std::string to30 = house("cd-30", "game:\n  end: {target: 30}\n");
-  const auto higher = test::validate_yaml(sheet(to30, {start, second(23)}));
+  const auto higher = test::validate_yaml(sheet("call-deuces", {start, second(23)}));
   EXPECT_EQ(test::diagnostics_text(higher), "");
-  EXPECT_EQ(higher[0].result->outcome.winners, (std::vector<int>{3}));  // Dan 31 beats Cat 30
-  EXPECT_EQ(*higher[0].result->outcome.score, (std::vector<long long>{25, 16, 30, 31}));
-  const auto level = test::validate_yaml(sheet(to30, {start, second(22)}));
-  EXPECT_FALSE(level[0].result->outcome.finished);  // 30 each: game.tie continue plays on
-  const std::string first = house("cd-30-first", "game:\n  end: {target: 30}\n  tie: bidder_first\n");
+  EXPECT_EQ(higher[0].result->outcome.winners, (std::vector<int>{3}));  // Dan 164 beats Cat 160
+  EXPECT_EQ(*higher[0].result->outcome.score, (std::vector<long long>{135, 146, 160, 164}));
+  EXPECT_EQ(higher[0].result->outcome.decided_hand, 2);
+  const auto level = test::validate_yaml(sheet("call-deuces", {start, second(19)}));
+  EXPECT_FALSE(level[0].result->outcome.finished);  // 160 each: game.tie continue plays on
+  const std::string first = house("cd-first", "game:\n  tie: bidder_first\n");
   const auto bidder = test::validate_yaml(sheet(first, {start, second(23)}));
   EXPECT_EQ(test::diagnostics_text(bidder), "");
   EXPECT_EQ(bidder[0].result->outcome.winners, (std::vector<int>{2}));  // Cat, the bidder, goes out first
