@@ -5,7 +5,10 @@
 // Recorded figures (taken, score, result) are compared, never adopted.
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -20,6 +23,10 @@ struct CallSummary {
   int seat = -1;
   std::optional<long long> bid;
 };
+
+// How a Court Piece hand ended, as the report says it (cli.md, "Reports for
+// the auction and partnership games").
+enum class HandEnding : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMajority, kRevoke };
 
 struct HandSummary {
   int number = 0;
@@ -48,16 +55,40 @@ struct HandSummary {
   std::optional<int> partner;
   std::optional<std::vector<int>> points;
   std::optional<bool> made;
+  // The partnership games with courts (court-piece.md; set only where the
+  // ruleset scores courts). Sides are numbered as RefereeResult::sides.
+  // `trump_by` the player the rules make name trump; `tricks_played` the
+  // tricks counted (up to the end of the hand); `end` how it ended;
+  // `side_taken` tricks per side; `winner_side` the side that won the hand
+  // (-1: neither, level on a short record; absent: not known);
+  // `courts_won` courts scored in this hand per side; `streak` the running
+  // streak after the hand (side, count; absent until a side has won a
+  // hand); `side_score` the running courts per side.
+  bool courts = false;
+  std::optional<int> trump_by;
+  int tricks_played = 0;
+  std::optional<HandEnding> end;
+  std::optional<std::vector<int>> side_taken;
+  std::optional<int> winner_side;
+  std::vector<int> courts_won;
+  std::optional<std::pair<int, int>> streak;
+  std::optional<std::vector<long long>> side_score;
 };
 
 struct GameOutcome {
   bool finished = false;
+  bool draw = false;  // finished with no winner (court-piece.md §3.6)
   std::vector<int> winners;                     // seats
   std::optional<std::vector<long long>> score;  // final (or current, if unfinished)
   int decided_hand = 0;                         // the hand that ended the game
 };
 
 struct RefereeResult {
+  // The fixed sides of a partnership game (court-piece.md §2): the seats of
+  // each, and its name (the record's `teams` names, else the players joined
+  // with " & "); empty where players play for themselves.
+  std::vector<std::vector<int>> sides;
+  std::vector<std::string> side_names;
   std::vector<HandSummary> hands;
   GameOutcome outcome;
   bool refereed = false;  // false when the record could not be replayed at all
