@@ -201,6 +201,9 @@ TRICKREF_SIMULATE(nine_five_two/random, "nine-five-two", "random", 4000);
 TRICKREF_SIMULATE(nine_five_two/heuristic, "nine-five-two", "heuristic", 1000);
 TRICKREF_SIMULATE(call_deuces/random, "call-deuces", "random", 2000);
 TRICKREF_SIMULATE(call_deuces/heuristic, "call-deuces", "heuristic", 500);
+TRICKREF_SIMULATE(court_piece/random, "court-piece", "random", 4000);
+TRICKREF_SIMULATE(court_piece/heuristic, "court-piece", "heuristic", 1000);
+TRICKREF_SIMULATE(court_piece_race/random, "court-piece-race", "random", 100);
 // The random rows again with each build of the random-play loop forced (the
 // rows above use the one chosen for this CPU).
 #define TRICKREF_SIMULATE_KERNEL(name, ruleset, kernel)                                               \
@@ -214,6 +217,8 @@ TRICKREF_SIMULATE_KERNEL(nine_five_two/random/portable, "nine-five-two", Playout
 TRICKREF_SIMULATE_KERNEL(nine_five_two/random/pdep, "nine-five-two", PlayoutKernel::kPdep);
 TRICKREF_SIMULATE_KERNEL(call_deuces/random/portable, "call-deuces", PlayoutKernel::kPortable);
 TRICKREF_SIMULATE_KERNEL(call_deuces/random/pdep, "call-deuces", PlayoutKernel::kPdep);
+TRICKREF_SIMULATE_KERNEL(court_piece/random/portable, "court-piece", PlayoutKernel::kPortable);
+TRICKREF_SIMULATE_KERNEL(court_piece/random/pdep, "court-piece", PlayoutKernel::kPdep);
 
 }  // namespace
 }  // namespace trickref

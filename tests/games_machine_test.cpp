@@ -662,7 +662,12 @@ TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
   const auto sim = test::run_cli({"simulate", "--rules", "court-piece-race", "--games", "20", "--seed", "4"});
   EXPECT_EQ(sim.exit_code, 0) << sim.err;
   EXPECT_NE(sim.out.find("court-piece-race"), std::string::npos);
-  EXPECT_NE(sim.out.find("made quota: dealer            -\n"), std::string::npos) << "no quotas: no figure";
+  const auto row = sim.out.find("made quota: dealer ");
+  ASSERT_NE(row, std::string::npos);
+  const std::string line = sim.out.substr(row, sim.out.find('\n', row) - row);
+  const std::string label = "made quota: dealer";
+  EXPECT_EQ(line.find_first_not_of(' ', label.size()), line.size() - 1) << line;
+  EXPECT_EQ(line.back(), '-') << "no quotas: no figure: " << line;
   const auto out = test::run_cli({"simulate", "--rules", "court-piece", "--games", "2", "--out", "unused.jsonl"});
   EXPECT_EQ(out.exit_code, 2);
   EXPECT_NE(out.err.find("--out: transcripts of ruleset `court-piece` (trump named before the deal is complete) are "

@@ -35,7 +35,7 @@ struct SimulateCli {
   std::string out;
   std::string format = "text";
   std::string detail = "full";
-  int max_hands = 200;
+  int max_hands = 1000;
   int hands = 10;
   bool quiet = false;
   Limits limits;  // --max-extends

@@ -28,6 +28,7 @@ void count_hand(GameState& g, const HandTally& t) {
   }
   g.deltas_known = true;
   g.last_dealer = t.dealer;
+  g.last.streak_court_side = -1;  // the scoring's carry says where a streak scored
   if (g.policies.scoring->carry != nullptr) {
     g.policies.scoring->carry(*g.rules, g, t);
   }
@@ -42,6 +43,11 @@ bool game_ends(const GameState& g, const HandTally& last) { return g.policies.en
 
 int game_winners(const GameState& g, const HandTally& last, std::span<int> out) {
   return g.policies.end->winners(*g.rules, g, last, out);
+}
+
+int game_winners_at_record_end(const GameState& g, std::span<int> out) {
+  const auto at_end = g.policies.end->at_record_end;
+  return at_end != nullptr ? at_end(*g.rules, g, out) : -1;
 }
 
 int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, g, dealer); }

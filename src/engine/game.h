@@ -38,6 +38,7 @@ struct GameState {
     int winner_side = -1;
     int forfeit_side = -1;
     bool winners_scored = false;
+    int streak_court_side = -1;  // the side that scored a streak court in it (scoring.kind courts), or -1
   } last;
   // scoring.kind courts: the side on a run of hands won, and how many (court-piece.md §3.4).
   int streak_side = -1;
@@ -56,6 +57,11 @@ void count_hand(GameState& g, const HandTally& t);
 // and if so who won it.
 [[nodiscard]] bool game_ends(const GameState& g, const HandTally& last);
 int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
+
+// The end of a game that is the hands recorded (game.end target null), once
+// they are all counted: its winners into `out` and how many (0: a draw,
+// finished with no winner), or -1 where the game never finishes (the end policy).
+[[nodiscard]] int game_winners_at_record_end(const GameState& g, std::span<int> out);
 
 // Who deals the hand after the one `dealer` dealt (the dealer policy).
 [[nodiscard]] int next_dealer(const GameState& g, int dealer);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/policy/table.h"
+
 namespace trickref {
 namespace {
 
@@ -697,6 +699,12 @@ int first_leader(const HandState& h, bool hands_known) {
 bool hand_ends_after_trick(const HandState& h) {
   const auto after = h.policies.hand_end->after_trick;
   return after != nullptr && h.play.trick < h.rules->tricks_per_hand() && after(*h.rules, h);
+}
+
+bool may_play_on(const HandState& h) {
+  const Ruleset& r = *h.rules;
+  return r.after_early_court == AfterEarlyCourt::kEither && r.scoring == ScoringKind::kCourts &&
+         h.play.trick == r.early_court_tricks && h.ended_after == 0 && policy::early_court_side(h) >= 0;
 }
 
 void end_hand_at(HandState& h, int trick) {

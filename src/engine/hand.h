@@ -262,6 +262,12 @@ inline void note_trick(HandState& h, CardSet cards) {
 // ended it there): tricks after it are neither checked nor counted.
 [[nodiscard]] bool hand_ends_after_trick(const HandState& h);
 void end_hand_at(HandState& h, int trick);
+// Whether the side that has just taken an early court, ending the hand, may
+// choose to play on instead (court-piece.md §3.3, hand.after_early_court:
+// either: the winners choose; all the tricks then score scoring.all_tricks
+// instead, and failing costs nothing). A hand played on is simply not
+// ended: the machine goes on to the last trick.
+[[nodiscard]] bool may_play_on(const HandState& h);
 // Closes the trick in progress and notes its winner, so the hand can be
 // ended after the fact (end_hand_at). Returns the winner.
 inline int finish_trick(HandState& h) {

@@ -129,6 +129,8 @@ int SeatPolicy::call(const HandView& /*view*/, bool may_pass, int lo, int hi, Pl
   return random_call(may_pass, lo, hi, rng);
 }
 
+bool SeatPolicy::play_on(const HandView& /*view*/, const PlayState& /*state*/, PlayoutRng& /*rng*/) { return false; }
+
 int random_call(bool may_pass, int lo, int hi, PlayoutRng& rng) {
   if (lo > hi) {
     return 0;
@@ -380,9 +382,14 @@ PlayedHand& next_hand(PlayedGame& game, std::size_t& used, int tricks, bool reco
   h.points.clear();
   h.side_points = 0;
   h.made = false;
+  h.trump_by = -1;
   h.early_court_side = -1;
+  h.all_tricks = false;
   h.winner_side = -1;
   h.tricks_played = 0;
+  h.streak_court_side = -1;
+  h.streak_side = -1;
+  h.streak = 0;
   if (record_tricks) {
     h.tricks.resize(static_cast<std::size_t>(tricks));
     for (auto& t : h.tricks) {
@@ -417,6 +424,12 @@ class BotHand {
 
   // The next hand is played into `out`.
   void begin(PlayedHand& out) { out_ = &out; }
+
+  // The seat about to decide, and what it knows of its partner.
+  void decide(int seat) {
+    view_.seat = seat;
+    view_.partner = partner_of_[static_cast<std::size_t>(seat)];
+  }
   [[nodiscard]] bool game_over() const { return over_; }
 
   void deal(HandState& h) {
@@ -445,6 +458,17 @@ class BotHand {
       out_->kitty.insert(deck_[k]);
     }
     apply_deal(h, out_->deal, out_->kitty);
+    if (view_.rules != h.rules) {  // the same for every hand of a game
+      // Fixed partnerships: each seat's partner is the other seat of its side.
+      for (int s = 0; s < h.players; ++s) {
+        int partner = -1;
+        for (int o = 0; o < h.players; ++o) {
+          partner = o != s && side_of(h, o) == side_of(h, s) ? o : partner;
+        }
+        partner_of_[static_cast<std::size_t>(s)] = partner;
+        partners_ = partners_ || partner >= 0;
+      }
+    }
     view_.rules = h.rules;
     view_.number = h.number;
     view_.dealer = h.dealer;
@@ -467,7 +491,7 @@ class BotHand {
       const int seat = h.auction.turn;
       const CallOptions o = legal_calls(h);
       const auto i = static_cast<std::size_t>(seat);
-      view_.seat = seat;
+      decide(seat);
       view_.hand = h.hands[i];
       int bid = draws_for_[i] ? random_call(o.pass, o.lo, o.hi, rng_) : seats_[i]->call(view_, o.pass, o.lo, o.hi, rng_);
       if ((bid == 0 && !o.pass) || (bid != 0 && (bid < o.lo || bid > o.hi))) {
@@ -497,7 +521,7 @@ class BotHand {
         continue;
       }
       const auto by = static_cast<std::size_t>(t.by);
-      view_.seat = t.by;
+      decide(t.by);
       view_.hand = h.hands[by];
       const Card g = draws_for_[by] ? pick(options, rng_) : checked(seats_[by]->give(view_, t.from, options, rng_), options);
       const auto back = due_return(h, t.from, g);
@@ -508,10 +532,11 @@ class BotHand {
 
   void trump(HandState& h) {
     const int namer = trump_namer(h);
-    view_.seat = namer;
+    decide(namer);
     view_.hand = h.rules->deal_before_trump > 0 ? first_part_[static_cast<std::size_t>(namer)]
                                                 : h.hands[static_cast<std::size_t>(namer)];
     out_->trump = seats_[static_cast<std::size_t>(namer)]->name_trump(view_, rng_);
+    out_->trump_by = namer;
     apply_trump(h, out_->trump);
   }
 
@@ -526,7 +551,7 @@ class BotHand {
     }
     const auto t = static_cast<std::size_t>(taker);
     CardSet pool = discard_pool(h);
-    view_.seat = taker;
+    decide(taker);
     view_.hand = pool;
     view_.kitty = h.rules->kitty_mode == KittyMode::kTakeThenDiscard ? h.kitty : CardSet();
     for (int i = 0; i < h.rules->kitty_discard; ++i) {
@@ -553,7 +578,7 @@ class BotHand {
     if (const CardSet allowed = pool - forbidden_discards(h); allowed.size() >= h.rules->kitty_discard) {
       pool = allowed;
     }
-    view_.seat = taker;
+    decide(taker);
     view_.kitty = h.kitty;
     for (int i = 0; i < h.rules->kitty_discard; ++i) {
       view_.hand = h.hands[t] - out_->discard;  // what the taker still holds, and has laid away
@@ -569,6 +594,9 @@ class BotHand {
     start_play(h, first_leader(h, true));
     view_.partner_card = partner_card_in_play(h);
     view_.partner_shown = -1;
+    view_.void_in = {};
+    view_.led = {};
+    view_.won_in = {};
     const int tricks = h.rules->tricks_per_hand();
     if (options_.record_tricks) {
       out_->leaders.reserve(static_cast<std::size_t>(tricks));
@@ -585,7 +613,7 @@ class BotHand {
       if (each) {
         note_trick(h, h.play.played - before);
       }
-      if (early && hand_ends_after_trick(h)) {
+      if (early && hand_ends_after_trick(h) && !plays_on(h)) {
         end_hand_at(h, played);
         break;
       }
@@ -595,26 +623,86 @@ class BotHand {
     }
   }
 
+  // After an early court that the winners may play on from, the choice of
+  // the seat that took the trick (it leads next).
+  [[gnu::noinline]] bool plays_on(HandState& h) {
+    if (!may_play_on(h)) {
+      return false;
+    }
+    const int seat = h.play.leader;
+    decide(seat);
+    view_.hand = h.play.hands[static_cast<std::size_t>(seat)];
+    view_.kitty = CardSet();
+    view_.discard = CardSet();
+    return seats_[static_cast<std::size_t>(seat)]->play_on(view_, h.play, rng_);
+  }
+
   void play_some(HandState& h, int tricks) {
     PlayState& s = h.play;
     if (random_play_ == SeatPolicy::RandomChoices::kNo) {
-      // The kitty and the discard are known to whoever took the kitty; a
-      // kitty nobody takes is set aside unseen.
-      const int knows_kitty = kitty_taker(h);
-      play_tricks(s, *out_, tricks, options_.record_tricks, [&](int seat, CardSet legal) {
-        view_.seat = seat;
-        view_.hand = s.hands[static_cast<std::size_t>(seat)];
-        view_.kitty = seat == knows_kitty ? out_->kitty : CardSet();
-        view_.discard = seat == knows_kitty ? out_->discard : CardSet();
-        const Card c = checked(seats_[static_cast<std::size_t>(seat)]->play(view_, s, legal, rng_), legal);
-        if (view_.partner_card == c) {
-          view_.partner_shown = seat;  // the whole table sees who played the partner card
-        }
-        return c;
-      });
+      if (partners_) {
+        bot_tricks<true>(h, tricks);
+      } else {
+        bot_tricks<false>(h, tricks);
+      }
     } else {
       random_tricks(s, *out_, tricks, options_.record_tricks,
                     random_play_ == SeatPolicy::RandomChoices::kAlwaysDraw, rng_);
+    }
+  }
+
+  // Tricks whose cards the seats choose. With fixed partners each seat is
+  // told its partner and what the table has seen of the play; elsewhere
+  // neither is kept (the quota and auction games' play is as it was).
+  template <bool kPartners>
+  [[gnu::noinline]] void bot_tricks(HandState& h, int tricks) {
+    PlayState& s = h.play;
+    // The kitty and the discard are known to whoever took the kitty; a
+    // kitty nobody takes is set aside unseen.
+    const int knows_kitty = kitty_taker(h);
+    play_tricks(s, *out_, tricks, options_.record_tricks, [&](int seat, CardSet legal) {
+      view_.seat = seat;
+      if constexpr (kPartners) {
+        view_.partner = partner_of_[static_cast<std::size_t>(seat)];
+      }
+      view_.hand = s.hands[static_cast<std::size_t>(seat)];
+      view_.kitty = seat == knows_kitty ? out_->kitty : CardSet();
+      view_.discard = seat == knows_kitty ? out_->discard : CardSet();
+      const Card c = checked(seats_[static_cast<std::size_t>(seat)]->play(view_, s, legal, rng_), legal);
+      if (view_.partner_card == c) {
+        view_.partner_shown = seat;  // the whole table sees who played the partner card
+      }
+      if constexpr (kPartners) {
+        note_seen(s, seat, c);
+      }
+      return c;
+    });
+  }
+
+  // What the whole table sees of `c`, played by `seat` to the trick in
+  // progress: a lead, a failure to follow (a void), and with the last card
+  // the trick's winner, where it won with a card of the suit led.
+  [[gnu::noinline]] void note_seen(const PlayState& s, int seat, Card c) {
+    const auto i = static_cast<std::size_t>(seat);
+    const Suit suit = effective_suit(c, s.trump);
+    if (s.count == 0) {
+      view_.led[i] |= static_cast<std::uint8_t>(1U << static_cast<unsigned>(suit));
+      return;
+    }
+    const auto led = static_cast<std::uint8_t>(1U << static_cast<unsigned>(s.led_suit));
+    if (suit != s.led_suit) {
+      view_.void_in[i] |= led;
+    }
+    if (s.count == s.players - 1) {
+      const bool takes = strength_if_played(s, c) > s.best_strength;
+      const int winner = takes ? seat : s.best_seat;
+      Card best = c;
+      for (int k = 0; !takes && k < s.count; ++k) {
+        best = s.seats[static_cast<std::size_t>(k)] == winner ? s.cards[static_cast<std::size_t>(k)] : best;
+      }
+      if (effective_suit(best, s.trump) == s.led_suit) {
+        view_.won_in[static_cast<std::size_t>(winner)] |= led;
+      }
     }
   }
 
@@ -627,6 +715,7 @@ class BotHand {
     const HandTally t = tally(h, taken);
     out_->partner = t.partner;
     out_->early_court_side = t.early_court_side;
+    out_->all_tricks = t.all_tricks;
     out_->winner_side = t.winner_side;
     out_->tricks_played = tricks_in_hand(h);
     if (h.auctioned) {
@@ -637,6 +726,9 @@ class BotHand {
       }
     }
     count_hand(game_, t);
+    out_->streak_court_side = game_.last.streak_court_side;
+    out_->streak_side = game_.streak_side;
+    out_->streak = game_.streak;
     score_.assign(game_.score.begin(), game_.score.begin() + h.players);
     out_->score = score_;
     over_ = game_ends(game_, t);
@@ -647,6 +739,18 @@ class BotHand {
   }
 
   [[nodiscard]] const std::vector<int>& winners() const { return winners_; }
+
+  // A game that is the hands recorded, all of them played: whether it is
+  // finished (the end policy), and its winners (none: a draw).
+  bool record_end() {
+    std::array<int, kMaxPlayers> w{};
+    const int n = game_winners_at_record_end(game_, w);
+    if (n < 0) {
+      return false;
+    }
+    winners_.assign(w.begin(), w.begin() + n);
+    return true;
+  }
 
  private:
   std::span<SeatPolicy* const> seats_;
@@ -660,6 +764,8 @@ class BotHand {
   PlayedHand* out_ = nullptr;
   HandView view_;
   std::array<CardSet, kMaxPlayers> first_part_{};  // deal.before_trump: what each seat saw before trump
+  std::array<int, kMaxPlayers> partner_of_{};       // each seat's fixed partner, -1: none
+  bool partners_ = false;                           // some seat has a fixed partner
   std::vector<int> winners_;
   bool over_ = false;
 };
@@ -706,6 +812,10 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
       game.finished = true;
       game.winners = driver.winners();
       break;
+    }
+    if (number == limit && r.end == GameEnd::kHandsRecorded && driver.record_end()) {
+      game.finished = true;  // the hands recorded are all played: the game is what they make it
+      game.winners = driver.winners();
     }
     dealer = next_dealer(state, dealer);
   }

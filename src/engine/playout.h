@@ -61,12 +61,20 @@ struct PlayedHand {
   std::vector<int> points;
   int side_points = 0;
   bool made = false;
-  // The courts games: the side that took an early court, the side that won
-  // the hand (-1: none), and the tricks the hand had (fewer than dealt when
-  // it ended early).
+  // The courts games: who named trump, the side that took an early court
+  // and whether it went on to take every trick (played on), the side that
+  // won the hand (-1: none), the tricks the hand had (fewer than dealt when
+  // it ended early), the side that scored a streak court in it (-1: none),
+  // and the running streak after it (side -1: no side has won a hand yet).
+  // Sides are the partner policy's numbers (a side's first seat).
+  int trump_by = -1;
   int early_court_side = -1;
+  bool all_tricks = false;
   int winner_side = -1;
   int tricks_played = 0;
+  int streak_court_side = -1;
+  int streak_side = -1;
+  int streak = 0;
 };
 
 struct PlayedGame {
@@ -149,6 +157,16 @@ struct HandView {
   int bid = 0;
   std::optional<Card> partner_card;
   int partner_shown = -1;
+  // Fixed partnerships (partnership: opposite): the deciding seat's partner
+  // for the whole game; -1 where nobody has one.
+  int partner = -1;
+  // What the whole table has seen of this hand's tricks, by seat (bit s:
+  // suit s): the suits a seat has shown it holds none of (it did not follow
+  // the suit led), the suits it has led, and the suits in which it has won
+  // a trick with a card of the suit led (not by trumping it).
+  std::array<std::uint8_t, kMaxPlayers> void_in{};
+  std::array<std::uint8_t, kMaxPlayers> led{};
+  std::array<std::uint8_t, kMaxPlayers> won_in{};
 };
 
 // One seat's decisions. Each choice must be one of the options given.
@@ -173,12 +191,17 @@ class SeatPolicy {
   [[nodiscard]] virtual Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) = 0;
   // The next card to the trick in progress, from `legal` (= legal_plays(state)).
   [[nodiscard]] virtual Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) = 0;
+  // Whether this seat's side, having just taken an early court, plays on for
+  // all the tricks rather than stop (asked only where may_play_on allows the
+  // choice, of the seat that took the last trick). By default it stops, as
+  // every seat did before the choice was offered (so seeds keep their games).
+  [[nodiscard]] virtual bool play_on(const HandView& view, const PlayState& state, PlayoutRng& rng);
 
   // Whether give(), discard() and play() are uniformly random picks from
   // their options (pick_card) and nothing else. play_game then makes those
   // draws itself, the same draws in the same order, without a call per
   // choice; for play, when every seat says the same (simulate's random bots
-  // spend most of their time in play). name_trump() is always called.
+  // spend most of their time in play). name_trump() and play_on() are always called.
   enum class RandomChoices : std::uint8_t {
     kNo,                // the seat decides in its own way: it is called
     kAlwaysDraw,        // play draws even when only one card is legal

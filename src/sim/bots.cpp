@@ -213,6 +213,115 @@ Card lead_for_points(const HandView& v, const PlayState& s, CardSet legal, bool 
   return cheapest_keeping_points(legal, v, s);
 }
 
+// --- fixed partnerships (court-piece.md): a side takes tricks ----------------
+// Everything a side scores comes from tricks (a majority wins the hand, the
+// first seven an early court, all thirteen the 52), so the bot plays for
+// its side's tricks, knowing its partner (HandView::partner) and what the
+// table has seen (the suits each seat has shown it lacks, led, and won).
+
+bool has_suit(std::uint8_t bits, Suit suit) { return (bits & (1U << static_cast<unsigned>(suit))) != 0; }
+
+// The cards seat `o` may still hold, as far as the deciding seat can tell:
+// those it cannot see, less the suits `o` has shown it lacks.
+CardSet may_hold(const HandView& v, const PlayState& s, int o) {
+  CardSet out = unseen(v, s);
+  for (int suit = 0; suit < kSuitCount; ++suit) {
+    if (has_suit(v.void_in[static_cast<std::size_t>(o)], static_cast<Suit>(suit))) {
+      out -= follow_mask(static_cast<Suit>(suit), s.trump);
+    }
+  }
+  return out;
+}
+
+// Whether an opponent still to play to the trick in progress, after the
+// deciding seat, may hold a card that beats `strength`.
+bool opponent_may_beat(const HandView& v, const PlayState& s, int strength) {
+  int seat = v.seat;
+  for (int k = s.count + 1; k < s.players; ++k) {
+    seat = left_of(seat, s.players);
+    if (seat == v.partner) {
+      continue;
+    }
+    for (Card c : may_hold(v, s, seat)) {
+      if (strength_if_played(s, c) > strength) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether an opponent may trump a lead of `suit`: it has shown it lacks the
+// suit and may still hold a trump. (Nobody is known to lack trump's own suit
+// as a reason to "trump" it: a trump lead is followed or discarded on.)
+bool opponent_may_ruff(const HandView& v, const PlayState& s, Suit suit) {
+  for (int o = 0; o < s.players; ++o) {
+    if (o == v.seat || o == v.partner) {
+      continue;
+    }
+    if (has_suit(v.void_in[static_cast<std::size_t>(o)], suit) && may_hold(v, s, o).intersects(s.trumps)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether some opponent may still hold a trump.
+bool opponents_hold_trumps(const HandView& v, const PlayState& s) {
+  for (int o = 0; o < s.players; ++o) {
+    if (o != v.seat && o != v.partner && may_hold(v, s, o).intersects(s.trumps)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A lead: a side-suit card nobody can beat in its suit, where no opponent is
+// known to be able to trump it; then, while an opponent may hold trumps, a
+// trump nobody can beat (drawing theirs); then a low card of a suit the
+// partner has won a trick in, has led, or (holding trumps still, perhaps)
+// lacks, so the partner can win or trump it, and no opponent is known to
+// trump it; otherwise a low card of a short side suit.
+Card lead_for_side(const HandView& v, const PlayState& s, CardSet legal) {
+  CardSet side_masters;
+  CardSet trump_masters;
+  for (Card c : legal) {
+    if (!is_master(v, s, c)) {
+      continue;
+    }
+    if (s.trumps.contains(c)) {
+      trump_masters.insert(c);
+    } else if (!opponent_may_ruff(v, s, effective_suit(c, s.trump))) {
+      side_masters.insert(c);
+    }
+  }
+  if (!side_masters.empty()) {
+    return strongest(side_masters, s);
+  }
+  if (!trump_masters.empty() && opponents_hold_trumps(v, s)) {
+    return strongest(trump_masters, s);
+  }
+  if (v.partner >= 0) {
+    const auto p = static_cast<std::size_t>(v.partner);
+    const bool partner_trumps = may_hold(v, s, v.partner).intersects(s.trumps);
+    const std::array<std::uint8_t, 3> wanted = {v.won_in[p], v.led[p],
+                                                partner_trumps ? v.void_in[p] : std::uint8_t{0}};
+    for (const std::uint8_t suits : wanted) {
+      CardSet pool;
+      for (int suit = 0; suit < kSuitCount; ++suit) {
+        const auto su = static_cast<Suit>(suit);
+        if (su != s.trump && has_suit(suits, su) && !opponent_may_ruff(v, s, su)) {
+          pool |= legal & follow_mask(su, s.trump);
+        }
+      }
+      if (!pool.empty()) {
+        return weakest(pool, s);
+      }
+    }
+  }
+  return cheapest(legal, v, s);
+}
+
 }  // namespace
 
 // --- random ---------------------------------------------------------------
@@ -231,6 +340,9 @@ Card RandomBot::play(const HandView&, const PlayState&, CardSet legal, PlayoutRn
   const std::uint64_t b = legal.bits();
   return (b & (b - 1)) == 0 ? legal.lowest() : pick_card(legal, rng);
 }
+
+// Stop or play on after an early court, with equal chance.
+bool RandomBot::play_on(const HandView&, const PlayState&, PlayoutRng& rng) { return draw_below(rng, 2) == 1; }
 
 // --- heuristic ------------------------------------------------------------
 
@@ -261,8 +373,12 @@ Card HeuristicBot::give(const HandView& v, int, CardSet options, PlayoutRng&) {
 }
 
 // Length counts double; aces, kings and queens add 3, 2, 1. The jokers join
-// whichever suit is named, so they do not tell suits apart.
+// whichever suit is named, so they do not tell suits apart. From the first
+// part of a deal made in two (deal.before_trump), trump_from_first_cards.
 Suit HeuristicBot::name_trump(const HandView& v, PlayoutRng&) {
+  if (v.rules->deal_before_trump > 0) {
+    return trump_from_first_cards(v.hand);
+  }
   int best_score = -1;
   Suit best = Suit::kClubs;
   for (int s = 0; s < kSuitCount; ++s) {
@@ -273,6 +389,26 @@ Suit HeuristicBot::name_trump(const HandView& v, PlayoutRng&) {
     }
     if (score > best_score) {
       best_score = score;
+      best = static_cast<Suit>(s);
+    }
+  }
+  return best;
+}
+
+Suit trump_from_first_cards(CardSet seen) {
+  // Key: length, then high cards (ace 8, king 4, queen 2, jack 1: an ace
+  // outweighs all three below it), then the highest card; the first suit of equals.
+  int best_key = -1;
+  Suit best = Suit::kClubs;
+  for (int s = 0; s < kSuitCount; ++s) {
+    const CardSet cards = seen & CardSet::suit(static_cast<Suit>(s));
+    int high = 0;
+    for (Card c : cards) {
+      high += c.rank() >= 9 ? 1 << (c.rank() - 9) : 0;  // J 1, Q 2, K 4, A 8
+    }
+    const int key = (cards.size() * 64 + high) * 16 + (cards.empty() ? 0 : cards.highest().rank() + 1);
+    if (key > best_key) {
+      best_key = key;
       best = static_cast<Suit>(s);
     }
   }
@@ -458,8 +594,65 @@ Card HeuristicBot::play_for_points(const HandView& v, const PlayState& s, CardSe
 
 // Each scoring's play in a function of its own: the quota games' code stays
 // as it was (callgrind: the same instructions a Pluck hand), reached by a jump.
+// A seat with a fixed partner plays for its side's tricks.
 Card HeuristicBot::play(const HandView& v, const PlayState& s, CardSet legal, PlayoutRng&) {
-  return counts_cards(*v.rules) ? play_for_points(v, s, legal) : play_for_quota(v, s, legal);
+  if (counts_cards(*v.rules)) {
+    return play_for_points(v, s, legal);
+  }
+  return v.partner >= 0 ? play_for_side(v, s, legal) : play_for_quota(v, s, legal);
+}
+
+// Failing to take every trick costs nothing (court-piece.md §3.3): play on.
+bool HeuristicBot::play_on(const HandView&, const PlayState&, PlayoutRng&) { return true; }
+
+// With a fixed partner: a trick the partner is winning and cannot lose is
+// never overtaken (the cheapest card that does not take it); one the partner
+// may still lose to an opponent to play is taken over only with a card no
+// opponent can beat. Against the other side: the cheapest card that wins
+// and that no opponent still to play can beat; else, with the partner still
+// to play, a low card (the partner plays last); else a low trump when out of
+// the suit led, or its best card of the suit; with no winner, the cheapest card.
+Card HeuristicBot::play_for_side(const HandView& v, const PlayState& s, CardSet legal) {
+  if (legal.size() == 1) {
+    return legal.lowest();
+  }
+  if (s.count == 0) {
+    return lead_for_side(v, s, legal);
+  }
+  CardSet winners;
+  CardSet safe;  // winners no opponent still to play can beat
+  for (Card c : legal) {
+    const int st = strength(s, c);
+    if (st > s.best_strength) {
+      winners.insert(c);
+      if (!opponent_may_beat(v, s, st)) {
+        safe.insert(c);
+      }
+    }
+  }
+  const CardSet others = legal - winners;
+  if (s.best_seat == v.partner) {
+    if (!opponent_may_beat(v, s, s.best_strength) || safe.empty()) {
+      return others.empty() ? weakest(legal, s) : cheapest(others, v, s);
+    }
+    return weakest(safe, s);
+  }
+  if (winners.empty()) {
+    return cheapest(legal, v, s);
+  }
+  if (!safe.empty()) {
+    return weakest(safe, s);
+  }
+  bool partner_after = false;
+  for (int k = s.count + 1, seat = v.seat; k < s.players; ++k) {
+    seat = left_of(seat, s.players);
+    partner_after = partner_after || seat == v.partner;
+  }
+  if (partner_after) {
+    return cheapest(others.empty() ? legal : others, v, s);  // second hand low
+  }
+  const CardSet side_winners = winners - s.trumps;
+  return side_winners.empty() ? weakest(winners, s) : strongest(side_winners, s);
 }
 
 Card HeuristicBot::play_for_quota(const HandView& v, const PlayState& s, CardSet legal) {

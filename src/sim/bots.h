@@ -13,13 +13,15 @@
 
 namespace trickref::sim {
 
-// `random`: uniform over the legal choices (trump: any of the four suits).
+// `random`: uniform over the legal choices (trump: any of the four suits;
+// after an early court it may play on from, stop or play on with equal chance).
 class RandomBot final : public SeatPolicy {
  public:
   Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) override;
   Suit name_trump(const HandView& view, PlayoutRng& rng) override;
   Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
   Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
+  bool play_on(const HandView& view, const PlayState& state, PlayoutRng& rng) override;
   [[nodiscard]] RandomChoices random_choices() const override { return RandomChoices::kDrawUnlessForced; }
 };
 
@@ -35,8 +37,13 @@ class RandomBot final : public SeatPolicy {
 // it knows the sides (the bidder, and the partner card's holder once the
 // card shows who it is): it never overtakes a partner's trick, puts points
 // on a trick its side is sure to win, keeps them off the other side's, and
-// fights for a trick that holds points. Deterministic: it never draws from
-// the generator.
+// fights for a trick that holds points. With a fixed partner (Court Piece's
+// partnerships) it plays for its side's tricks: it never overtakes a trick
+// its partner cannot lose, takes tricks from the other side as cheaply as
+// is safe, leads its sure winners and otherwise to its partner's strength,
+// names trump from the cards it has seen (the first part of the deal) by
+// length, then high cards, and plays on after an early court (failing
+// costs nothing). Deterministic: it never draws from the generator.
 class HeuristicBot final : public SeatPolicy {
  public:
   Card give(const HandView& view, int pluckee, CardSet options, PlayoutRng& rng) override;
@@ -44,12 +51,19 @@ class HeuristicBot final : public SeatPolicy {
   Card discard(const HandView& view, Suit trump, CardSet options, PlayoutRng& rng) override;
   Card play(const HandView& view, const PlayState& state, CardSet legal, PlayoutRng& rng) override;
   int call(const HandView& view, bool may_pass, int lo, int hi, PlayoutRng& rng) override;
+  bool play_on(const HandView& view, const PlayState& state, PlayoutRng& rng) override;
 
  private:
   static Card discard_low(Suit trump, CardSet options, PlayoutRng& rng);
   static Card play_for_quota(const HandView& view, const PlayState& state, CardSet legal);
   static Card play_for_points(const HandView& view, const PlayState& state, CardSet legal);
+  static Card play_for_side(const HandView& view, const PlayState& state, CardSet legal);
 };
+
+// The heuristic bot's trump from the first cards of a deal made in two parts
+// (deal.before_trump): the longest suit among them, then the one with the
+// best high cards (ace 8, king 4, queen 2, jack 1), then the highest card.
+[[nodiscard]] Suit trump_from_first_cards(CardSet seen);
 
 // What the heuristic bot expects its side to take in a hand of a points
 // scoring (call-deuces.md §2.6) with `hand` and its best suit as trump: its

@@ -10,7 +10,8 @@
 namespace trickref::sim {
 namespace {
 
-enum class Kind { kCount, kRate, kMean };
+// kPer100: a rate per hand shown per 100 hands (courts per 100 hands).
+enum class Kind { kCount, kRate, kMean, kPer100 };
 
 struct Cell {
   Interval value;
@@ -36,6 +37,26 @@ std::string who_dealt_first(int offset, int players) {
 // Whether any ruleset of the report has an auction: then the contract rows are shown.
 bool has_contracts(const SimReport& rep) {
   return std::any_of(rep.stats.begin(), rep.stats.end(), [](const RulesetStats& s) { return s.contracts; });
+}
+
+// Whether any ruleset of the report scores courts: then the courts rows are shown.
+bool has_courts(const SimReport& rep) {
+  return std::any_of(rep.stats.begin(), rep.stats.end(), [](const RulesetStats& s) { return s.courts; });
+}
+
+// The sides of the first ruleset of the report with fixed partnerships, as
+// seat lists; empty when none has them.
+std::vector<std::vector<int>> fixed_sides(const SimReport& rep) {
+  for (const auto& s : rep.stats) {
+    if (s.fixed_sides) {
+      std::vector<std::vector<int>> out(static_cast<std::size_t>(s.sides));
+      for (int seat = 0; seat < s.players; ++seat) {
+        out[static_cast<std::size_t>(s.side_index[static_cast<std::size_t>(seat)])].push_back(seat);
+      }
+      return out;
+    }
+  }
+  return {};
 }
 
 std::vector<Row> rows(const SimReport& rep) {
@@ -99,6 +120,68 @@ std::vector<Row> rows(const SimReport& rep) {
     clustered("points_bidding_side", "points: bidding side", Kind::kMean, &RulesetStats::bidding_side_points);
     clustered("points_defenders", "points: defenders", Kind::kMean, &RulesetStats::defender_points);
   }
+  if (has_courts(rep)) {
+    // The courts games: per hand, each game's hands one cluster.
+    auto clustered = [&](std::string key, std::string label, Kind kind, ClusteredMean RulesetStats::*member) {
+      add("courts." + std::move(key), std::move(label), kind, [&, member, kind](const RulesetStats& s) {
+        return Cell{s.courts ? (s.*member).interval(kind != Kind::kMean) : Interval{}, 0};
+      });
+    };
+    clustered("early_per_100_hands", "early courts per 100 hands", Kind::kPer100, &RulesetStats::early_courts);
+    clustered("all_tricks_per_100_hands", "all-tricks courts per 100 hands", Kind::kPer100,
+              &RulesetStats::all_tricks_courts);
+    clustered("streak_per_100_hands", "streak courts per 100 hands", Kind::kPer100, &RulesetStats::streak_courts);
+    clustered("hands_per_court", "hands per court", Kind::kMean, &RulesetStats::hands_per_court);
+    clustered("trump_caller_side_wins_hand", "trump caller's side wins the hand", Kind::kRate,
+              &RulesetStats::trump_side_wins);
+  }
+  if (const auto sides = fixed_sides(rep); !sides.empty()) {
+    // Win rates by side: the seats' `sides` must match the first ruleset's to be shown.
+    auto same_sides = [&](const RulesetStats& s) {
+      if (!s.fixed_sides || s.sides != static_cast<int>(sides.size())) {
+        return false;
+      }
+      for (std::size_t k = 0; k < sides.size(); ++k) {
+        for (const int seat : sides[k]) {
+          if (s.side_index[static_cast<std::size_t>(seat)] != static_cast<int>(k)) {
+            return false;
+          }
+        }
+      }
+      return true;
+    };
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+      // The side of the seat that many places left of the first dealer.
+      const int offset = sides[k].front();
+      std::string key = offset == 0 ? "first_dealer" : role_name(offset, players) + "_of_first_dealer";
+      add("wins_by_side." + key, "wins: side of " + who_dealt_first(offset, players), Kind::kRate,
+          [&, k](const RulesetStats& s) {
+            return Cell{same_sides(s) ? s.wins_by_side_seat[k].wilson() : Interval{}, 0};
+          });
+    }
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+      std::vector<std::string> seats;
+      std::vector<std::string> bots;
+      for (const int seat : sides[k]) {
+        seats.push_back(std::to_string(seat + 1));
+        const auto i = static_cast<std::size_t>(seat);
+        const std::string bot = i < rep.options.bots.size() ? rep.options.bots[i] : "?";
+        if (std::find(bots.begin(), bots.end(), bot) == bots.end()) {
+          bots.push_back(bot);
+        }
+      }
+      add(fmt::format("wins_by_bot_side.{}", fmt::join(seats, "_")),
+          fmt::format("wins: seats {} ({})", fmt::join(seats, " & "), fmt::join(bots, ", ")), Kind::kRate,
+          [&, k](const RulesetStats& s) {
+            return Cell{same_sides(s) ? s.wins_by_side[k].wilson() : Interval{}, 0};
+          });
+    }
+  }
+  if (has_courts(rep)) {
+    add("draws", "draws", Kind::kRate, [](const RulesetStats& s) {
+      return Cell{s.courts ? s.draws.wilson() : Interval{}, 0};
+    });
+  }
   add("shared_wins", "shared wins", Kind::kCount, [&](const RulesetStats& s) { return count(s.shared_wins); });
   add("margin", "margin, first over second", Kind::kMean, [](const RulesetStats& s) { return Cell{s.margin.normal(), 0}; });
   add("decided_in_last_hand", "decided in the last hand", Kind::kRate,
@@ -120,6 +203,11 @@ std::string cell_text(const Row& row, const Cell& c) {
         return "-";
       }
       return fmt::format("{:.2f} [{:.2f}, {:.2f}]", c.value.estimate, c.value.low, c.value.high);
+    case Kind::kPer100:
+      if (c.value.n == 0) {
+        return "-";
+      }
+      return fmt::format("{:.2f} [{:.2f}, {:.2f}]", 100 * c.value.estimate, 100 * c.value.low, 100 * c.value.high);
   }
   return "";
 }
@@ -139,9 +227,11 @@ nlohmann::ordered_json interval_json(const Row& row, const Cell& c) {
     j["n"] = 0;
     return j;
   }
-  j[row.kind == Kind::kRate ? "rate" : "mean"] = rounded(c.value.estimate);
-  j["low"] = rounded(c.value.low);
-  j["high"] = rounded(c.value.high);
+  const double scale = row.kind == Kind::kPer100 ? 100 : 1;
+  j[row.kind == Kind::kRate ? "rate" : row.kind == Kind::kPer100 ? "per_100_hands" : "mean"] =
+      rounded(scale * c.value.estimate);
+  j["low"] = rounded(scale * c.value.low);
+  j["high"] = rounded(scale * c.value.high);
   j["n"] = c.value.n;
   return j;
 }
@@ -174,7 +264,12 @@ std::string render_text(const SimReport& rep) {
   }
   out += fmt::format("{} games per ruleset, seed {}, bots {}\n", rep.options.games, rep.options.seed, bots);
   out += "estimate [95% confidence interval]: rates Wilson score, means normal";
-  out += has_contracts(rep) ? "; contracts per hand, by game (clustered)\n\n" : "\n\n";
+  const bool contracts = has_contracts(rep);
+  const bool courts = has_courts(rep);
+  out += contracts && courts ? "; contracts and courts per hand, by game (clustered)\n\n"
+         : contracts        ? "; contracts per hand, by game (clustered)\n\n"
+         : courts           ? "; courts per hand, by game (clustered)\n\n"
+                            : "\n\n";
   const auto table = rows(rep);
   std::size_t label_w = 0;
   for (const auto& r : table) {
@@ -224,6 +319,9 @@ nlohmann::ordered_json report_json(const SimReport& rep) {
   if (has_contracts(rep)) {
     j["intervals"]["contracts"] = "clustered by game";
   }
+  if (has_courts(rep)) {
+    j["intervals"]["courts"] = "clustered by game";
+  }
   const auto table = rows(rep);
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
@@ -254,8 +352,10 @@ std::string render_csv(const SimReport& rep) {
       } else if (cell.value.n == 0) {
         out += fmt::format("{},{},,,,0\n", csv_text(rep.rulesets[c]), r.key);
       } else {
-        out += fmt::format("{},{},{},{},{},{}\n", csv_text(rep.rulesets[c]), r.key, csv_number(cell.value.estimate),
-                           csv_number(cell.value.low), csv_number(cell.value.high), cell.value.n);
+        const double scale = r.kind == Kind::kPer100 ? 100 : 1;
+        out += fmt::format("{},{},{},{},{},{}\n", csv_text(rep.rulesets[c]), r.key,
+                           csv_number(scale * cell.value.estimate), csv_number(scale * cell.value.low),
+                           csv_number(scale * cell.value.high), cell.value.n);
       }
     }
   }

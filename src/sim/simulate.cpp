@@ -1,11 +1,13 @@
 #include "sim/simulate.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <exception>
 #include <mutex>
 #include <thread>
 
+#include "engine/game.h"
 #include "engine/scoring.h"
 #include "sim/bots.h"
 
@@ -65,11 +67,28 @@ bool decided_in_last_hand(const PlayedGame& game) {
     return true;
   }
   // The leaders before the last hand against the winners (both in seat order).
-  return leaders(game.hands[game.hands.size() - 2].score) != game.winners;
+  const auto before = leaders(game.hands[game.hands.size() - 2].score);
+  return game.winners.empty() ? before != leaders(game.score) : before != game.winners;
 }
 
 RulesetStats::RulesetStats(const Ruleset& r)
-    : RulesetStats(r.players, r.has_quotas(), r.has_auction(), r.scoring == ScoringKind::kPoints) {}
+    : RulesetStats(r.players, r.has_quotas(), r.has_auction(), r.scoring == ScoringKind::kPoints) {
+  const PartnerPolicy& partners = *policies_for(r).partners;
+  std::vector<int> first_seat;  // of each side, by side number
+  for (int s = 0; s < players; ++s) {
+    const int number = partners.side(r, s);
+    const auto it = std::find(first_seat.begin(), first_seat.end(), number);
+    side_index[static_cast<std::size_t>(s)] = static_cast<int>(it - first_seat.begin());
+    if (it == first_seat.end()) {
+      first_seat.push_back(number);
+    }
+  }
+  sides = static_cast<int>(first_seat.size());
+  fixed_sides = sides < players;
+  wins_by_side.assign(static_cast<std::size_t>(sides), Proportion());
+  wins_by_side_seat.assign(static_cast<std::size_t>(sides), Proportion());
+  courts = r.scoring == ScoringKind::kCourts;
+}
 
 RulesetStats::RulesetStats(int n, bool has_quotas, bool has_contracts, bool counts_points)
     : players(n),
@@ -79,7 +98,14 @@ RulesetStats::RulesetStats(int n, bool has_quotas, bool has_contracts, bool coun
       made_quota(static_cast<std::size_t>(n)),
       tricks(static_cast<std::size_t>(n)),
       wins_by_seat(static_cast<std::size_t>(n)),
-      wins_by_bot(static_cast<std::size_t>(n)) {}
+      wins_by_bot(static_cast<std::size_t>(n)),
+      sides(n),
+      wins_by_side(static_cast<std::size_t>(n)),
+      wins_by_side_seat(static_cast<std::size_t>(n)) {
+  for (int s = 0; s < n; ++s) {
+    side_index.push_back(s);
+  }
+}
 
 void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   const int n = players;
@@ -108,31 +134,66 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   if (contracts) {
     add_contracts(game);
   }
+  if (courts) {
+    add_courts(game);
+  }
   if (!game.finished) {
     return;
   }
   ++finished;
-  if (game.winners.size() > 1) {
-    ++shared_wins;
+  // Joint winners of more than one side (partners who win together are one side).
+  for (const int w : game.winners) {
+    if (side_index[static_cast<std::size_t>(w)] != side_index[static_cast<std::size_t>(game.winners.front())]) {
+      ++shared_wins;
+      break;
+    }
   }
+  draws.add(game.winners.empty());
+  std::array<bool, kMaxPlayers> side_won{};  // by side (no allocation: this runs for every game)
   for (int s = 0; s < n; ++s) {
     const bool won = std::find(game.winners.begin(), game.winners.end(), s) != game.winners.end();
     wins_by_seat[static_cast<std::size_t>(offset_from(first_dealer, s, n))].add(won);
     wins_by_bot[static_cast<std::size_t>(s)].add(won);
-  }
-  // The top score and the next (which equals it on a tie at the top).
-  long long first = 0;
-  long long second = 0;
-  for (std::size_t i = 0; i < game.score.size(); ++i) {
-    const long long x = game.score[i];
-    if (i == 0 || x > first) {
-      second = i == 0 ? x : first;
-      first = x;
-    } else if (i == 1 || x > second) {
-      second = x;
+    if (won) {
+      side_won[static_cast<std::size_t>(side_index[static_cast<std::size_t>(s)])] = true;
     }
   }
-  margin.add(game.score.size() >= 2 ? first - second : 0);
+  // The sides in order from the first dealer's: each where its first seat
+  // from the first dealer on comes.
+  std::array<bool, kMaxPlayers> seen{};
+  std::size_t k = 0;
+  for (int o = 0; o < n; ++o) {
+    const auto sd = static_cast<std::size_t>(side_index[static_cast<std::size_t>((first_dealer + o) % n)]);
+    if (!seen[sd]) {
+      seen[sd] = true;
+      wins_by_side_seat[k++].add(side_won[sd]);
+    }
+  }
+  for (int sd = 0; sd < sides; ++sd) {
+    wins_by_side[static_cast<std::size_t>(sd)].add(side_won[static_cast<std::size_t>(sd)]);
+  }
+  // The top score and the next (which equals it on a tie at the top), a
+  // side's score once (partners share theirs).
+  long long first = 0;
+  long long second = 0;
+  std::array<bool, kMaxPlayers> counted{};
+  std::size_t scores = 0;
+  for (std::size_t i = 0; i < game.score.size(); ++i) {
+    const auto sd = static_cast<std::size_t>(side_index[i]);
+    if (counted[sd]) {
+      continue;
+    }
+    counted[sd] = true;
+    const long long x = game.score[i];
+    if (scores == 0 || x > first) {
+      second = scores == 0 ? x : first;
+      first = x;
+    } else if (scores == 1 || x > second) {
+      second = x;
+    }
+    ++scores;
+  }
+  margin.add(scores >= 2 ? first - second : 0);
   decided_last_hand.add(decided_in_last_hand(game));
 }
 
@@ -179,6 +240,33 @@ void RulesetStats::add_contracts(const PlayedGame& game) {
   }
 }
 
+void RulesetStats::add_courts(const PlayedGame& game) {
+  // This game's totals: one cluster of each statistic.
+  std::int64_t hands_played = 0;
+  std::int64_t early = 0;
+  std::int64_t all = 0;
+  std::int64_t streak = 0;
+  std::int64_t decided = 0;
+  std::int64_t caller_side = 0;
+  for (const auto& h : game.hands) {
+    ++hands_played;
+    early += h.early_court_side >= 0 && !h.all_tricks ? 1 : 0;
+    all += h.all_tricks ? 1 : 0;
+    streak += h.streak_court_side >= 0 ? 1 : 0;
+    if (h.winner_side >= 0) {
+      ++decided;
+      // Side numbers are the partner policy's: a side is numbered by a seat of it.
+      const int caller = h.trump_by >= 0 ? side_index[static_cast<std::size_t>(h.trump_by)] : -1;
+      caller_side += caller == side_index[static_cast<std::size_t>(h.winner_side)] ? 1 : 0;
+    }
+  }
+  early_courts.add_game(early, hands_played);
+  all_tricks_courts.add_game(all, hands_played);
+  streak_courts.add_game(streak, hands_played);
+  hands_per_court.add_game(hands_played, early + all + streak);
+  trump_side_wins.add_game(caller_side, decided);
+}
+
 void RulesetStats::merge(const RulesetStats& o) {
   games += o.games;
   finished += o.finished;
@@ -202,6 +290,16 @@ void RulesetStats::merge(const RulesetStats& o) {
   solo_made.merge(o.solo_made);
   bidding_side_points.merge(o.bidding_side_points);
   defender_points.merge(o.defender_points);
+  for (std::size_t i = 0; i < wins_by_side.size(); ++i) {
+    wins_by_side[i].merge(o.wins_by_side[i]);
+    wins_by_side_seat[i].merge(o.wins_by_side_seat[i]);
+  }
+  draws.merge(o.draws);
+  early_courts.merge(o.early_courts);
+  all_tricks_courts.merge(o.all_tricks_courts);
+  streak_courts.merge(o.streak_courts);
+  hands_per_court.merge(o.hands_per_court);
+  trump_side_wins.merge(o.trump_side_wins);
 }
 
 PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,

@@ -31,7 +31,7 @@ struct SimulateOptions {
   std::int64_t games = 1000;            // per ruleset
   std::vector<std::string> bots;        // by seat; names from bot_names()
   unsigned jobs = 1;
-  int max_hands = 200;       // safety stop: a game still going after this many hands is unfinished
+  int max_hands = 1000;      // safety stop: a game still going after this many hands is unfinished
   int hands_no_target = 10;  // hands per game under a ruleset with no target (`target: null`)
 };
 
@@ -40,10 +40,12 @@ struct SimulateOptions {
 // dealer" are offsets from the game's first dealer.
 struct RulesetStats {
   explicit RulesetStats(int players = 3, bool quotas = true, bool contracts = false, bool points = false);
+  // `rules` gives the sides and whether courts are scored as well.
   explicit RulesetStats(const Ruleset& rules);
   void add(const PlayedGame& game, int first_dealer);
   void merge(const RulesetStats& o);
   void add_contracts(const PlayedGame& game);  // the auction games' figures of one game
+  void add_courts(const PlayedGame& game);     // the courts games' figures of one game
 
   int players = 3;
   bool quotas = true;      // the ruleset has quotas (and plucks): otherwise those figures stay empty
@@ -52,7 +54,7 @@ struct RulesetStats {
   std::int64_t games = 0;
   std::int64_t finished = 0;
   std::int64_t hands = 0;
-  std::int64_t shared_wins = 0;            // finished games with more than one winner
+  std::int64_t shared_wins = 0;            // finished games won jointly by more than one side (player)
   Mean hands_per_game;                     // every game
   std::vector<Proportion> made_quota;      // by role, every hand
   std::vector<Mean> tricks;                // by role, every hand
@@ -70,13 +72,29 @@ struct RulesetStats {
   ClusteredMean solo_made;                 // solo contracts made, of the solo contracts
   ClusteredMean bidding_side_points;       // the bidding side's points, hands with a contract
   ClusteredMean defender_points;           // the defenders' points together, hands with a contract
+  // Sides (the partner policy's): each seat's side, as the index of the side
+  // in order of its first seat; with no fixed partnerships every seat is a side.
+  std::vector<int> side_index;
+  int sides = 0;
+  bool fixed_sides = false;  // some side has two seats (partnership: opposite)
+  // The courts games (scoring.kind courts), each game's hands one cluster.
+  bool courts = false;
+  ClusteredMean early_courts;              // hands with an early court (not the all-tricks one), of all hands
+  ClusteredMean all_tricks_courts;         // hands in which a side took every trick after an early court
+  ClusteredMean streak_courts;             // hands that completed a streak court
+  ClusteredMean hands_per_court;           // hands over the courts scored in them (each court event once)
+  ClusteredMean trump_side_wins;           // hands won by the trump caller's side, of the hands a side won
+  std::vector<Proportion> wins_by_side;      // by side (seat order), finished games
+  std::vector<Proportion> wins_by_side_seat; // by side, in order from the first dealer's, finished games
+  Proportion draws;                          // finished games with no winner (game.tie draw)
 };
 
 // Game i's seed: a SplitMix64 mix of the run's seed and i.
 [[nodiscard]] std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
 
-// Whether the last hand decided `game`: the winners are not exactly the
-// player(s) with the top score before it.
+// Whether the last hand decided `game`: the winners (of a draw: the players
+// level at the top after it) are not exactly the player(s) with the top
+// score before it.
 [[nodiscard]] bool decided_in_last_hand(const PlayedGame& game);
 
 struct SimulateHooks {

@@ -1,5 +1,7 @@
 #include "transcript/writer.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "engine/hand.h"
@@ -43,17 +45,23 @@ bool has_tricks(Detail d) { return d == Detail::kPlays || d == Detail::kFull; }
 // gives its calls and contract instead of quotas and plucks, its partner
 // where the partner goes by a card, and its points beside the tricks taken;
 // a hand everyone passed (void) has no trump, discard, partner, tricks,
-// taken or points.
+// taken or points. A hand of a courts game gives who named trump beside
+// trump, its running streak, and, where no trick is written, the side that
+// took an early court and played on without taking every trick (the tricks
+// taken cannot show it).
 struct HandKeys {
   bool plucks = false;
   bool bids = false;
   bool contract = false;
+  bool trump_by = false;
   bool trump = false;
   bool discard = false;
   bool partner = false;
   bool tricks = false;
   bool taken = false;
   bool points = false;
+  bool early_court = false;
+  bool streak = false;
 };
 
 HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& h, std::size_t index, Detail d) {
@@ -70,7 +78,39 @@ HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& 
   k.tricks = has_tricks(d) && played;
   k.taken = played;
   k.points = auction && played;
+  const bool courts = r.scoring == ScoringKind::kCourts;
+  k.trump_by = courts && k.trump && h.trump_by >= 0;
+  k.early_court = courts && !k.tricks && h.early_court_side >= 0 && !h.all_tricks &&
+                  h.tricks_played > r.early_court_tricks;
+  k.streak = courts && h.streak_side >= 0;
   return k;
+}
+
+// The seats whose scores a record gives: one of each side (its first seat);
+// where everyone plays for themselves, every seat.
+std::vector<std::size_t> score_seats(const Ruleset& r) {
+  const Policies p = policies_for(r);
+  std::vector<std::size_t> seats;
+  std::vector<int> sides;
+  for (int s = 0; s < r.players; ++s) {
+    const int side = p.partners->side(r, s);
+    if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
+      sides.push_back(side);
+      seats.push_back(static_cast<std::size_t>(s));
+    }
+  }
+  return seats;
+}
+
+// The seat that names side `side` (a partner policy side number) in a record: its first seat.
+std::size_t side_seat(const Ruleset& r, int side) {
+  const Policies p = policies_for(r);
+  for (int s = 0; s < r.players; ++s) {
+    if (p.partners->side(r, s) == side) {
+      return static_cast<std::size_t>(s);
+    }
+  }
+  return 0;
 }
 
 // A call as written: the bid, or `pass`.
@@ -86,6 +126,17 @@ template <class T>
 std::string seat_map(const std::vector<std::string>& players, const std::vector<T>& values) {
   std::vector<std::string> parts;
   for (std::size_t i = 0; i < players.size(); ++i) {
+    parts.push_back(fmt::format("{}: {}", players[i], values[i]));
+  }
+  return fmt::format("{{{}}}", fmt::join(parts, ", "));
+}
+
+// The same for the seats `seats` only.
+template <class T>
+std::string seat_map(const std::vector<std::string>& players, const std::vector<T>& values,
+                     const std::vector<std::size_t>& seats) {
+  std::vector<std::string> parts;
+  for (const std::size_t i : seats) {
     parts.push_back(fmt::format("{}: {}", players[i], values[i]));
   }
   return fmt::format("{{{}}}", fmt::join(parts, ", "));
@@ -130,6 +181,7 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
   y += fmt::format("players: {}\n", flow(quoted));
   y += "hands:\n";
   const PhaseList phases = hand_phases(rules);
+  const std::vector<std::size_t> scored = score_seats(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
     const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
@@ -167,6 +219,9 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
+    if (k.trump_by) {
+      y += fmt::format("    trump_by: {}\n", quoted[static_cast<std::size_t>(h.trump_by)]);
+    }
     if (k.trump) {
       y += fmt::format("    trump: {}\n", suit_letter(h.trump));
     }
@@ -199,6 +254,9 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
         }
       }
     }
+    if (k.early_court) {
+      y += fmt::format("    early_court: {}\n", quoted[side_seat(rules, h.early_court_side)]);
+    }
     if (k.taken) {
       y += fmt::format("    taken: {}\n", seat_map(quoted, h.taken));
     }
@@ -206,7 +264,10 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
       y += fmt::format("    points: {}\n", seat_map(quoted, h.points));
     }
     if (o.scores) {
-      y += fmt::format("    score: {}\n", seat_map(quoted, h.score));
+      y += fmt::format("    score: {}\n", seat_map(quoted, h.score, scored));
+      if (k.streak) {
+        y += fmt::format("    streak: {{{}: {}}}\n", quoted[side_seat(rules, h.streak_side)], h.streak);
+      }
     }
   }
   if (o.scores && game.finished) {
@@ -216,7 +277,7 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
     }
     y += "result:\n";
     y += fmt::format("  winner: {}\n", winners.size() == 1 ? winners[0] : flow(winners));
-    y += fmt::format("  score: {}\n", seat_map(quoted, game.score));
+    y += fmt::format("  score: {}\n", seat_map(quoted, game.score, scored));
   }
   return y;
 }
@@ -228,6 +289,14 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
   auto seats = [&](const auto& values) {
     J m = J::object();
     for (std::size_t i = 0; i < players.size(); ++i) {
+      m[players[i]] = values[i];
+    }
+    return m;
+  };
+  const std::vector<std::size_t> scored = score_seats(rules);
+  auto scores = [&](const auto& values) {
+    J m = J::object();
+    for (const std::size_t i : scored) {
       m[players[i]] = values[i];
     }
     return m;
@@ -284,6 +353,9 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["plucks"] = plucks;
     }
+    if (k.trump_by) {
+      hj["trump_by"] = seat(h.trump_by);
+    }
     if (k.trump) {
       hj["trump"] = std::string(1, suit_letter(h.trump));
     }
@@ -311,6 +383,9 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       }
       hj["tricks"] = tricks;
     }
+    if (k.early_court) {
+      hj["early_court"] = players[side_seat(rules, h.early_court_side)];
+    }
     if (k.taken) {
       hj["taken"] = seats(h.taken);
     }
@@ -318,7 +393,12 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
       hj["points"] = seats(h.points);
     }
     if (o.scores) {
-      hj["score"] = seats(h.score);
+      hj["score"] = scores(h.score);
+      if (k.streak) {
+        J streak = J::object();
+        streak[players[side_seat(rules, h.streak_side)]] = h.streak;
+        hj["streak"] = streak;
+      }
     }
     hands.push_back(hj);
   }
@@ -328,7 +408,7 @@ nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std
     for (int w : game.winners) {
       winners.push_back(seat(w));
     }
-    j["result"] = J{{"winner", winners.size() == 1 ? winners[0] : winners}, {"score", seats(game.score)}};
+    j["result"] = J{{"winner", winners.size() == 1 ? winners[0] : winners}, {"score", scores(game.score)}};
   }
   return j;
 }

@@ -57,6 +57,7 @@ const ScoringPolicy kScoreCourts{
       const StreakAfter s = streak_after(r, g, t);
       g.streak_side = s.side;
       g.streak = s.count;
+      g.last.streak_court_side = s.court ? s.side : -1;
     },
     [](const HandState& h, HandTally& t) {
       const Ruleset& r = *h.rules;
