@@ -10,6 +10,7 @@
 //    in hands per second: of CPU time with 1 thread, of wall time with 2
 //    (under an auction also `played/s`, the hands not passed out); the random
 //    rows also with each build of the random-play loop (portable, pdep) forced.
+//    Court Piece: ten-hand games (`court-piece`) and races to seven courts.
 #include <benchmark/benchmark.h>
 
 #include <optional>
