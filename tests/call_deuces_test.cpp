@@ -179,6 +179,22 @@ TEST(CallDeucesPartner, DiscardingThePartnerCardIsAFaultWhereSoloByDiscardIsOff)
   EXPECT_EQ(first_hand(games).partner, -1);
 }
 
+// ------------------------------------------------------- the general codes
+
+TEST(CallDeucesPlay, TheBidderLeadsTheFirstTrick) {
+  // Bob won the auction at 17; the record names Cat as leading trick 1.
+  std::string y = record("partner-set");
+  const std::string trick = "      - [7D, 3D, AD, 6D]";
+  ASSERT_NE(y.find(trick), std::string::npos);
+  y.replace(y.find(trick), trick.size(), "      - {leader: Cat, cards: [7D, 3D, AD, 6D]}");
+  const auto games = test::validate_yaml(y);
+  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"first-lead"})) << test::diagnostics_text(games);
+  EXPECT_NE(test::diagnostics_text(games).find("Cat is recorded as leading the first trick, but the bidder, Bob, "
+                                               "leads it [first-lead]"),
+            std::string::npos)
+      << test::diagnostics_text(games);
+}
+
 // ------------------------------------------------------------- the points
 
 TEST(CallDeucesPoints, FivesInTheDiscardCountForTheBidder) {
@@ -473,9 +489,10 @@ TEST(CallDeucesRecord, KeysOfOtherGamesAreUnknownKeys) {
   const auto cd = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: none\n    plucks: []\n    streak: {Ann: 1}"}));
   EXPECT_EQ(test::diagnostics_text(cd),
-            "t.yaml:7:5: warning: unknown key 'streak' in a hand; it is ignored [unknown-key] (hand 1)\n"
             "t.yaml:6:5: warning: unknown key 'plucks' in a hand: call-deuces has no exchange of plucks; it is "
-            "ignored [unknown-key] (hand 1)\n");
+            "ignored [unknown-key] (hand 1)\n"
+            "t.yaml:7:5: warning: unknown key 'streak' in a hand: call-deuces has no courts; it is ignored "
+            "[unknown-key] (hand 1)\n");
   const auto pluck = test::validate_yaml(
       "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    bids: [15]\n"
       "    taken: {Ann: 7, Bob: 6, Cat: 4}\n");

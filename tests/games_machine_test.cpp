@@ -656,9 +656,9 @@ TEST(GamesByBots, TheSameSeedPlaysTheSameGame) {
 namespace trickref {
 namespace {
 
-// What the tool does with these games today: simulate plays them; a
-// transcript is not written, and validate says what it cannot read yet.
-TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
+// Court Piece games the bots play: simulate's report (no quota figures),
+// and their transcripts referee clean.
+TEST(GamesByBots, CourtPieceTranscriptsValidateClean) {
   const auto sim = test::run_cli({"simulate", "--rules", "court-piece-race", "--games", "20", "--seed", "4"});
   EXPECT_EQ(sim.exit_code, 0) << sim.err;
   EXPECT_NE(sim.out.find("court-piece-race"), std::string::npos);
@@ -668,19 +668,14 @@ TEST(GamesByBots, SimulatePlaysThemAndValidateSaysWhatItDoesNotReadYet) {
   const std::string label = "made quota: dealer";
   EXPECT_EQ(line.find_first_not_of(' ', label.size()), line.size() - 1) << line;
   EXPECT_EQ(line.back(), '-') << "no quotas: no figure: " << line;
-  const auto out = test::run_cli({"simulate", "--rules", "court-piece", "--games", "2", "--out", "unused.jsonl"});
-  EXPECT_EQ(out.exit_code, 2);
-  EXPECT_NE(out.err.find("--out: transcripts of ruleset `court-piece` (trump named before the deal is complete) are "
-                         "not written yet"),
-            std::string::npos)
-      << out.err;
-  const auto v = test::run_cli({"validate", "-"}, "game: court-piece\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n"
-                                                  "  - dealer: Ann\n    trump: S\n");
-  EXPECT_EQ(v.exit_code, 1);
-  EXPECT_NE(v.out.find("ruleset `court-piece` has trump named before the deal is complete, which the referee does "
-                       "not read from a record yet"),
-            std::string::npos)
-      << v.out;
+  for (const char* rules : {"court-piece", "court-piece-race"}) {
+    const std::string file = testing::TempDir() + "cp-" + rules + ".jsonl";
+    const auto out = test::run_cli({"simulate", "--rules", rules, "--games", "3", "--seed", "4", "--out", file});
+    ASSERT_EQ(out.exit_code, 0) << out.err;
+    const auto v = test::run_cli({"validate", file});
+    EXPECT_EQ(v.exit_code, 0) << v.out;
+    EXPECT_NE(v.out.find("3 games: 0 errors, 0 warnings"), std::string::npos) << v.out;
+  }
 }
 
 // Call Deuces games the bots play are written out and referee clean, at

@@ -11,9 +11,16 @@
 // and the figures the README quotes (seeded, so exact).
 #include <algorithm>
 #include <array>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -460,23 +467,24 @@ TEST(CourtsPlayOn, BotsChooseAndTheHouseRulesDecide) {
 // --- the end of a game of the hands recorded ------------------------------------------
 
 TEST(CourtsEnd, TheHandsRecordedEndInADrawOrForTheSideWithMoreCourts) {
+  // The rule itself is the machine's (decided_by_record_end, shared with the
+  // referee); here, the games the playout plays by it.
   const auto court = test::builtin("court-piece");
   GameState g = start_game(*court);
   std::array<int, kMaxPlayers> w{};
+  int count = -1;
   g.score = {2, 2, 2, 2};
-  EXPECT_EQ(game_winners_at_record_end(g, w), 0) << "level: a draw";
-  g.score = {0, 0, 0, 0};
-  EXPECT_EQ(game_winners_at_record_end(g, w), 0) << "no courts at all: a draw";
+  ASSERT_TRUE(decided_by_record_end(g, w, count));
+  EXPECT_EQ(count, 0) << "level: a draw";
   g.score = {1, 3, 1, 3};
-  ASSERT_EQ(game_winners_at_record_end(g, w), 2);
+  ASSERT_TRUE(decided_by_record_end(g, w, count));
+  ASSERT_EQ(count, 2);
   EXPECT_EQ(w[0], 1);
   EXPECT_EQ(w[1], 3);
-  const auto noscore = test::builtin("pluck-noscore");
-  GameState p = start_game(*noscore);
-  p.score = {1, 0, 0};
-  EXPECT_EQ(game_winners_at_record_end(p, w), -1) << "rules.md: a game of the hands recorded never finishes";
-  const auto race = test::builtin("court-piece-race");
-  EXPECT_EQ(game_winners_at_record_end(start_game(*race), w), -1) << "a race ends at its target";
+  GameState p = start_game(*test::builtin("pluck-noscore"));
+  EXPECT_FALSE(decided_by_record_end(p, w, count)) << "rules.md: a game of the hands recorded never finishes";
+  EXPECT_FALSE(decided_by_record_end(start_game(*test::builtin("court-piece-race")), w, count))
+      << "a race ends at its target";
   // Played: after the hands asked for, finished; the side with more courts
   // wins, or nobody.
   int draws = 0;
@@ -707,6 +715,105 @@ result:
   }
   full += plays.substr(at);
   EXPECT_EQ(yaml(Detail::kFull), full);
+}
+
+// A file's bytes (a name of its own: the unity build shares batches).
+std::string courts_file_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// The round trip: simulate --out writes seeded Court Piece games at each
+// level of detail, as YAML files and as JSON Lines, with one job and with
+// two; validate referees every game with no diagnostic at all, and its
+// final courts, winners (none for a draw) and hands are the games' own. The
+// games hold early courts stopped, played on and lost (`early_court` on a
+// sheet) and played on to the 52, streak courts and draws.
+TEST(CourtsWriter, SimulatedGamesValidateWithNoDiagnosticAtEveryLevel) {
+  const std::string dir = testing::TempDir() + "trickref-courts-round-trip-" + std::to_string(::getpid());
+  struct Run {
+    const char* rules;
+    const char* seed;
+    std::int64_t games;
+    std::vector<std::string> bots;
+  };
+  const std::vector<Run> runs = {{"court-piece", "18", 8, {"heuristic", "random", "random", "heuristic"}},
+                                 {"court-piece-race", "22", 4, {"heuristic", "random", "heuristic", "random"}}};
+  int stopped = 0;
+  int lost = 0;
+  int all = 0;
+  int streaks = 0;
+  int draws = 0;
+  for (const Run& run : runs) {
+    const auto rules = test::builtin(run.rules);
+    sim::SimulateOptions o;
+    o.seed = std::stoull(run.seed);
+    std::vector<PlayedGame> games;
+    for (std::int64_t g = 0; g < run.games; ++g) {
+      games.push_back(sim::simulate_game(*rules, run.bots, o, g, false));
+      draws += games.back().finished && games.back().winners.empty() ? 1 : 0;
+      for (const PlayedHand& h : games.back().hands) {
+        stopped += h.early_court_side >= 0 && h.tricks_played == 7 ? 1 : 0;
+        lost += h.early_court_side >= 0 && h.tricks_played == 13 && !h.all_tricks ? 1 : 0;
+        all += h.all_tricks ? 1 : 0;
+        streaks += h.streak_court_side >= 0 ? 1 : 0;
+      }
+    }
+    const std::string bots = fmt::format("{}", fmt::join(run.bots, ","));
+    for (const char* level : {"sheet", "exchange", "plays", "full"}) {
+      for (const std::string& out : {dir + "/" + run.rules + "-" + level + ".jsonl", dir + "/" + level}) {
+        const std::vector<std::string> args{"simulate", "--rules", run.rules, "--games", std::to_string(run.games),
+                                            "--seed",   run.seed,  "--bots",  bots,     "--detail",
+                                            level,      "--out",   out};
+        const auto sim = test::run_cli(args);
+        ASSERT_EQ(sim.exit_code, 0) << sim.err;
+        const auto v = test::run_cli({"validate", "--format", "json", out.ends_with(".jsonl") ? out : out + "/" + run.rules});
+        EXPECT_EQ(v.exit_code, 0) << run.rules << " " << level << " " << out;
+        const auto j = nlohmann::json::parse(v.out);
+        ASSERT_EQ(j.at("games").size(), static_cast<std::size_t>(run.games)) << out;
+        EXPECT_EQ(j.at("summary").at("errors"), 0);
+        EXPECT_EQ(j.at("summary").at("warnings"), 0);
+        for (std::size_t g = 0; g < games.size(); ++g) {
+          const auto& game = j.at("games").at(g);
+          EXPECT_TRUE(game.at("diagnostics").empty())
+              << run.rules << " " << level << " game " << g + 1 << "\n" << game.at("diagnostics").dump();
+          EXPECT_EQ(game.at("hands").size(), games[g].hands.size());
+          const auto& result = game.at("result");
+          EXPECT_EQ(result.at("finished").get<bool>(), games[g].finished);
+          const std::vector<std::string> players = game.at("players");
+          std::vector<std::string> winners;
+          for (const int w : games[g].winners) {
+            winners.push_back(players[static_cast<std::size_t>(w)]);
+          }
+          EXPECT_EQ(result.at("winners").get<std::vector<std::string>>(), winners) << level << " game " << g + 1;
+          for (const auto& side : game.at("sides")) {
+            const std::string first = side.at("players").at(0);
+            const auto seat = static_cast<std::size_t>(
+                std::find(players.begin(), players.end(), first) - players.begin());
+            EXPECT_EQ(result.at("score").at(side.at("name").get<std::string>()).get<long long>(),
+                      games[g].score[seat])
+                << level << " game " << g + 1;
+          }
+        }
+        // Two jobs write the same bytes.
+        if (out.ends_with(".jsonl")) {
+          std::vector<std::string> two = args;
+          two.back() = out + ".2.jsonl";
+          two.insert(two.end(), {"--jobs", "2"});
+          ASSERT_EQ(test::run_cli(two).exit_code, 0);
+          EXPECT_EQ(courts_file_bytes(out), courts_file_bytes(out + ".2.jsonl")) << level;
+        }
+      }
+    }
+  }
+  EXPECT_GT(stopped, 0);
+  EXPECT_GT(lost, 0);
+  EXPECT_GT(all, 0);
+  EXPECT_GT(streaks, 0);
+  EXPECT_GT(draws, 0);
+  std::filesystem::remove_all(dir);
 }
 
 // --- statistics ----------------------------------------------------------------

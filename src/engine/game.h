@@ -58,12 +58,14 @@ void count_hand(GameState& g, const HandTally& t);
 [[nodiscard]] bool game_ends(const GameState& g, const HandTally& last);
 int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
 
-// The end of a game that is the hands recorded (game.end target null), once
-// they are all counted: its winners into `out` and how many (0: a draw,
-// finished with no winner), or -1 where the game never finishes (the end policy).
-[[nodiscard]] int game_winners_at_record_end(const GameState& g, std::span<int> out);
 
 // Who deals the hand after the one `dealer` dealt (the dealer policy).
 [[nodiscard]] int next_dealer(const GameState& g, int dealer);
+// Where the game is the hands recorded and level scores draw (game.end
+// target null, game.tie draw; court-piece.md §3.6): after the last hand the
+// game is finished and the best score wins, or nobody when the sides are
+// level. Returns whether the record's end decides the game; the winners
+// (every seat of the best side) into `out`, `count` how many.
+[[nodiscard]] bool decided_by_record_end(const GameState& g, std::span<int> out, int& count);
 
 }  // namespace trickref

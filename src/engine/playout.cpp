@@ -740,17 +740,6 @@ class BotHand {
 
   [[nodiscard]] const std::vector<int>& winners() const { return winners_; }
 
-  // A game that is the hands recorded, all of them played: whether it is
-  // finished (the end policy), and its winners (none: a draw).
-  bool record_end() {
-    std::array<int, kMaxPlayers> w{};
-    const int n = game_winners_at_record_end(game_, w);
-    if (n < 0) {
-      return false;
-    }
-    winners_.assign(w.begin(), w.begin() + n);
-    return true;
-  }
 
  private:
   std::span<SeatPolicy* const> seats_;
@@ -813,11 +802,16 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
       game.winners = driver.winners();
       break;
     }
-    if (number == limit && r.end == GameEnd::kHandsRecorded && driver.record_end()) {
-      game.finished = true;  // the hands recorded are all played: the game is what they make it
-      game.winners = driver.winners();
-    }
     dealer = next_dealer(state, dealer);
+  }
+  if (!game.finished && used > 0) {
+    // Where the game is the hands played (court-piece.md §3.6), their end decides it: a win or a draw.
+    std::array<int, kMaxPlayers> w{};
+    int count = 0;
+    if (decided_by_record_end(state, w, count)) {
+      game.finished = true;
+      game.winners.assign(w.begin(), w.begin() + count);
+    }
   }
   while (game.hands.size() > used) {
     spare_hands.push_back(std::move(game.hands.back()));

@@ -73,10 +73,6 @@ struct EndPolicy {
   bool (*over)(const Ruleset& r, const GameState& g, const HandTally& last);
   // The winners of a game that ended after `last`, into `out`; returns how many.
   int (*winners)(const Ruleset& r, const GameState& g, const HandTally& last, std::span<int> out);
-  // A game that is the hands recorded, once they are all counted: its
-  // winners into `out` and how many (0: a draw), or -1 where such a game
-  // never finishes; null: it never does.
-  int (*at_record_end)(const Ruleset& r, const GameState& g, std::span<int> out) = nullptr;
 };
 
 struct DealerPolicy {

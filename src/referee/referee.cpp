@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/hand.h"
 #include "engine/play.h"
+#include "engine/policy/table.h"
 #include "engine/scoring.h"
 #include "referee/messages.h"
 
@@ -41,15 +42,12 @@ struct Play {
 // What a ruleset asks of the referee that it does not read yet: a deal in
 // two parts, courts, or a revoke forfeit.
 std::optional<std::string_view> unrefereed(const Ruleset& r) {
-  const PhaseList phases = hand_phases(r);
-  if (phases.has(Phase::kDealRest)) {
-    return "trump named before the deal is complete";
+  // Courts need sides; a revoke forfeit is read for the partnership games.
+  if (r.scoring == ScoringKind::kCourts && r.partnership == Partnership::kNone) {
+    return "courts without partnerships";
   }
-  if (r.scoring == ScoringKind::kCourts) {
-    return "courts";
-  }
-  if (r.revoke_penalty == RevokePenalty::kForfeitHand) {
-    return "a revoke that forfeits the hand";
+  if (r.revoke_penalty == RevokePenalty::kForfeitHand && r.partnership == Partnership::kNone) {
+    return "a revoke that forfeits the hand without partnerships";
   }
   return std::nullopt;
 }
@@ -80,7 +78,11 @@ class GameReferee {
              say::not_refereed_yet(r_, *missing));
       return out;
     }
+    if (g_.teams && r_.partnership == Partnership::kNone) {
+      report(Severity::kWarning, Code::kUnknownKey, g_.teams_loc, say::unused_game_key(r_, "teams", "fixed partnerships"));
+    }
     game_ = start_game(r_);
+    make_sides(out);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
       HandSummary s = referee_hand(h);
@@ -142,17 +144,27 @@ class GameReferee {
   HandSummary referee_hand(const HandRec& h) {
     HandSummary sum;
     sum.number = h.number;
-    phase_ = phase::kDealer;
+    sum.courts = r_.scoring == ScoringKind::kCourts;
+    phase_ = phase::kTotals;
     trick_ = 0;
+    const bool by_side = r_.partnership != Partnership::kNone;  // maps may name one player of a side
+    taken_ = by_side ? nullptr : per_seat(h.taken, "taken");
+    points_ = per_seat(h.points, "points");
+    score_ = by_side ? nullptr : per_seat(h.score, "score");
+    phase_ = phase::kDealer;
     check_game_keys(h);
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
     const int expected = prev_dealer_ < 0 ? -1 : next_dealer(game_, prev_dealer_);
     int dealer = expected;
     if (h.dealer && h.dealer->ok()) {
       dealer = h.dealer->seat;
-      if (expected >= 0 && dealer != expected) {
-        about(report(Code::kWrongDealer, h.dealer->loc, say::wrong_dealer(words(), h.number, dealer, prev_dealer_, expected)),
-              name(dealer));
+      if (expected >= 0 && dealer != expected && dealer_known_) {
+        const std::string msg =
+            r_.rotation == Rotation::kByResult
+                ? say::wrong_dealer_by_result(words(), h.number, dealer, prev_dealer_, expected,
+                                              policy::dealer_rule(r_, game_, prev_dealer_))
+                : say::wrong_dealer(words(), h.number, dealer, prev_dealer_, expected);
+        about(report(Code::kWrongDealer, h.dealer->loc, msg), name(dealer));
       }
     }
     if (dealer < 0) {
@@ -213,6 +225,14 @@ class GameReferee {
     if (h.trump) {
       apply_trump(m, *h.trump);
     }
+    if (h.trump_by) {
+      if (const auto v = check_trump(m, h.trump_by->seat)) {
+        say(*v, h.trump_by->loc);
+      }
+    }
+    if (sum_->courts) {
+      sum_->trump_by = trump_namer(m);
+    }
   }
 
   void kitty(HandState& m) {
@@ -267,7 +287,11 @@ class GameReferee {
       count_contract(*rec_, m, *sum_);
       return;
     }
-    const auto used = settle_taken(*rec_, m, played_taken_);
+    if (sum_->courts) {
+      count_courts(*rec_, m, *sum_);
+      return;
+    }
+    const auto used = settle_taken(m, played_taken_);
     sum_->taken = used;
     std::optional<HandTally> t;
     if (used) {
@@ -747,6 +771,22 @@ class GameReferee {
     }
   }
 
+  // ------------------------------------------------ maps of player -> number
+  // A recorded map the game reads per seat (taken, points, score): it must
+  // name every player; one that does not is a `schema` error and is not used.
+  const SeatNumbers* per_seat(const std::optional<SeatNumbers>& m, std::string_view what) {
+    if (!m) {
+      return nullptr;
+    }
+    for (int s = 0; s < n_; ++s) {
+      if (!m->values[static_cast<std::size_t>(s)]) {
+        report(Code::kSchema, m->loc, fmt::format("`{}` lacks {}", what, name(s)));
+        return nullptr;
+      }
+    }
+    return &*m;
+  }
+
   // ------------------------------------------------------- keys of a game
   // Hand keys of another game (call-deuces.md §4, "Keys of other games"):
   // the loader reads them whatever the game; here, knowing it, those it has
@@ -762,6 +802,10 @@ class GameReferee {
         lacks = r_.partner_by != PartnerBy::kNone ? "" : "partner for the bidder";
       } else if (key == "points") {
         lacks = r_.scoring == ScoringKind::kPoints ? "" : "points for cards";
+      } else if (key == "trump_by" || key == "revoke_claim" || key == "early_court" || key == "streak") {
+        lacks = r_.scoring == ScoringKind::kCourts ? "" : "courts";
+      } else if (key == "kitty" || key == "discard") {
+        lacks = r_.kitty > 0 ? "" : "kitty";
       }
       if (!lacks.empty()) {
         report(Severity::kWarning, Code::kUnknownKey, loc, say::unused_key(r_, key, lacks));
@@ -932,7 +976,7 @@ class GameReferee {
       score_hand(h, std::nullopt, sum);
       return;
     }
-    const auto used = settle_taken(h, m, played_taken_);
+    const auto used = settle_taken(m, played_taken_);
     sum.taken = used;
     std::array<int, kMaxPlayers> taken{};
     if (used) {
@@ -986,13 +1030,13 @@ class GameReferee {
     const bool discard_counts = r_.discard_to == DiscardTo::kBidder;
     if (all_played && (discard_known_ || !discard_counts)) {
       points = std::vector<int>(t.points.begin(), t.points.begin() + n_);
-      if (h.points) {
+      if (points_) {
         for (int s = 0; s < n_; ++s) {
           const auto i = static_cast<std::size_t>(s);
-          const long long rec = *h.points->values[i];
+          const long long rec = *points_->values[i];
           if (rec != t.points[i]) {
             points_mismatch_ = true;
-            auto& d = about(report(Code::kPointsMismatch, h.points->locs[i],
+            auto& d = about(report(Code::kPointsMismatch, points_->locs[i],
                                    say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
                                                         s == bidder && discard_counts ? m.discard : CardSet())),
                             name(s));
@@ -1000,10 +1044,10 @@ class GameReferee {
           }
         }
       }
-    } else if (h.points) {
+    } else if (points_) {
       points.emplace();
       for (int s = 0; s < n_; ++s) {
-        const auto v = *h.points->values[static_cast<std::size_t>(s)];
+        const auto v = *points_->values[static_cast<std::size_t>(s)];
         points->push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
         t.points[static_cast<std::size_t>(s)] = points->back();
       }
@@ -1015,11 +1059,390 @@ class GameReferee {
                              (*partner >= 0 ? t.points[static_cast<std::size_t>(*partner)] : 0);
       sum.made = side >= t.bid;
     }
-    if (!partner && h.score) {
+    if (!partner && score_) {
       report(Code::kSchema, h.loc, say::partner_unknown(words(), h.number, bidder));
     }
     adds_up_ = adds_up_ && points && partner;
     score_hand(h, points && partner ? std::optional<HandTally>(t) : std::nullopt, sum);
+  }
+
+  // ------------------------------------------------------------- sides
+  // The fixed sides (court-piece.md §2) and their names: the record's
+  // `teams` where they match the seating, else the players joined with " & ".
+  void make_sides(RefereeResult& out) {
+    if (r_.partnership == Partnership::kNone) {
+      return;
+    }
+    side_index_.assign(static_cast<std::size_t>(n_), -1);
+    std::vector<int> ids;
+    for (int s = 0; s < n_; ++s) {
+      const int id = game_.policies.partners->side(r_, s);
+      auto it = std::find(ids.begin(), ids.end(), id);
+      if (it == ids.end()) {
+        ids.push_back(id);
+        out.sides.emplace_back();
+        it = ids.end() - 1;
+      }
+      const auto k = static_cast<std::size_t>(it - ids.begin());
+      out.sides[k].push_back(s);
+      side_index_[static_cast<std::size_t>(s)] = static_cast<int>(k);
+    }
+    side_ids_ = ids;
+    for (const auto& seats : out.sides) {
+      std::vector<std::string> names;
+      for (int s : seats) {
+        names.push_back(name(s));
+      }
+      out.side_names.push_back(fmt::format("{}", fmt::join(names, " & ")));
+    }
+    team_side_.clear();
+    if (g_.teams) {
+      std::vector<std::string> named = out.side_names;
+      bool ok = g_.teams->size() == out.sides.size();
+      for (const auto& t : *g_.teams) {
+        std::vector<int> seats;
+        for (const auto& p : t.players) {
+          seats.push_back(p.seat);
+        }
+        std::sort(seats.begin(), seats.end());
+        int found = -1;
+        for (std::size_t k = 0; k < out.sides.size(); ++k) {
+          if (out.sides[k] == seats) {
+            found = static_cast<int>(k);
+          }
+        }
+        team_side_.push_back(found);
+        if (found < 0) {
+          if (ok) {
+            phase_ = phase::kGame;
+            report(Code::kTeamMismatch, t.loc, say::team_mismatch(words(), clip(t.name), seats));
+          }
+          ok = false;
+        } else {
+          named[static_cast<std::size_t>(found)] = clip(t.name);
+        }
+      }
+      if (ok) {
+        out.side_names = named;
+      }
+    }
+    side_names_ = out.side_names;
+  }
+
+  int side_at(int seat) const { return side_index_[static_cast<std::size_t>(seat)]; }
+
+  // The side a key of a per-side map stands for: a player's, or a team's.
+  struct SideEntry {
+    int side = -1;
+    long long value = 0;
+    Loc loc;
+  };
+  std::vector<SideEntry> side_entries(const SeatNumbers& m) const {
+    std::vector<SideEntry> out;
+    for (int s = 0; s < n_; ++s) {
+      if (const auto& v = m.values[static_cast<std::size_t>(s)]) {
+        out.push_back(SideEntry{side_at(s), *v, m.locs[static_cast<std::size_t>(s)]});
+      }
+    }
+    for (const auto& t : m.sides) {
+      const auto i = static_cast<std::size_t>(t.team);
+      if (i < team_side_.size() && team_side_[i] >= 0) {
+        out.push_back(SideEntry{team_side_[i], t.value, t.loc});
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------- courts
+  // The count of a courts hand (court-piece.md §3.3-§3.5, §5): the tricks
+  // as played (up to the hand's end), else the recorded `taken` read as a
+  // score sheet; the hand's winner, its courts and the streak; then the
+  // recorded taken, score and streak checked per side.
+  void count_courts(const HandRec& h, HandState& m, HandSummary& sum) {
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const std::size_t sides = side_names_.size();
+    majority_ = false;
+    std::optional<HandTally> tallied;
+    std::vector<int> side_taken(sides, 0);
+    if (h.tricks && attributable_ && h.trump) {
+      const auto counted = tricks_counted(m);
+      std::array<int, kMaxPlayers> taken{};
+      for (int s = 0; s < n_; ++s) {
+        taken[static_cast<std::size_t>(s)] = counted[static_cast<std::size_t>(s)];
+        side_taken[static_cast<std::size_t>(side_at(s))] += counted[static_cast<std::size_t>(s)];
+      }
+      check_side_taken(h, counted, side_taken);
+      tallied = tally(m, taken);
+      sum.tricks_played = std::min(tricks_in_hand(m), static_cast<int>(h.tricks->size()));
+    } else if (h.taken) {
+      tallied = sheet_tally(h, m, side_taken);
+      sum.tricks_played = std::accumulate(side_taken.begin(), side_taken.end(), 0);
+    }
+    if (!tallied) {
+      // Who won cannot be known: nor the next dealer, nor the courts from here.
+      dealer_known_ = false;
+      game_.score_known = false;
+      return;
+    }
+    dealer_known_ = true;
+    const HandTally& t = *tallied;
+    sum.side_taken = side_taken;
+    sum.winner_side = t.winner_side < 0 ? -1 : side_of_id(t.winner_side);
+    sum.end = t.forfeit_side >= 0           ? HandEnding::kRevoke
+              : t.early_court_side >= 0     ? (t.all_tricks ? HandEnding::kAllTricks : HandEnding::kEarlyCourt)
+              : m.end == HandEnd::kMajority || majority_ ? HandEnding::kMajority
+                                            : HandEnding::kPlayedOut;
+    const auto before = game_.score;
+    count_hand(game_, t);
+    sum.courts_won.assign(sides, 0);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const auto first = static_cast<std::size_t>(first_seat(static_cast<int>(k)));
+      sum.courts_won[k] = static_cast<int>(game_.score[first] - before[first]);
+    }
+    if (game_.streak_side >= 0) {
+      sum.streak = std::pair(side_of_id(game_.streak_side), game_.streak);
+    }
+    if (!game_.score_known) {
+      return;
+    }
+    std::vector<long long> score(sides);
+    for (std::size_t k = 0; k < sides; ++k) {
+      score[k] = game_.score[static_cast<std::size_t>(first_seat(static_cast<int>(k)))];
+    }
+    sum.side_score = score;
+    sum.score = running();
+    if (h.score) {
+      std::vector<long long> rec_prev = recorded_side_prev_.value_or(std::vector<long long>(sides, -1));
+      std::vector<long long> rec_now(sides, -1);
+      for (const auto& e : side_entries(*h.score)) {
+        const auto k = static_cast<std::size_t>(e.side);
+        rec_now[k] = e.value;
+        if (e.value == score[k]) {
+          continue;
+        }
+        if (recorded_side_prev_ && rec_prev[k] >= 0 && e.value == rec_prev[k] + sum.courts_won[k]) {
+          continue;  // carries an earlier wrong total forward: reported there
+        }
+        const long long was = before[static_cast<std::size_t>(first_seat(e.side))];
+        report(Code::kScoreMismatch, e.loc,
+               say::side_score_mismatch(side_names_[k], h.number, e.value, score[k], was, sum.courts_won[k]));
+      }
+      recorded_side_prev_ = rec_now;
+    } else {
+      recorded_side_prev_.reset();
+    }
+    if (h.streak) {
+      const int streak_side = game_.streak_side >= 0 ? side_of_id(game_.streak_side) : -1;
+      for (const auto& e : side_entries(*h.streak)) {
+        const long long truth = e.side == streak_side ? game_.streak : 0;
+        if (e.value != truth) {
+          report(Code::kScoreMismatch, e.loc,
+                 say::streak_mismatch(h.number, side_names_[static_cast<std::size_t>(e.side)], e.value,
+                                      streak_side >= 0 ? side_names_[static_cast<std::size_t>(streak_side)] : "",
+                                      game_.streak));
+        }
+      }
+    }
+    if (ended_at_ == 0 && game_ends(game_, t)) {
+      ended_at_ = h.number;
+      end_score_ = running();
+      std::array<int, kMaxPlayers> w{};
+      end_winners_.assign(w.begin(), w.begin() + game_winners(game_, t, w));
+      end_recorded_.reset();
+    }
+  }
+
+  // The side index of a side id of the partner policy (its first seat).
+  int side_of_id(int id) const {
+    const auto it = std::find(side_ids_.begin(), side_ids_.end(), id);
+    return it == side_ids_.end() ? -1 : static_cast<int>(it - side_ids_.begin());
+  }
+  int first_seat(int side) const { return side_ids_[static_cast<std::size_t>(side)]; }
+
+  // Recorded `taken` against the tricks as played (court-piece.md §5): a
+  // side with both players named is compared player by player, a side with
+  // one player (or its team name) as the side's total.
+  void check_side_taken(const HandRec& h, const std::array<int, kMaxPlayers>& counted,
+                        const std::vector<int>& side_taken) {
+    if (!h.taken) {
+      return;
+    }
+    std::vector<int> named(side_names_.size(), 0);
+    for (int s = 0; s < n_; ++s) {
+      named[static_cast<std::size_t>(side_at(s))] += h.taken->values[static_cast<std::size_t>(s)] ? 1 : 0;
+    }
+    for (int s = 0; s < n_; ++s) {
+      const auto& v = h.taken->values[static_cast<std::size_t>(s)];
+      if (!v) {
+        continue;
+      }
+      const auto k = static_cast<std::size_t>(side_at(s));
+      const bool whole = named[k] >= 2;
+      const long long truth = whole ? counted[static_cast<std::size_t>(s)] : side_taken[k];
+      if (*v != truth) {
+        about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
+                     whole ? say::taken_mismatch(words(), s, *v, truth)
+                           : say::side_taken_mismatch(side_names_[k], *v, truth)),
+              name(s));
+      }
+    }
+    for (const auto& t : h.taken->sides) {
+      const auto i = static_cast<std::size_t>(t.team);
+      if (i < team_side_.size() && team_side_[i] >= 0) {
+        const auto k = static_cast<std::size_t>(team_side_[i]);
+        if (t.value != side_taken[k]) {
+          report(Code::kTakenMismatch, t.loc, say::side_taken_mismatch(side_names_[k], t.value, side_taken[k]));
+        }
+      }
+    }
+  }
+
+  // A score-sheet hand of courts (court-piece.md §5, "Score sheets"): the
+  // tricks per side from `taken`, read as the rules end a hand. Absent when
+  // a side's tricks are not recorded.
+  std::optional<HandTally> sheet_tally(const HandRec& h, const HandState& m, std::vector<int>& side_taken) {
+    std::vector<std::optional<long long>> per(side_names_.size());
+    std::vector<int> named(side_names_.size(), 0);
+    std::vector<long long> sum(side_names_.size(), 0);
+    for (int s = 0; s < n_; ++s) {
+      if (const auto& v = h.taken->values[static_cast<std::size_t>(s)]) {
+        const auto k = static_cast<std::size_t>(side_at(s));
+        ++named[k];
+        sum[k] += *v;
+      }
+    }
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      if (named[k] > 0) {
+        per[k] = sum[k];
+      }
+    }
+    for (const auto& e : side_entries(*h.taken)) {
+      if (named[static_cast<std::size_t>(e.side)] == 0) {
+        per[static_cast<std::size_t>(e.side)] = e.value;
+      }
+    }
+    long long total = 0;
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      if (!per[k]) {
+        return std::nullopt;
+      }
+      side_taken[k] = static_cast<int>(std::clamp<long long>(*per[k], 0, 1'000'000));
+      total += side_taken[k];
+    }
+    HandTally t;
+    t.players = n_;
+    t.dealer = m.dealer;
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      t.taken[static_cast<std::size_t>(first_seat(static_cast<int>(k)))] = side_taken[k];
+    }
+    const int e = r_.early_court_tricks;
+    const int all = r_.tricks_per_hand();
+    const int caller_side = side_at(trump_namer(m));
+    auto early_allowed = [&](std::size_t k) {
+      return e > 0 && (r_.early_court_side == EarlyCourtSide::kAny || static_cast<int>(k) == caller_side);
+    };
+    auto other = [&](std::size_t k) { return side_taken[1 - k]; };
+    if (h.revoke_claim) {
+      t.forfeit_side = first_seat(side_at(h.revoke_claim->player.seat));
+      t.winner_side = first_seat(1 - side_at(h.revoke_claim->player.seat));
+      return t;
+    }
+    for (std::size_t k = 0; k < 2 && per.size() == 2; ++k) {
+      const int mine = side_taken[k];
+      if (early_allowed(k) && other(k) == 0 && mine == e && total == e &&
+          r_.after_early_court != AfterEarlyCourt::kPlayOn) {
+        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));  // abandoned after the early court
+        return t;
+      }
+      if (early_allowed(k) && other(k) == 0 && mine == all && total == all) {
+        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));
+        if (r_.after_early_court == AfterEarlyCourt::kAbandon) {
+          past_end_ = true;
+          report(Code::kTricksPastEnd, h.taken->loc,
+                 say::tricks_past_end(h.number, all, e, "an early court"));
+        } else {
+          t.all_tricks = true;
+        }
+        return t;
+      }
+    }
+    if (h.early_court) {
+      const int k = side_at(h.early_court->seat);
+      t.early_court_side = t.winner_side = first_seat(k);
+      t.all_tricks = side_taken[static_cast<std::size_t>(k)] == all;
+    } else if (r_.stop_at_majority && per.size() == 2 && total >= e && total <= all &&
+               (side_taken[0] == all / 2 + 1 || side_taken[1] == all / 2 + 1)) {
+      t.winner_side = first_seat(side_taken[0] == all / 2 + 1 ? 0 : 1);
+      majority_ = true;
+      return t;
+    }
+    if (total != all) {
+      report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
+    }
+    if (t.winner_side < 0 && per.size() == 2 && side_taken[0] != side_taken[1]) {
+      t.winner_side = first_seat(side_taken[0] > side_taken[1] ? 0 : 1);
+    }
+    return t;
+  }
+
+  // ------------------------------------------------------- the hand's end
+  // Whether the hand ends after trick `done` (1-based), in trick order
+  // (court-piece.md §5, "How a hand ends"): a revoke that forfeits, proven
+  // or claimed, at its trick; an early court (under `either` the record
+  // shows the choice: more tricks recorded, it was played on); a majority
+  // where the house stops there. Tricks recorded past an early court or a
+  // majority are one `tricks-past-end`.
+  bool ends_here(const HandRec& h, HandState& m, int done) {
+    if (r_.revoke_penalty == RevokePenalty::kForfeitHand) {
+      if (revoke_trick_ == done) {
+        forfeit(m, revoke_seat_, done);
+        return true;
+      }
+      if (h.revoke_claim && h.revoke_claim->trick == done) {
+        forfeit(m, h.revoke_claim->player.seat, done);
+        return true;
+      }
+    }
+    if (!hand_ends_after_trick(m)) {
+      return false;
+    }
+    const bool early = policy::early_court_side(m) >= 0;
+    const auto recorded = static_cast<int>(h.tricks->size());
+    if (early && r_.after_early_court == AfterEarlyCourt::kEither && recorded > done) {
+      return false;  // the winners chose to play on
+    }
+    end_hand_at(m, done);
+    m.end = early ? HandEnd::kEarlyCourt : HandEnd::kMajority;
+    if (recorded > done) {
+      past_end_ = true;
+      phase_ = phase::kTricks;
+      trick_ = done + 1;
+      report(Code::kTricksPastEnd, (*h.tricks)[static_cast<std::size_t>(done)].loc,
+             say::tricks_past_end(h.number, recorded, done, early ? "an early court" : "a side had a majority"));
+    }
+    return true;
+  }
+
+  // The side of `seat` forfeits the hand at trick `done` (penalty.revoke: forfeit_hand).
+  void forfeit(HandState& m, int seat, int done) {
+    forfeit_trick_ = done;
+    m.forfeit_side = side_of(m, seat);
+    m.end = HandEnd::kRevoke;
+    end_hand_at(m, done);
+  }
+
+  // A recorded revoke_claim the record does not show (court-piece.md §5).
+  void check_claim(const HandRec& h) {
+    if (!h.revoke_claim || claim_shown_ || r_.revoke_penalty != RevokePenalty::kForfeitHand) {
+      return;
+    }
+    const auto& c = *h.revoke_claim;
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const bool reached = h.tricks && static_cast<int>(h.tricks->size()) >= c.trick;
+    about(report(Code::kRevokeClaimUnfounded, c.loc, say::revoke_claim_unfounded(words(), c.player.seat, c.trick, reached)),
+          name(c.player.seat));
   }
 
   // ----------------------------------------------------------------- plays
@@ -1065,6 +1488,11 @@ class GameReferee {
     played_in.fill(-1);
     bool first_lead_reported = false;
     bool complete = true;
+    revoke_trick_ = 0;
+    revoke_seat_ = -1;
+    forfeit_trick_ = 0;
+    claim_shown_ = false;
+    past_end_ = false;
     std::size_t pi = 0;
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       trick_ = static_cast<int>(t) + 1;
@@ -1117,13 +1545,19 @@ class GameReferee {
         finish_trick(s);
         note_trick(m, trick_cards);  // its winner, and its cards where the scoring counts them
       }
-      if (hand_ends_after_trick(m)) {
-        end_hand_at(m, static_cast<int>(t) + 1);  // the tricks after it are neither checked nor counted
-        break;
+      if (ends_here(h, m, static_cast<int>(t) + 1)) {
+        break;  // the tricks after it are neither checked nor counted
       }
     }
     trick_ = 0;
-    check_trick_count(h, m.ended_after);
+    if (h.revoke_claim && forfeit_trick_ == 0 && r_.revoke_penalty == RevokePenalty::kForfeitHand) {
+      // A claim past the tricks recorded: the ruling stands at the last one.
+      forfeit(m, h.revoke_claim->player.seat, static_cast<int>(tricks.size()));
+    }
+    check_claim(h);
+    if (forfeit_trick_ == 0 && !past_end_) {
+      check_trick_count(h, m.ended_after);
+    }
     if (!complete || static_cast<int>(tricks.size()) != tricks_in_hand(m)) {
       return std::nullopt;
     }
@@ -1171,7 +1605,25 @@ class GameReferee {
           say_play(v, ref.loc);
         }
         return;
-      case Code::kRevoke:
+      case Code::kRevoke: {
+        // A revoke the table claimed (same player, same trick) was caught
+        // and penalised: a warning (court-piece.md §5). Where a revoke
+        // forfeits the hand, a proven one (or a claimed one) ends it.
+        const auto& claim = rec_->revoke_claim;
+        const bool claimed = claim && claim->player.seat == seat && claim->trick == trick_;
+        auto& d = say_play(v, ref.loc);
+        if (claimed) {
+          d.severity = Severity::kWarning;
+          claim_shown_ = true;
+        }
+        evidence_note(d, seat, *v.evidence, forward);
+        if (r_.revoke_penalty == RevokePenalty::kForfeitHand && revoke_trick_ == 0 &&
+            (claimed || r_.revoke_when == RevokeWhen::kProven)) {
+          revoke_trick_ = trick_;
+          revoke_seat_ = seat;
+        }
+        return;
+      }
       case Code::kTrumpLead: {
         auto& d = say_play(v, ref.loc);
         evidence_note(d, seat, *v.evidence, forward);
@@ -1207,7 +1659,7 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- totals
-  std::optional<std::vector<int>> settle_taken(const HandRec& h, const HandState& m,
+  std::optional<std::vector<int>> settle_taken(const HandState& m,
                                                const std::optional<std::vector<int>>& played) {
     taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
     std::optional<std::vector<int>> used;
@@ -1215,29 +1667,29 @@ class GameReferee {
     if (played) {
       used = played;
       adds_up = true;
-      if (h.taken) {
+      if (taken_) {
         for (int s = 0; s < n_; ++s) {
-          const auto rec = *h.taken->values[static_cast<std::size_t>(s)];
+          const auto rec = *taken_->values[static_cast<std::size_t>(s)];
           const int got = (*played)[static_cast<std::size_t>(s)];
           if (rec != got) {
             taken_mismatch_[static_cast<std::size_t>(s)] = true;
-            about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
+            about(report(Code::kTakenMismatch, taken_->locs[static_cast<std::size_t>(s)],
                          say::taken_mismatch(words(), s, rec, got)),
                   name(s));
           }
         }
       }
-    } else if (h.taken) {
+    } else if (taken_) {
       std::vector<int> rec;
       long long total = 0;
       for (int s = 0; s < n_; ++s) {
-        const auto v = *h.taken->values[static_cast<std::size_t>(s)];
+        const auto v = *taken_->values[static_cast<std::size_t>(s)];
         total += v;
         rec.push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
       }
       used = rec;
       if (total != r_.tricks_per_hand()) {
-        report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
+        report(Code::kTricksTotal, taken_->loc, say::tricks_total(r_, total));
       } else {
         adds_up = true;
       }
@@ -1261,20 +1713,20 @@ class GameReferee {
     if (!scoring) {
       game_.score_known = false;
       sum.score.reset();
-      if (h.score) {
+      if (score_) {
         recorded_prev_ = std::vector<long long>();
-        for (const auto& v : h.score->values) {
+        for (const auto& v : score_->values) {
           recorded_prev_->push_back(*v);
         }
       }
       return;
     }
     sum.score = running();
-    if (h.score) {
+    if (score_) {
       std::vector<long long> rec;
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const long long r = *h.score->values[i];
+        const long long r = *score_->values[i];
         rec.push_back(r);
         const long long truth = game_.score[i];
         if (r == truth) {
@@ -1285,24 +1737,24 @@ class GameReferee {
         if (recorded_prev_ && r == base + points) {
           continue;  // carries an earlier wrong total forward: reported there
         }
-        if (taken_mismatch_[i] && h.taken) {
+        if (taken_mismatch_[i] && taken_) {
           HandTally as_recorded = t;
-          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*h.taken->values[i], -1'000'000, 1'000'000));
+          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*taken_->values[i], -1'000'000, 1'000'000));
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong trick count, reported as taken-mismatch
           }
         }
-        if (points_mismatch_ && h.points) {
+        if (points_mismatch_ && points_) {
           HandTally as_recorded = t;
           for (int p = 0; p < n_; ++p) {
             as_recorded.points[static_cast<std::size_t>(p)] = static_cast<int>(
-                std::clamp<long long>(*h.points->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
+                std::clamp<long long>(*points_->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
           }
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong points, reported as points-mismatch
           }
         }
-        about(report(Code::kScoreMismatch, h.score->locs[i],
+        about(report(Code::kScoreMismatch, score_->locs[i],
                      say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
       }
@@ -1331,6 +1783,14 @@ class GameReferee {
       o.decided_hand = ended_at_;
     } else if (!stop_ && game_.score_known) {
       o.score = running();
+      std::array<int, kMaxPlayers> w{};
+      int count = 0;
+      if (!g_.hands.empty() && decided_by_record_end(game_, w, count)) {
+        o.finished = true;  // the hands recorded are the game (court-piece.md §3.6)
+        o.winners.assign(w.begin(), w.begin() + count);
+        o.draw = count == 0;
+        o.decided_hand = static_cast<int>(g_.hands.size());
+      }
     }
     return o;
   }
@@ -1343,6 +1803,7 @@ class GameReferee {
     hand_ = 0;
     trick_ = 0;
     const auto& res = *g_.result;
+    result_score_ = r_.partnership != Partnership::kNone ? nullptr : per_seat(res.score, "result score");
     if (!o.score) {
       return;  // the scores cannot be known from the record
     }
@@ -1363,10 +1824,10 @@ class GameReferee {
         }
       }
     }
-    if (res.score) {
+    if (result_score_) {
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const long long r = *res.score->values[i];
+        const long long r = *result_score_->values[i];
         if (r == (*o.score)[i]) {
           continue;
         }
@@ -1374,12 +1835,18 @@ class GameReferee {
         if (last && (*last)[i] == r) {
           continue;  // the recorded running total, already checked hand by hand
         }
-        about(report(Code::kScoreMismatch, res.score->locs[i], say::final_score_mismatch(words(), s, r, (*o.score)[i])),
+        about(report(Code::kScoreMismatch, result_score_->locs[i], say::final_score_mismatch(words(), s, r, (*o.score)[i])),
               name(s));
       }
     }
   }
 
+  // The recorded maps of the hand being refereed (and the result's score)
+  // where the game reads them per seat: complete, else null.
+  const SeatNumbers* taken_ = nullptr;
+  const SeatNumbers* points_ = nullptr;
+  const SeatNumbers* score_ = nullptr;
+  const SeatNumbers* result_score_ = nullptr;
   std::vector<std::string> names_;  // name(seat)
   const Game& g_;
   const Ruleset& r_;
@@ -1399,6 +1866,22 @@ class GameReferee {
   bool attributable_ = false;
   bool adds_up_ = false;
   bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known
+  // The courts games: the first revoke that forfeits (its 1-based trick and
+  // seat), the trick the hand was forfeited at, whether the recorded claim
+  // was shown by a revoke, tricks recorded past the end, and whether the
+  // last hand's result (so the next dealer) is known.
+  int revoke_trick_ = 0;
+  int revoke_seat_ = -1;
+  int forfeit_trick_ = 0;
+  bool claim_shown_ = false;
+  bool past_end_ = false;
+  bool dealer_known_ = true;
+  bool majority_ = false;
+  std::vector<int> side_index_;  // by seat: index into the sides
+  std::vector<int> side_ids_;    // by side: the partner policy's id (its first seat)
+  std::vector<int> team_side_;   // by `teams` entry: the side it matches, or -1
+  std::vector<std::string> side_names_;
+  std::optional<std::vector<long long>> recorded_side_prev_;
   bool discard_known_ = false;  // the discard was recorded and read
   bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;

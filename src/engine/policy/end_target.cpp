@@ -28,8 +28,7 @@ int first_out(const Ruleset& r, const GameState& g, const HandTally& last) {
   return reached(r, g, last.partner) ? last.partner : -1;
 }
 
-}  // namespace
-
+// The sides among the first `n` of `best`.
 int sides_among(const Ruleset& r, const GameState& g, std::span<const int> best, int n) {
   int sides = 0;
   for (int i = 0; i < n; ++i) {
@@ -42,6 +41,8 @@ int sides_among(const Ruleset& r, const GameState& g, std::span<const int> best,
   }
   return sides;
 }
+
+}  // namespace
 
 const EndPolicy kEndTarget{
     "target",

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 
 #include "engine/policies.h"
 
@@ -17,8 +16,6 @@ extern const ScoringPolicy kScorePoints;
 extern const ScoringPolicy kScoreCourts;
 
 extern const EndPolicy kEndTarget;
-// The sides among the first `n` seats of `best` (the partner policy's; end_target.cpp).
-[[nodiscard]] int sides_among(const Ruleset& r, const GameState& g, std::span<const int> best, int n);
 extern const EndPolicy kEndHandsRecorded;
 extern const EndPolicy kEndPlucksAgainst;
 extern const EndPolicy kEndTricksInHand;
