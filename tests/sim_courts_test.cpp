@@ -481,9 +481,11 @@ TEST(CourtsEnd, TheHandsRecordedEndInADrawOrForTheSideWithMoreCourts) {
   ASSERT_EQ(count, 2);
   EXPECT_EQ(w[0], 1);
   EXPECT_EQ(w[1], 3);
-  GameState p = start_game(*test::builtin("pluck-noscore"));
+  const auto noscore = test::builtin("pluck-noscore");  // held: the game state points at it
+  GameState p = start_game(*noscore);
   EXPECT_FALSE(decided_by_record_end(p, w, count)) << "rules.md: a game of the hands recorded never finishes";
-  EXPECT_FALSE(decided_by_record_end(start_game(*test::builtin("court-piece-race")), w, count))
+  const auto race = test::builtin("court-piece-race");
+  EXPECT_FALSE(decided_by_record_end(start_game(*race), w, count))
       << "a race ends at its target";
   // Played: after the hands asked for, finished; the side with more courts
   // wins, or nobody.

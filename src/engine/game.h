@@ -58,7 +58,6 @@ void count_hand(GameState& g, const HandTally& t);
 [[nodiscard]] bool game_ends(const GameState& g, const HandTally& last);
 int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
 
-
 // Who deals the hand after the one `dealer` dealt (the dealer policy).
 [[nodiscard]] int next_dealer(const GameState& g, int dealer);
 // Where the game is the hands recorded and level scores draw (game.end

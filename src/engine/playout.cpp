@@ -740,7 +740,6 @@ class BotHand {
 
   [[nodiscard]] const std::vector<int>& winners() const { return winners_; }
 
-
  private:
   std::span<SeatPolicy* const> seats_;
   PlayoutRng& rng_;
