@@ -190,8 +190,8 @@ std::vector<Column> columns(const League& league, TableKind kind, bool partnersh
                  [](const PlayerLine& p) { return nlohmann::ordered_json(p.members); }, members_text, true, {},
                  false});
   } else {
-    c.push_back(
-        {"Player", "player", name, [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); }, name, true, {}});
+    c.push_back({"Player", "player", name, [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); },
+                 name, true, {}});
   }
   const auto* set =
       std::find_if(kColumnSets.begin(), kColumnSets.end(), [&](const ColumnSet& s) { return s.kind == kind; });
@@ -654,12 +654,14 @@ Metric chart_metric(RankKey key, bool courts = false, std::string_view who = "pl
 }
 
 // One bar per row, in the colour of its player (`colour`, by name; a
-// partnership's by its label), marked data-`attr`.
+// partnership's by its label), marked data-`attr`; the label column holds
+// `label_chars` characters (a longer name is cut, whole on hover).
 std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
-                      const std::map<std::string, std::string>& colour, std::string_view attr = "player") {
+                      const std::map<std::string, std::string>& colour, std::string_view attr = "player",
+                      std::size_t label_chars = 8) {
   constexpr double kW = 480;
   constexpr double kRow = 30;
-  constexpr double kLabel = 100;
+  const double label_width = 12.5 * static_cast<double>(label_chars);
   constexpr double kValue = 56;
   const double h = kRow * static_cast<double>(rows.size()) + 8;
   double lo = 0;
@@ -671,7 +673,7 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
   if (hi - lo <= 0) {
     hi = lo + 1;
   }
-  auto x = [&](double v) { return kLabel + (kW - kLabel - kValue) * (v - lo) / (hi - lo); };
+  auto x = [&](double v) { return label_width + (kW - label_width - kValue) * (v - lo) / (hi - lo); };
   std::string out = fmt::format(
       "<svg class=\"chart bars\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\"><title>{}</title>\n", num(kW),
       num(h), html_escape(m.heading), html_escape(m.heading));
@@ -685,9 +687,8 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"><title>{}</title>{}</text>"
         "<rect class=\"bar\" data-{}=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
         "<text x=\"{}\" y=\"{}\">{}</text>\n",
-        // The label column holds about 8 characters: a longer name is cut (whole on hover).
-        num(kLabel - 8), num(top + 20), html_escape(p.player), html_escape(clip(printable(p.player), 8)), attr,
-        html_escape(p.player), num(x0), num(top + 4), num(w),
+        num(label_width - 8), num(top + 20), html_escape(p.player),
+        html_escape(clip(printable(p.player), label_chars)), attr, html_escape(p.player), num(x0), num(top + 4), num(w),
         num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 20), html_escape(m.label(p)));
   }
   out += "</svg>\n";
@@ -1085,7 +1086,7 @@ std::string standings_html(const ScoreView& v) {
       const Metric m = chart_metric(first, courts(k.kind), "partnership");
       const std::string heading = kind_heading(s, k, m.heading);
       out += fmt::format("<section id=\"{}partnership-chart\"><h2>{}</h2>\n", id, html_escape(heading));
-      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership");
+      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership", 18);
       out += "</section>\n";
     }
     if (v.by_night) {
