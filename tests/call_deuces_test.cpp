@@ -473,9 +473,10 @@ TEST(CallDeucesRecord, KeysOfOtherGamesAreUnknownKeys) {
   const auto cd = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: none\n    plucks: []\n    streak: {Ann: 1}"}));
   EXPECT_EQ(test::diagnostics_text(cd),
-            "t.yaml:7:5: warning: unknown key 'streak' in a hand; it is ignored [unknown-key] (hand 1)\n"
             "t.yaml:6:5: warning: unknown key 'plucks' in a hand: call-deuces has no exchange of plucks; it is "
-            "ignored [unknown-key] (hand 1)\n");
+            "ignored [unknown-key] (hand 1)\n"
+            "t.yaml:7:5: warning: unknown key 'streak' in a hand: call-deuces has no courts; it is ignored "
+            "[unknown-key] (hand 1)\n");
   const auto pluck = test::validate_yaml(
       "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    bids: [15]\n"
       "    taken: {Ann: 7, Bob: 6, Cat: 4}\n");

@@ -445,13 +445,19 @@ TEST(TranscriptLoader, TakenAndScoreMaps) {
   const auto lacking = load(std::string(kHead) +
                             "hands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6}\n"
                             "    score: [1, 2, 3]\n");
+  // A map may leave players out (a partnership game names one player of a
+  // side): the loader keeps what it names, and the referee, which knows the
+  // game, says whether every player had to be named.
   EXPECT_EQ(transcript_lines(lacking.diags),
             (Lines{
-                "5:12: `taken` lacks Cat [schema] (hand 1)",
                 "6:12: `score` is a map of players to numbers, not a list [schema] (hand 1)",
             }));
-  EXPECT_FALSE(lacking.game.hands[0].taken);
+  ASSERT_TRUE(lacking.game.hands[0].taken);
+  EXPECT_FALSE(lacking.game.hands[0].taken->complete());
+  EXPECT_EQ(lacking.game.hands[0].taken->values, (std::vector<std::optional<long long>>{7, 6, std::nullopt}));
   EXPECT_FALSE(lacking.game.hands[0].score);
+  const auto refereed = test::validate_yaml(std::string(kHead) + "hands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6}\n");
+  EXPECT_EQ(test::diagnostics_text(refereed), "t.yaml:5:12: error: `taken` lacks Cat [schema] (hand 1)\n");
 }
 
 TEST(TranscriptLoader, NumbersAreDecimalIntegersOnly) {

@@ -547,6 +547,10 @@ std::string unused_key(const Ruleset& r, std::string_view key, std::string_view 
   return fmt::format("unknown key '{}' in a hand: {} has no {}; it is ignored", key, clip(r.name), lacks);
 }
 
+std::string unused_game_key(const Ruleset& r, std::string_view key, std::string_view lacks) {
+  return fmt::format("unknown key '{}' in a game: {} has no {}; it is ignored", key, clip(r.name), lacks);
+}
+
 std::string call_not_a_number(const Wording& w, int seat, std::string_view text) {
   return fmt::format("{}'s call '{}' is neither pass nor a bid from {} to {}; it counts as a pass", name_of(w, seat),
                      text, w.rules->bidding.min, w.rules->bidding.max);

@@ -80,6 +80,7 @@ namespace say {
 // The auction games (call-deuces.md §4).
 // unknown-key: a hand key of another game (`lacks`: what this game has none of).
 [[nodiscard]] std::string unused_key(const Ruleset& r, std::string_view key, std::string_view lacks);
+[[nodiscard]] std::string unused_game_key(const Ruleset& r, std::string_view key, std::string_view lacks);
 // bid-range: a call that is neither pass nor a number.
 [[nodiscard]] std::string call_not_a_number(const Wording& w, int seat, std::string_view text);
 // schema: a hand whose contract or partner cannot be known.

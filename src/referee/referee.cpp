@@ -80,6 +80,9 @@ class GameReferee {
              say::not_refereed_yet(r_, *missing));
       return out;
     }
+    if (g_.teams && r_.partnership == Partnership::kNone) {
+      report(Severity::kWarning, Code::kUnknownKey, g_.teams_loc, say::unused_game_key(r_, "teams", "fixed partnerships"));
+    }
     game_ = start_game(r_);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
@@ -142,8 +145,12 @@ class GameReferee {
   HandSummary referee_hand(const HandRec& h) {
     HandSummary sum;
     sum.number = h.number;
-    phase_ = phase::kDealer;
+    phase_ = phase::kTotals;
     trick_ = 0;
+    taken_ = per_seat(h.taken, "taken");
+    points_ = per_seat(h.points, "points");
+    score_ = per_seat(h.score, "score");
+    phase_ = phase::kDealer;
     check_game_keys(h);
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
     const int expected = prev_dealer_ < 0 ? -1 : next_dealer(game_, prev_dealer_);
@@ -267,7 +274,7 @@ class GameReferee {
       count_contract(*rec_, m, *sum_);
       return;
     }
-    const auto used = settle_taken(*rec_, m, played_taken_);
+    const auto used = settle_taken(m, played_taken_);
     sum_->taken = used;
     std::optional<HandTally> t;
     if (used) {
@@ -747,6 +754,22 @@ class GameReferee {
     }
   }
 
+  // ------------------------------------------------ maps of player -> number
+  // A recorded map the game reads per seat (taken, points, score): it must
+  // name every player; one that does not is a `schema` error and is not used.
+  const SeatNumbers* per_seat(const std::optional<SeatNumbers>& m, std::string_view what) {
+    if (!m) {
+      return nullptr;
+    }
+    for (int s = 0; s < n_; ++s) {
+      if (!m->values[static_cast<std::size_t>(s)]) {
+        report(Code::kSchema, m->loc, fmt::format("`{}` lacks {}", what, name(s)));
+        return nullptr;
+      }
+    }
+    return &*m;
+  }
+
   // ------------------------------------------------------- keys of a game
   // Hand keys of another game (call-deuces.md §4, "Keys of other games"):
   // the loader reads them whatever the game; here, knowing it, those it has
@@ -762,6 +785,10 @@ class GameReferee {
         lacks = r_.partner_by != PartnerBy::kNone ? "" : "partner for the bidder";
       } else if (key == "points") {
         lacks = r_.scoring == ScoringKind::kPoints ? "" : "points for cards";
+      } else if (key == "trump_by" || key == "revoke_claim" || key == "early_court" || key == "streak") {
+        lacks = r_.scoring == ScoringKind::kCourts ? "" : "courts";
+      } else if (key == "kitty" || key == "discard") {
+        lacks = r_.kitty > 0 ? "" : "kitty";
       }
       if (!lacks.empty()) {
         report(Severity::kWarning, Code::kUnknownKey, loc, say::unused_key(r_, key, lacks));
@@ -932,7 +959,7 @@ class GameReferee {
       score_hand(h, std::nullopt, sum);
       return;
     }
-    const auto used = settle_taken(h, m, played_taken_);
+    const auto used = settle_taken(m, played_taken_);
     sum.taken = used;
     std::array<int, kMaxPlayers> taken{};
     if (used) {
@@ -986,13 +1013,13 @@ class GameReferee {
     const bool discard_counts = r_.discard_to == DiscardTo::kBidder;
     if (all_played && (discard_known_ || !discard_counts)) {
       points = std::vector<int>(t.points.begin(), t.points.begin() + n_);
-      if (h.points) {
+      if (points_) {
         for (int s = 0; s < n_; ++s) {
           const auto i = static_cast<std::size_t>(s);
-          const long long rec = *h.points->values[i];
+          const long long rec = *points_->values[i];
           if (rec != t.points[i]) {
             points_mismatch_ = true;
-            auto& d = about(report(Code::kPointsMismatch, h.points->locs[i],
+            auto& d = about(report(Code::kPointsMismatch, points_->locs[i],
                                    say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
                                                         s == bidder && discard_counts ? m.discard : CardSet())),
                             name(s));
@@ -1000,10 +1027,10 @@ class GameReferee {
           }
         }
       }
-    } else if (h.points) {
+    } else if (points_) {
       points.emplace();
       for (int s = 0; s < n_; ++s) {
-        const auto v = *h.points->values[static_cast<std::size_t>(s)];
+        const auto v = *points_->values[static_cast<std::size_t>(s)];
         points->push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
         t.points[static_cast<std::size_t>(s)] = points->back();
       }
@@ -1015,7 +1042,7 @@ class GameReferee {
                              (*partner >= 0 ? t.points[static_cast<std::size_t>(*partner)] : 0);
       sum.made = side >= t.bid;
     }
-    if (!partner && h.score) {
+    if (!partner && score_) {
       report(Code::kSchema, h.loc, say::partner_unknown(words(), h.number, bidder));
     }
     adds_up_ = adds_up_ && points && partner;
@@ -1207,7 +1234,7 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- totals
-  std::optional<std::vector<int>> settle_taken(const HandRec& h, const HandState& m,
+  std::optional<std::vector<int>> settle_taken(const HandState& m,
                                                const std::optional<std::vector<int>>& played) {
     taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
     std::optional<std::vector<int>> used;
@@ -1215,29 +1242,29 @@ class GameReferee {
     if (played) {
       used = played;
       adds_up = true;
-      if (h.taken) {
+      if (taken_) {
         for (int s = 0; s < n_; ++s) {
-          const auto rec = *h.taken->values[static_cast<std::size_t>(s)];
+          const auto rec = *taken_->values[static_cast<std::size_t>(s)];
           const int got = (*played)[static_cast<std::size_t>(s)];
           if (rec != got) {
             taken_mismatch_[static_cast<std::size_t>(s)] = true;
-            about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
+            about(report(Code::kTakenMismatch, taken_->locs[static_cast<std::size_t>(s)],
                          say::taken_mismatch(words(), s, rec, got)),
                   name(s));
           }
         }
       }
-    } else if (h.taken) {
+    } else if (taken_) {
       std::vector<int> rec;
       long long total = 0;
       for (int s = 0; s < n_; ++s) {
-        const auto v = *h.taken->values[static_cast<std::size_t>(s)];
+        const auto v = *taken_->values[static_cast<std::size_t>(s)];
         total += v;
         rec.push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
       }
       used = rec;
       if (total != r_.tricks_per_hand()) {
-        report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
+        report(Code::kTricksTotal, taken_->loc, say::tricks_total(r_, total));
       } else {
         adds_up = true;
       }
@@ -1261,20 +1288,20 @@ class GameReferee {
     if (!scoring) {
       game_.score_known = false;
       sum.score.reset();
-      if (h.score) {
+      if (score_) {
         recorded_prev_ = std::vector<long long>();
-        for (const auto& v : h.score->values) {
+        for (const auto& v : score_->values) {
           recorded_prev_->push_back(*v);
         }
       }
       return;
     }
     sum.score = running();
-    if (h.score) {
+    if (score_) {
       std::vector<long long> rec;
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const long long r = *h.score->values[i];
+        const long long r = *score_->values[i];
         rec.push_back(r);
         const long long truth = game_.score[i];
         if (r == truth) {
@@ -1285,24 +1312,24 @@ class GameReferee {
         if (recorded_prev_ && r == base + points) {
           continue;  // carries an earlier wrong total forward: reported there
         }
-        if (taken_mismatch_[i] && h.taken) {
+        if (taken_mismatch_[i] && taken_) {
           HandTally as_recorded = t;
-          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*h.taken->values[i], -1'000'000, 1'000'000));
+          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*taken_->values[i], -1'000'000, 1'000'000));
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong trick count, reported as taken-mismatch
           }
         }
-        if (points_mismatch_ && h.points) {
+        if (points_mismatch_ && points_) {
           HandTally as_recorded = t;
           for (int p = 0; p < n_; ++p) {
             as_recorded.points[static_cast<std::size_t>(p)] = static_cast<int>(
-                std::clamp<long long>(*h.points->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
+                std::clamp<long long>(*points_->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
           }
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong points, reported as points-mismatch
           }
         }
-        about(report(Code::kScoreMismatch, h.score->locs[i],
+        about(report(Code::kScoreMismatch, score_->locs[i],
                      say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
       }
@@ -1343,6 +1370,7 @@ class GameReferee {
     hand_ = 0;
     trick_ = 0;
     const auto& res = *g_.result;
+    result_score_ = per_seat(res.score, "result score");
     if (!o.score) {
       return;  // the scores cannot be known from the record
     }
@@ -1363,10 +1391,10 @@ class GameReferee {
         }
       }
     }
-    if (res.score) {
+    if (result_score_) {
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const long long r = *res.score->values[i];
+        const long long r = *result_score_->values[i];
         if (r == (*o.score)[i]) {
           continue;
         }
@@ -1374,12 +1402,18 @@ class GameReferee {
         if (last && (*last)[i] == r) {
           continue;  // the recorded running total, already checked hand by hand
         }
-        about(report(Code::kScoreMismatch, res.score->locs[i], say::final_score_mismatch(words(), s, r, (*o.score)[i])),
+        about(report(Code::kScoreMismatch, result_score_->locs[i], say::final_score_mismatch(words(), s, r, (*o.score)[i])),
               name(s));
       }
     }
   }
 
+  // The recorded maps of the hand being refereed (and the result's score)
+  // where the game reads them per seat: complete, else null.
+  const SeatNumbers* taken_ = nullptr;
+  const SeatNumbers* points_ = nullptr;
+  const SeatNumbers* score_ = nullptr;
+  const SeatNumbers* result_score_ = nullptr;
   std::vector<std::string> names_;  // name(seat)
   const Game& g_;
   const Ruleset& r_;

@@ -49,10 +49,21 @@ struct TrickRec {
   Loc loc;
 };
 
-// A map of player -> number (taken, score): one slot per seat.
+// A number recorded for a side by its `teams` name (court-piece.md §5).
+struct SideNumber {
+  int team = -1;  // index into Game::teams
+  long long value = 0;
+  Loc loc;
+};
+
+// A map of player -> number (taken, score): one slot per seat. A map may
+// leave players out (the partnership games name one player of a side); the
+// referee decides whether it must be complete. Keys naming a side by its
+// `teams` name are kept apart, in `sides`.
 struct SeatNumbers {
   std::vector<std::optional<long long>> values;
   std::vector<Loc> locs;
+  std::vector<SideNumber> sides;
   Loc loc;
   [[nodiscard]] bool complete() const {
     for (const auto& v : values) {
@@ -94,6 +105,13 @@ struct PartnerRec {
   Loc loc;
 };
 
+// `revoke_claim`: the table's ruling that `player` revoked at trick `trick`.
+struct RevokeClaimRec {
+  PlayerRef player;
+  int trick = 0;  // 1-based
+  Loc loc;
+};
+
 struct HandRec {
   int number = 0;  // 1-based
   Loc loc;
@@ -125,6 +143,12 @@ struct HandRec {
   bool partner_bad = false;   // given but not a player (already reported)
   std::optional<SeatNumbers> points;
   Loc points_loc;
+  // The partnership games with courts.
+  std::optional<PlayerRef> trump_by;
+  std::optional<RevokeClaimRec> revoke_claim;
+  bool revoke_claim_bad = false;  // given but unreadable (already reported)
+  std::optional<PlayerRef> early_court;  // a player of the side that took an early court, then played on
+  std::optional<SeatNumbers> streak;
   // Keys present that only some games use, with where they are: the referee,
   // which knows the game, reports those its game has no use for.
   std::vector<std::pair<std::string_view, Loc>> game_keys;
@@ -134,6 +158,13 @@ struct ResultRec {
   std::optional<std::vector<PlayerRef>> winners;
   Loc winner_loc;
   std::optional<SeatNumbers> score;
+  Loc loc;
+};
+
+// `teams`: a side's name and its players, as recorded.
+struct TeamRec {
+  std::string name;
+  std::vector<PlayerRef> players;
   Loc loc;
 };
 
@@ -151,6 +182,8 @@ struct Game {
   std::vector<Loc> player_locs;
   std::vector<HandRec> hands;
   std::optional<ResultRec> result;
+  std::optional<std::vector<TeamRec>> teams;
+  Loc teams_loc;
 };
 
 }  // namespace trickref

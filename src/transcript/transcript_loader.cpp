@@ -25,15 +25,18 @@ std::optional<long long> parse_integer(std::string_view s) {
 
 namespace {
 
-constexpr std::array<std::string_view, 8> kGameKeys = {"game", "id",      "event", "date",
-                                                       "notes", "players", "hands", "result"};
-constexpr std::array<std::string_view, 15> kHandKeys = {
-    "dealer", "deal",   "kitty", "plucks", "exchanges", "trump",   "discard", "shows",
-    "tricks", "taken",  "score", "bids",   "contract",  "partner", "points"};
+constexpr std::array<std::string_view, 9> kGameKeys = {"game",    "id",    "event",  "date", "notes",
+                                                       "players", "hands", "result", "teams"};
+constexpr std::array<std::string_view, 19> kHandKeys = {
+    "dealer", "deal",    "kitty",   "plucks",   "exchanges",    "trump",       "discard",
+    "shows",  "tricks",  "taken",   "score",    "bids",         "contract",    "partner",
+    "points", "trump_by", "revoke_claim", "early_court", "streak"};
 // Hand keys that only some games use (the referee reports them where its
 // game has no use for them, as unknown keys).
-constexpr std::array<std::string_view, 7> kGameOnlyKeys = {"plucks",   "exchanges", "shows", "bids",
-                                                           "contract", "partner",   "points"};
+constexpr std::array<std::string_view, 13> kGameOnlyKeys = {
+    "plucks", "exchanges", "shows", "bids", "contract", "partner", "points", "trump_by", "revoke_claim",
+    "early_court", "streak", "kitty", "discard"};
+constexpr std::array<std::string_view, 2> kClaimKeys = {"player", "trick"};
 constexpr std::array<std::string_view, 2> kContractKeys = {"bidder", "bid"};
 constexpr std::array<std::string_view, 4> kPluckKeys = {"by", "from", "gives", "gets"};
 constexpr std::array<std::string_view, 2> kShowKeys = {"to", "cards"};
@@ -99,6 +102,10 @@ class Loader {
       report(Code::kSchema, root.loc(), "the game has no `players` list (names in seat order)");
     } else {
       load_players(players);
+    }
+    if (const Node t = root.find("teams"); t.valid()) {
+      g_.teams_loc = t.loc();
+      teams(t);
     }
     const Node hands = root.find("hands");
     if (!hands.valid()) {
@@ -284,7 +291,9 @@ class Loader {
     out.locs.resize(g_.players.size());
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
-      auto p = player(n.key(i), fmt::format("a key of `{}`", what));
+      const Node key = n.key(i);
+      const int team = team_of(key);
+      auto p = team >= 0 ? std::nullopt : player(key, fmt::format("a key of `{}`", what));
       const Node v = n.value(i);
       const auto value = v.is_scalar() && !v.quoted() ? parse_integer(v.scalar()) : std::nullopt;
       if (!value || (non_negative && *value < 0) || *value > 1'000'000'000LL || *value < -1'000'000'000LL) {
@@ -294,7 +303,9 @@ class Loader {
         ok = false;
         continue;
       }
-      if (p) {
+      if (team >= 0) {
+        out.sides.push_back(SideNumber{team, *value, v.loc()});
+      } else if (p) {
         out.values[static_cast<std::size_t>(p->seat)] = *value;
         out.locs[static_cast<std::size_t>(p->seat)] = v.loc();
       } else {
@@ -304,13 +315,87 @@ class Loader {
     if (!ok) {
       return std::nullopt;
     }
-    for (std::size_t s = 0; s < g_.players.size(); ++s) {
-      if (!out.values[s]) {
-        report(Code::kSchema, n.loc(), fmt::format("`{}` lacks {}", what, clip(g_.players[s])));
-        return std::nullopt;
+    return out;  // players left out: the referee says whether the map must name them all
+  }
+
+  // The index of the team a key names (`teams`), or -1.
+  int team_of(Node key) const {
+    if (!g_.teams || !key.is_scalar() || seat_of_.contains(key.scalar())) {
+      return -1;
+    }
+    for (std::size_t t = 0; t < g_.teams->size(); ++t) {
+      if ((*g_.teams)[t].name == key.scalar()) {
+        return static_cast<int>(t);
       }
     }
-    return out;
+    return -1;
+  }
+
+  // `teams`: a map of side name -> its two players (court-piece.md §2).
+  void teams(Node n) {
+    if (!n.is_map()) {
+      report(Code::kSchema, n.loc(),
+             fmt::format("`teams` is a map of side names to their players, like {{Us: [Ann, Cat]}}, not {}",
+                         n.kind_name()));
+      return;
+    }
+    std::vector<TeamRec> out;
+    bool ok = true;
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      const Node k = n.key(i);
+      const Node v = n.value(i);
+      if (!k.is_scalar() || k.scalar().empty() || has_nul(k.scalar())) {
+        report(Code::kSchema, k.loc(), "a side's name is a plain word");
+        ok = false;
+        continue;
+      }
+      TeamRec t;
+      t.name = std::string(k.scalar());
+      t.loc = k.loc();
+      if (!v.is_sequence()) {
+        report(Code::kSchema, v.loc(), fmt::format("a side is a list of its players, not {}", v.kind_name()));
+        ok = false;
+        continue;
+      }
+      for (std::uint32_t j = 0; j < v.size(); ++j) {
+        if (auto p = player(v.item(j), "a player of a side")) {
+          t.players.push_back(*p);
+        } else {
+          ok = false;
+        }
+      }
+      out.push_back(std::move(t));
+    }
+    if (ok) {
+      g_.teams = std::move(out);
+    }
+  }
+
+  // `revoke_claim`: {player, trick}.
+  void revoke_claim(Node n, HandRec& h) {
+    if (!n.is_map() || !n.find("player").valid() || !n.find("trick").valid()) {
+      report(Code::kSchema, n.loc(), "`revoke_claim` is {player: NAME, trick: N}: who revoked, and in which trick");
+      h.revoke_claim_bad = true;
+      return;
+    }
+    check_keys(n, kClaimKeys, "revoke claim");
+    RevokeClaimRec c;
+    c.loc = n.loc();
+    const auto p = player(n.find("player"), "the player who revoked");
+    const Node t = n.find("trick");
+    const auto v = t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()) : std::nullopt;
+    if (!v || *v < 1 || *v > 1'000'000) {
+      report(Code::kSchema, t.loc(),
+             fmt::format("the claim's `trick` is a trick number (1 or more), not {}",
+                         t.is_scalar() ? fmt::format("'{}'", clip(t.scalar())) : std::string(t.kind_name())));
+    }
+    if (!p || !v || *v < 1 || *v > 1'000'000) {
+      h.revoke_claim_bad = true;
+      return;
+    }
+    c.player = *p;
+    c.trick = static_cast<int>(*v);
+    h.revoke_claim = c;
   }
 
   void hand(Node n, int number) {
@@ -371,6 +456,9 @@ class Loader {
       plucks(pl, h);
     }
     phase_ = phase::kTrump;
+    if (const Node t = n.find("trump_by"); t.valid()) {
+      h.trump_by = player(t, "the player who named trump (`trump_by`)");
+    }
     if (const Node t = n.find("trump"); t.valid()) {
       h.trump_loc = t.loc();
       if (const auto s = t.is_scalar() ? parse_suit(t.scalar()) : std::nullopt) {
@@ -401,6 +489,15 @@ class Loader {
     }
     if (const Node p = n.find("partner"); p.valid()) {
       partner(p, h);
+    }
+    if (const Node c = n.find("revoke_claim"); c.valid()) {
+      revoke_claim(c, h);
+    }
+    if (const Node e = n.find("early_court"); e.valid()) {
+      h.early_court = player(e, "a player of the side that took the early court (`early_court`)");
+    }
+    if (const Node st = n.find("streak"); st.valid()) {
+      h.streak = numbers(st, "streak", true);
     }
     if (const Node p = n.find("points"); p.valid()) {
       h.points_loc = p.loc();
