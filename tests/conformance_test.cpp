@@ -93,7 +93,20 @@ TEST_P(Conformance, RandomLegalGamesRefereeCleanAtEveryLevel) {
                 << "a hand's points total 33 (30 with five players): the tricks and the four fives";
           }
         }
-        if (!hands[h].void_hand) {
+        if (hands[h].courts) {
+          // Tricks per side, as many as the hand had (court-piece.md §3.3).
+          ASSERT_TRUE(hands[h].side_taken);
+          const auto& sides = from_yaml[0].result->sides;
+          ASSERT_EQ(sides.size(), hands[h].side_taken->size());
+          for (std::size_t k = 0; k < sides.size(); ++k) {
+            int won = 0;
+            for (int seat : sides[k]) {
+              won += played.taken[static_cast<std::size_t>(seat)];
+            }
+            EXPECT_EQ((*hands[h].side_taken)[k], won);
+          }
+          EXPECT_EQ(hands[h].tricks_played, played.tricks_played);
+        } else if (!hands[h].void_hand) {
           ASSERT_TRUE(hands[h].taken);
           EXPECT_EQ(*hands[h].taken, played.taken);
         }

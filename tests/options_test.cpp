@@ -393,7 +393,7 @@ TEST(OptionTable, ExplainShowsTheTable) {
   EXPECT_NE(chooser.out.find("Values: dealer | left_of_dealer | bidder | any\n"), std::string::npos) << chooser.out;
   EXPECT_EQ(chooser.out.find("Not supported yet"), std::string::npos) << chooser.out;
 
-  EXPECT_NE(chooser.out.find("Diagnostic codes it changes: trump-missing\n"), std::string::npos) << chooser.out;
+  EXPECT_NE(chooser.out.find("Diagnostic codes it changes: trump-missing, wrong-trump-caller\n"), std::string::npos) << chooser.out;
   const auto discard = test::run_cli({"explain", "kitty.discard"});
   EXPECT_NE(discard.out.find("Default: the value of deal.kitty\n"), std::string::npos) << discard.out;
   for (const auto& spec : ruleset_options()) {

@@ -31,6 +31,13 @@ namespace trickref {
 
 namespace {
 
+// How an unknown name's message lists the built-ins: the games' own rulesets
+// by name, the house variants counted (one readable line as they grow).
+constexpr std::string_view kBuiltinList =
+    "call-deuces, call-deuces-5, court-piece, court-piece-race, nine-five-two, nine-five-two-10, pluck, "
+    "pluck-noscore, and 17 house variants (`trickref rules list`)";
+
+
 // A fresh directory under the system temp directory, removed with its files.
 class TempDir {
  public:
@@ -391,7 +398,7 @@ TEST(RulesetLoader, ResolveCachesAndReportsUnknownNames) {
   EXPECT_FALSE(bad.diagnostics[0].loc.known());
   EXPECT_EQ(bad.diagnostics[0].message,
             fmt::format("unknown ruleset 'plock' (did you mean 'pluck'?); built-in rulesets: {}",
-                        fmt::join(catalog.builtin_names(), ", ")));
+                        kBuiltinList));
 }
 
 TEST(RulesetLoader, FileWithoutNameTakesItsFileName) {
@@ -539,7 +546,7 @@ TEST(RulesetLoader, ExtendsOfAnUnknownName) {
       (std::vector<std::string>{
           fmt::format(
               "{}:1:10: unknown ruleset 'plock' (did you mean 'pluck'?); built-in rulesets: {} [ruleset]",
-              name, fmt::join(catalog.builtin_names(), ", ")),
+              name, kBuiltinList),
       }));
   EXPECT_FALSE(catalog.resolve(name).ruleset);
   const std::string path = dir.write("p.yaml", "extends: nothere.yaml\n");
@@ -567,7 +574,7 @@ TEST(RulesetLoader, BrokenExtendsStillChecksTheFilesOwnOptions) {
   EXPECT_EQ(describe(catalog.resolve(unknown).diagnostics),
             (std::vector<std::string>{
                 fmt::format("{}:1:10: unknown ruleset 'plock' (did you mean 'pluck'?); built-in rulesets: {} [ruleset]",
-                            unknown, fmt::join(catalog.builtin_names(), ", ")),
+                            unknown, kBuiltinList),
                 unknown + ":2:1: unknown ruleset option 'rotaton' (did you mean 'rotation'?) [ruleset]",
                 unknown + ":4:10: `exchange.order` must be one of most_first, least_first, highest_quota_first, not "
                           "'lest_first' (did you mean 'least_first'?) [ruleset]",

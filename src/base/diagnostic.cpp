@@ -238,6 +238,30 @@ constexpr std::array kCatalogue = {
              "are compared player by player with the ones the tricks show; where no tricks are recorded the "
              "recorded points are the ones scored.",
              "scoring.per_trick, scoring.card_points, scoring.discard_to"},
+    // Court Piece (court-piece.md §6).
+    CodeInfo{Code::kWrongTrumpCaller, "wrong-trump-caller", E,
+             "`trump_by` names a player other than the one the rules make choose",
+             "Court Piece: the player left of the dealer names trump after seeing five cards. A recorded "
+             "`trump_by` naming someone else is reported; the trump named stands.",
+             "trump.chooser"},
+    CodeInfo{Code::kTricksPastEnd, "tricks-past-end", E,
+             "tricks recorded after the hand ended (after an early court under `abandon`)",
+             "A hand ends after an early court where the house abandons it (`hand.after_early_court: abandon`), "
+             "or as soon as a side has a majority of the tricks where the house stops there "
+             "(`hand.stop_at_majority`). Tricks recorded after the end are reported once, at the first, and not "
+             "counted.",
+             "hand.after_early_court, hand.stop_at_majority, hand.early_court_tricks"},
+    CodeInfo{Code::kRevokeClaimUnfounded, "revoke-claim-unfounded", W,
+             "a recorded `revoke_claim` that the record does not show",
+             "A `revoke_claim` is the table's ruling that a player revoked at a trick: the revoking side forfeits "
+             "the hand. Where the record does not show that player revoking at that trick the claim is reported, "
+             "and the ruling stands as recorded.",
+             "penalty.revoke, penalty.revoke_when"},
+    CodeInfo{Code::kTeamMismatch, "team-mismatch", E, "`teams` that do not match the seating rule",
+             "Partners sit opposite: seats 1 and 3 of `players` are one side, seats 2 and 4 the other. Recorded "
+             "`teams` that pair the players otherwise are reported once; the seating rule stands and the sides "
+             "are named by their players.",
+             "partnership"},
 };
 
 }  // namespace
@@ -249,12 +273,7 @@ const CodeInfo& info(Code code) {
   if (i < kCatalogue.size()) {
     return kCatalogue[i];
   }
-  static constexpr std::array kUncatalogued = {
-      CodeInfo{Code::kWrongTrumpCaller, "wrong-trump-caller", E,
-               "`trump_by` names a player other than the one the rules make choose", "", "trump.chooser"},
-  };
-  const std::size_t j = i - kCatalogue.size();
-  return kUncatalogued[j < kUncatalogued.size() ? j : 0];
+  return kCatalogue[0];  // not reached: every code is catalogued (a test holds the two lists together)
 }
 
 std::string_view code_name(Code code) { return info(code).name; }

@@ -73,10 +73,11 @@ enum class Code : std::uint8_t {
   kContractMismatch,
   kPartnerMismatch,
   kPointsMismatch,
-  // Facts the hand machine states for Court Piece (court-piece.md §6). They
-  // join the catalogue, with their messages and samples, when the referee
-  // reports them; until then info() names them from kUncatalogued.
+  // Court Piece (court-piece.md §6).
   kWrongTrumpCaller,
+  kTricksPastEnd,
+  kRevokeClaimUnfounded,
+  kTeamMismatch,
 };
 
 struct CodeInfo {

@@ -1,5 +1,7 @@
 #include "engine/game.h"
 
+#include <algorithm>
+
 namespace trickref {
 
 GameState start_game(const Ruleset& r) {
@@ -45,6 +47,32 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out) 
 }
 
 int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, g, dealer); }
+
+bool decided_by_record_end(const GameState& g, std::span<int> out, int& count) {
+  const Ruleset& r = *g.rules;
+  count = 0;
+  if (r.end != GameEnd::kHandsRecorded || r.tie != TieRule::kDraw) {
+    return false;
+  }
+  long long best = 0;
+  for (int s = 0; s < r.players; ++s) {
+    best = s == 0 ? g.score[0] : std::max(best, g.score[static_cast<std::size_t>(s)]);
+  }
+  int side = -1;
+  for (int s = 0; s < r.players; ++s) {
+    if (g.score[static_cast<std::size_t>(s)] != best) {
+      continue;
+    }
+    const int own = g.policies.partners->side(r, s);
+    if (side >= 0 && own != side) {
+      count = 0;  // two sides level at the top: a draw
+      return true;
+    }
+    side = own;
+    out[static_cast<std::size_t>(count++)] = s;
+  }
+  return true;
+}
 
 int best_seats(const Ruleset& r, const GameState& g, std::span<int> out) {
   (void)r;

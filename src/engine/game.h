@@ -59,5 +59,11 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
 
 // Who deals the hand after the one `dealer` dealt (the dealer policy).
 [[nodiscard]] int next_dealer(const GameState& g, int dealer);
+// Where the game is the hands recorded and level scores draw (game.end
+// target null, game.tie draw; court-piece.md §3.6): after the last hand the
+// game is finished and the best score wins, or nobody when the sides are
+// level. Returns whether the record's end decides the game; the winners
+// (every seat of the best side) into `out`, `count` how many.
+[[nodiscard]] bool decided_by_record_end(const GameState& g, std::span<int> out, int& count);
 
 }  // namespace trickref

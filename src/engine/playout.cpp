@@ -709,6 +709,15 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
     }
     dealer = next_dealer(state, dealer);
   }
+  if (!game.finished && used > 0) {
+    // Where the game is the hands played (court-piece.md §3.6), their end decides it: a win or a draw.
+    std::array<int, kMaxPlayers> w{};
+    int count = 0;
+    if (decided_by_record_end(state, w, count)) {
+      game.finished = true;
+      game.winners.assign(w.begin(), w.begin() + count);
+    }
+  }
   while (game.hands.size() > used) {
     spare_hands.push_back(std::move(game.hands.back()));
     game.hands.pop_back();

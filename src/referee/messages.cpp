@@ -301,6 +301,8 @@ std::string message(const Violation& v, const Wording& w) {
       return bid_out_of_turn(s);
     case Code::kBidAllPass:
       return bid_all_pass(s);
+    case Code::kWrongTrumpCaller:
+      return fmt::format("{} is recorded as naming trump, but {}, left of the dealer, names it", s.seat(), s.other());
     default:
       return std::string(code_name(v.code));
   }
@@ -632,6 +634,83 @@ std::string points_mismatch(const Wording& w, int seat, long long recorded, long
   }
   return fmt::format("{}'s points for the hand are recorded as {}, but they are {}: {}", name_of(w, seat), recorded,
                      truth, how);
+}
+
+std::string wrong_dealer_by_result(const Wording& w, int hand, int recorded, int previous, int due, policy::ByResult rule) {
+  const std::string& d = name_of(w, previous);
+  std::string why;
+  switch (rule) {
+    case policy::ByResult::kOwnForfeit:
+      why = fmt::format("{}'s side forfeited hand {} for a revoke", d, hand - 1);
+      break;
+    case policy::ByResult::kOpponentsForfeit:
+      why = fmt::format("{}'s opponents forfeited hand {} for a revoke", d, hand - 1);
+      break;
+    case policy::ByResult::kDealerSideWon:
+      why = fmt::format("{}'s side won hand {}", d, hand - 1);
+      break;
+    case policy::ByResult::kDealerSideCourt:
+      why = fmt::format("{}'s side won hand {} with a court", d, hand - 1);
+      break;
+    case policy::ByResult::kOpponentsCourt:
+      why = fmt::format("{}'s side lost hand {} to a court", d, hand - 1);
+      break;
+    case policy::ByResult::kOpponentsWon:
+      why = fmt::format("{}'s side lost hand {} without a court", d, hand - 1);
+      break;
+    case policy::ByResult::kNobodyWon:
+      why = fmt::format("neither side won hand {}", hand - 1);
+      break;
+  }
+  return fmt::format("{} is recorded as dealer of hand {}, but {}: {} deals{}", name_of(w, recorded), hand, why,
+                     name_of(w, due), due == previous ? " again" : "");
+}
+
+std::string tricks_past_end(int hand, long long recorded, int ended_after, std::string_view why) {
+  return fmt::format("hand {} records {}, but it ended after trick {} ({}): the tricks after it do not count",
+                     hand, plural(recorded, "trick"), ended_after, why);
+}
+
+std::string revoke_claim_unfounded(const Wording& w, int seat, int trick, bool reached) {
+  if (!reached) {
+    return fmt::format("the record claims {} revoked in trick {}, but the record does not reach trick {}; the "
+                       "ruling stands",
+                       name_of(w, seat), trick, trick);
+  }
+  return fmt::format("the record claims {} revoked in trick {}, but the record does not show it; the ruling stands",
+                     name_of(w, seat), trick);
+}
+
+std::string team_mismatch(const Wording& w, std::string_view team, const std::vector<int>& seats) {
+  return fmt::format("`teams` puts {} in {}, but partners sit opposite: {} play together and so do {}; the "
+                     "sides are named by their players",
+                     names_of(w, seats), team, names_of(w, {0, 2}), names_of(w, {1, 3}));
+}
+
+std::string side_taken_mismatch(std::string_view side, long long recorded, long long won) {
+  return fmt::format("{}'s tricks are recorded as {}, but the side won {}", side, recorded, won);
+}
+
+std::string side_score_mismatch(std::string_view side, int hand, long long recorded, long long truth, long long before,
+                                long long courts) {
+  return fmt::format("{}'s courts after hand {} are recorded as {}, but they are {} ({} + {} in hand {})", side, hand,
+                     recorded, truth, before, courts, hand);
+}
+
+std::string streak_mismatch(int hand, std::string_view recorded_side, long long recorded, std::string_view side,
+                            int count) {
+  return fmt::format("the streak after hand {} is recorded as {} for {}, but it is {}", hand, recorded,
+                     recorded_side, side.empty() ? std::string("nobody's yet") : fmt::format("{} for {}", count, side));
+}
+
+std::string sides_disagree(std::string_view what, std::string_view side) {
+  return fmt::format("the two players of {} are recorded with different {}", side, what);
+}
+
+std::string hand_result_unknown(int hand) {
+  return fmt::format("hand {} records neither tricks nor `taken`: who won it cannot be known, so neither can the "
+                     "next dealer or the courts from here on",
+                     hand);
 }
 
 }  // namespace trickref::say

@@ -9,6 +9,7 @@
 
 #include "cards/card.h"
 #include "engine/policies.h"
+#include "engine/policy/table.h"
 #include "engine/violation.h"
 #include "ruleset/ruleset.h"
 
@@ -104,6 +105,26 @@ enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, 
 [[nodiscard]] std::string bid_here(const Wording& w, int seat, int bid);
 [[nodiscard]] std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks,
                                           CardSet won, CardSet discard);
+
+// Court Piece (court-piece.md §5). Sides are named as the reports name them.
+// wrong-dealer under rotation by_result, naming the rule that applied.
+[[nodiscard]] std::string wrong_dealer_by_result(const Wording& w, int hand, int recorded, int previous, int due,
+                                                 policy::ByResult rule);
+// tricks-past-end: the hand ended after `ended_after` tricks, `why`.
+[[nodiscard]] std::string tricks_past_end(int hand, long long recorded, int ended_after, std::string_view why);
+// revoke-claim-unfounded (`reached`: the record reaches the claimed trick).
+[[nodiscard]] std::string revoke_claim_unfounded(const Wording& w, int seat, int trick, bool reached);
+// team-mismatch
+[[nodiscard]] std::string team_mismatch(const Wording& w, std::string_view team, const std::vector<int>& seats);
+// taken-mismatch and score-mismatch for a side, and the streak.
+[[nodiscard]] std::string side_taken_mismatch(std::string_view side, long long recorded, long long won);
+[[nodiscard]] std::string side_score_mismatch(std::string_view side, int hand, long long recorded, long long truth,
+                                              long long before, long long courts);
+[[nodiscard]] std::string streak_mismatch(int hand, std::string_view recorded_side, long long recorded,
+                                          std::string_view side, int count);
+[[nodiscard]] std::string sides_disagree(std::string_view what, std::string_view side);
+// schema: a hand whose result cannot be known.
+[[nodiscard]] std::string hand_result_unknown(int hand);
 }  // namespace say
 
 }  // namespace trickref

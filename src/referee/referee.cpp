@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "engine/hand.h"
 #include "engine/play.h"
+#include "engine/policy/table.h"
 #include "engine/scoring.h"
 #include "referee/messages.h"
 
@@ -41,15 +42,12 @@ struct Play {
 // What a ruleset asks of the referee that it does not read yet: a deal in
 // two parts, courts, or a revoke forfeit.
 std::optional<std::string_view> unrefereed(const Ruleset& r) {
-  const PhaseList phases = hand_phases(r);
-  if (phases.has(Phase::kDealRest)) {
-    return "trump named before the deal is complete";
+  // Courts need sides; a revoke forfeit is read for the partnership games.
+  if (r.scoring == ScoringKind::kCourts && r.partnership == Partnership::kNone) {
+    return "courts without partnerships";
   }
-  if (r.scoring == ScoringKind::kCourts) {
-    return "courts";
-  }
-  if (r.revoke_penalty == RevokePenalty::kForfeitHand) {
-    return "a revoke that forfeits the hand";
+  if (r.revoke_penalty == RevokePenalty::kForfeitHand && r.partnership == Partnership::kNone) {
+    return "a revoke that forfeits the hand without partnerships";
   }
   return std::nullopt;
 }
@@ -84,6 +82,7 @@ class GameReferee {
       report(Severity::kWarning, Code::kUnknownKey, g_.teams_loc, say::unused_game_key(r_, "teams", "fixed partnerships"));
     }
     game_ = start_game(r_);
+    make_sides(out);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
       HandSummary s = referee_hand(h);
@@ -145,11 +144,13 @@ class GameReferee {
   HandSummary referee_hand(const HandRec& h) {
     HandSummary sum;
     sum.number = h.number;
+    sum.courts = r_.scoring == ScoringKind::kCourts;
     phase_ = phase::kTotals;
     trick_ = 0;
-    taken_ = per_seat(h.taken, "taken");
+    const bool by_side = r_.partnership != Partnership::kNone;  // maps may name one player of a side
+    taken_ = by_side ? nullptr : per_seat(h.taken, "taken");
     points_ = per_seat(h.points, "points");
-    score_ = per_seat(h.score, "score");
+    score_ = by_side ? nullptr : per_seat(h.score, "score");
     phase_ = phase::kDealer;
     check_game_keys(h);
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
@@ -157,9 +158,13 @@ class GameReferee {
     int dealer = expected;
     if (h.dealer && h.dealer->ok()) {
       dealer = h.dealer->seat;
-      if (expected >= 0 && dealer != expected) {
-        about(report(Code::kWrongDealer, h.dealer->loc, say::wrong_dealer(words(), h.number, dealer, prev_dealer_, expected)),
-              name(dealer));
+      if (expected >= 0 && dealer != expected && dealer_known_) {
+        const std::string msg =
+            r_.rotation == Rotation::kByResult
+                ? say::wrong_dealer_by_result(words(), h.number, dealer, prev_dealer_, expected,
+                                              policy::dealer_rule(r_, game_, prev_dealer_))
+                : say::wrong_dealer(words(), h.number, dealer, prev_dealer_, expected);
+        about(report(Code::kWrongDealer, h.dealer->loc, msg), name(dealer));
       }
     }
     if (dealer < 0) {
@@ -220,6 +225,14 @@ class GameReferee {
     if (h.trump) {
       apply_trump(m, *h.trump);
     }
+    if (h.trump_by) {
+      if (const auto v = check_trump(m, h.trump_by->seat)) {
+        say(*v, h.trump_by->loc);
+      }
+    }
+    if (sum_->courts) {
+      sum_->trump_by = trump_namer(m);
+    }
   }
 
   void kitty(HandState& m) {
@@ -272,6 +285,10 @@ class GameReferee {
     trick_ = 0;
     if (m.auctioned) {
       count_contract(*rec_, m, *sum_);
+      return;
+    }
+    if (sum_->courts) {
+      count_courts(*rec_, m, *sum_);
       return;
     }
     const auto used = settle_taken(m, played_taken_);
@@ -1049,6 +1066,385 @@ class GameReferee {
     score_hand(h, points && partner ? std::optional<HandTally>(t) : std::nullopt, sum);
   }
 
+  // ------------------------------------------------------------- sides
+  // The fixed sides (court-piece.md §2) and their names: the record's
+  // `teams` where they match the seating, else the players joined with " & ".
+  void make_sides(RefereeResult& out) {
+    if (r_.partnership == Partnership::kNone) {
+      return;
+    }
+    side_index_.assign(static_cast<std::size_t>(n_), -1);
+    std::vector<int> ids;
+    for (int s = 0; s < n_; ++s) {
+      const int id = game_.policies.partners->side(r_, s);
+      auto it = std::find(ids.begin(), ids.end(), id);
+      if (it == ids.end()) {
+        ids.push_back(id);
+        out.sides.emplace_back();
+        it = ids.end() - 1;
+      }
+      const auto k = static_cast<std::size_t>(it - ids.begin());
+      out.sides[k].push_back(s);
+      side_index_[static_cast<std::size_t>(s)] = static_cast<int>(k);
+    }
+    side_ids_ = ids;
+    for (const auto& seats : out.sides) {
+      std::vector<std::string> names;
+      for (int s : seats) {
+        names.push_back(name(s));
+      }
+      out.side_names.push_back(fmt::format("{}", fmt::join(names, " & ")));
+    }
+    team_side_.clear();
+    if (g_.teams) {
+      std::vector<std::string> named = out.side_names;
+      bool ok = g_.teams->size() == out.sides.size();
+      for (const auto& t : *g_.teams) {
+        std::vector<int> seats;
+        for (const auto& p : t.players) {
+          seats.push_back(p.seat);
+        }
+        std::sort(seats.begin(), seats.end());
+        int found = -1;
+        for (std::size_t k = 0; k < out.sides.size(); ++k) {
+          if (out.sides[k] == seats) {
+            found = static_cast<int>(k);
+          }
+        }
+        team_side_.push_back(found);
+        if (found < 0) {
+          if (ok) {
+            phase_ = phase::kGame;
+            report(Code::kTeamMismatch, t.loc, say::team_mismatch(words(), clip(t.name), seats));
+          }
+          ok = false;
+        } else {
+          named[static_cast<std::size_t>(found)] = clip(t.name);
+        }
+      }
+      if (ok) {
+        out.side_names = named;
+      }
+    }
+    side_names_ = out.side_names;
+  }
+
+  int side_at(int seat) const { return side_index_[static_cast<std::size_t>(seat)]; }
+
+  // The side a key of a per-side map stands for: a player's, or a team's.
+  struct SideEntry {
+    int side = -1;
+    long long value = 0;
+    Loc loc;
+  };
+  std::vector<SideEntry> side_entries(const SeatNumbers& m) const {
+    std::vector<SideEntry> out;
+    for (int s = 0; s < n_; ++s) {
+      if (const auto& v = m.values[static_cast<std::size_t>(s)]) {
+        out.push_back(SideEntry{side_at(s), *v, m.locs[static_cast<std::size_t>(s)]});
+      }
+    }
+    for (const auto& t : m.sides) {
+      const auto i = static_cast<std::size_t>(t.team);
+      if (i < team_side_.size() && team_side_[i] >= 0) {
+        out.push_back(SideEntry{team_side_[i], t.value, t.loc});
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------- courts
+  // The count of a courts hand (court-piece.md §3.3-§3.5, §5): the tricks
+  // as played (up to the hand's end), else the recorded `taken` read as a
+  // score sheet; the hand's winner, its courts and the streak; then the
+  // recorded taken, score and streak checked per side.
+  void count_courts(const HandRec& h, HandState& m, HandSummary& sum) {
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const std::size_t sides = side_names_.size();
+    majority_ = false;
+    std::optional<HandTally> tallied;
+    std::vector<int> side_taken(sides, 0);
+    if (h.tricks && attributable_ && h.trump) {
+      const auto counted = tricks_counted(m);
+      std::array<int, kMaxPlayers> taken{};
+      for (int s = 0; s < n_; ++s) {
+        taken[static_cast<std::size_t>(s)] = counted[static_cast<std::size_t>(s)];
+        side_taken[static_cast<std::size_t>(side_at(s))] += counted[static_cast<std::size_t>(s)];
+      }
+      check_side_taken(h, counted, side_taken);
+      tallied = tally(m, taken);
+      sum.tricks_played = std::min(tricks_in_hand(m), static_cast<int>(h.tricks->size()));
+    } else if (h.taken) {
+      tallied = sheet_tally(h, m, side_taken);
+      sum.tricks_played = std::accumulate(side_taken.begin(), side_taken.end(), 0);
+    }
+    if (!tallied) {
+      // Who won cannot be known: nor the next dealer, nor the courts from here.
+      dealer_known_ = false;
+      game_.score_known = false;
+      return;
+    }
+    dealer_known_ = true;
+    const HandTally& t = *tallied;
+    sum.side_taken = side_taken;
+    sum.winner_side = t.winner_side < 0 ? -1 : side_of_id(t.winner_side);
+    sum.end = t.forfeit_side >= 0           ? HandEnding::kRevoke
+              : t.early_court_side >= 0     ? (t.all_tricks ? HandEnding::kAllTricks : HandEnding::kEarlyCourt)
+              : m.end == HandEnd::kMajority || majority_ ? HandEnding::kMajority
+                                            : HandEnding::kPlayedOut;
+    const auto before = game_.score;
+    count_hand(game_, t);
+    sum.courts_won.assign(sides, 0);
+    for (std::size_t k = 0; k < sides; ++k) {
+      const auto first = static_cast<std::size_t>(first_seat(static_cast<int>(k)));
+      sum.courts_won[k] = static_cast<int>(game_.score[first] - before[first]);
+    }
+    if (game_.streak_side >= 0) {
+      sum.streak = std::pair(side_of_id(game_.streak_side), game_.streak);
+    }
+    if (!game_.score_known) {
+      return;
+    }
+    std::vector<long long> score(sides);
+    for (std::size_t k = 0; k < sides; ++k) {
+      score[k] = game_.score[static_cast<std::size_t>(first_seat(static_cast<int>(k)))];
+    }
+    sum.side_score = score;
+    sum.score = running();
+    if (h.score) {
+      std::vector<long long> rec_prev = recorded_side_prev_.value_or(std::vector<long long>(sides, -1));
+      std::vector<long long> rec_now(sides, -1);
+      for (const auto& e : side_entries(*h.score)) {
+        const auto k = static_cast<std::size_t>(e.side);
+        rec_now[k] = e.value;
+        if (e.value == score[k]) {
+          continue;
+        }
+        if (recorded_side_prev_ && rec_prev[k] >= 0 && e.value == rec_prev[k] + sum.courts_won[k]) {
+          continue;  // carries an earlier wrong total forward: reported there
+        }
+        const long long was = before[static_cast<std::size_t>(first_seat(e.side))];
+        report(Code::kScoreMismatch, e.loc,
+               say::side_score_mismatch(side_names_[k], h.number, e.value, score[k], was, sum.courts_won[k]));
+      }
+      recorded_side_prev_ = rec_now;
+    } else {
+      recorded_side_prev_.reset();
+    }
+    if (h.streak) {
+      const int streak_side = game_.streak_side >= 0 ? side_of_id(game_.streak_side) : -1;
+      for (const auto& e : side_entries(*h.streak)) {
+        const long long truth = e.side == streak_side ? game_.streak : 0;
+        if (e.value != truth) {
+          report(Code::kScoreMismatch, e.loc,
+                 say::streak_mismatch(h.number, side_names_[static_cast<std::size_t>(e.side)], e.value,
+                                      streak_side >= 0 ? side_names_[static_cast<std::size_t>(streak_side)] : "",
+                                      game_.streak));
+        }
+      }
+    }
+    if (ended_at_ == 0 && game_ends(game_, t)) {
+      ended_at_ = h.number;
+      end_score_ = running();
+      std::array<int, kMaxPlayers> w{};
+      end_winners_.assign(w.begin(), w.begin() + game_winners(game_, t, w));
+      end_recorded_.reset();
+    }
+  }
+
+  // The side index of a side id of the partner policy (its first seat).
+  int side_of_id(int id) const {
+    const auto it = std::find(side_ids_.begin(), side_ids_.end(), id);
+    return it == side_ids_.end() ? -1 : static_cast<int>(it - side_ids_.begin());
+  }
+  int first_seat(int side) const { return side_ids_[static_cast<std::size_t>(side)]; }
+
+  // Recorded `taken` against the tricks as played (court-piece.md §5): a
+  // side with both players named is compared player by player, a side with
+  // one player (or its team name) as the side's total.
+  void check_side_taken(const HandRec& h, const std::array<int, kMaxPlayers>& counted,
+                        const std::vector<int>& side_taken) {
+    if (!h.taken) {
+      return;
+    }
+    std::vector<int> named(side_names_.size(), 0);
+    for (int s = 0; s < n_; ++s) {
+      named[static_cast<std::size_t>(side_at(s))] += h.taken->values[static_cast<std::size_t>(s)] ? 1 : 0;
+    }
+    for (int s = 0; s < n_; ++s) {
+      const auto& v = h.taken->values[static_cast<std::size_t>(s)];
+      if (!v) {
+        continue;
+      }
+      const auto k = static_cast<std::size_t>(side_at(s));
+      const bool whole = named[k] >= 2;
+      const long long truth = whole ? counted[static_cast<std::size_t>(s)] : side_taken[k];
+      if (*v != truth) {
+        about(report(Code::kTakenMismatch, h.taken->locs[static_cast<std::size_t>(s)],
+                     whole ? say::taken_mismatch(words(), s, *v, truth)
+                           : say::side_taken_mismatch(side_names_[k], *v, truth)),
+              name(s));
+      }
+    }
+    for (const auto& t : h.taken->sides) {
+      const auto i = static_cast<std::size_t>(t.team);
+      if (i < team_side_.size() && team_side_[i] >= 0) {
+        const auto k = static_cast<std::size_t>(team_side_[i]);
+        if (t.value != side_taken[k]) {
+          report(Code::kTakenMismatch, t.loc, say::side_taken_mismatch(side_names_[k], t.value, side_taken[k]));
+        }
+      }
+    }
+  }
+
+  // A score-sheet hand of courts (court-piece.md §5, "Score sheets"): the
+  // tricks per side from `taken`, read as the rules end a hand. Absent when
+  // a side's tricks are not recorded.
+  std::optional<HandTally> sheet_tally(const HandRec& h, const HandState& m, std::vector<int>& side_taken) {
+    std::vector<std::optional<long long>> per(side_names_.size());
+    std::vector<int> named(side_names_.size(), 0);
+    std::vector<long long> sum(side_names_.size(), 0);
+    for (int s = 0; s < n_; ++s) {
+      if (const auto& v = h.taken->values[static_cast<std::size_t>(s)]) {
+        const auto k = static_cast<std::size_t>(side_at(s));
+        ++named[k];
+        sum[k] += *v;
+      }
+    }
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      if (named[k] > 0) {
+        per[k] = sum[k];
+      }
+    }
+    for (const auto& e : side_entries(*h.taken)) {
+      if (named[static_cast<std::size_t>(e.side)] == 0) {
+        per[static_cast<std::size_t>(e.side)] = e.value;
+      }
+    }
+    long long total = 0;
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      if (!per[k]) {
+        return std::nullopt;
+      }
+      side_taken[k] = static_cast<int>(std::clamp<long long>(*per[k], 0, 1'000'000));
+      total += side_taken[k];
+    }
+    HandTally t;
+    t.players = n_;
+    t.dealer = m.dealer;
+    for (std::size_t k = 0; k < per.size(); ++k) {
+      t.taken[static_cast<std::size_t>(first_seat(static_cast<int>(k)))] = side_taken[k];
+    }
+    const int e = r_.early_court_tricks;
+    const int all = r_.tricks_per_hand();
+    const int caller_side = side_at(trump_namer(m));
+    auto early_allowed = [&](std::size_t k) {
+      return e > 0 && (r_.early_court_side == EarlyCourtSide::kAny || static_cast<int>(k) == caller_side);
+    };
+    auto other = [&](std::size_t k) { return side_taken[1 - k]; };
+    if (h.revoke_claim) {
+      t.forfeit_side = first_seat(side_at(h.revoke_claim->player.seat));
+      t.winner_side = first_seat(1 - side_at(h.revoke_claim->player.seat));
+      return t;
+    }
+    for (std::size_t k = 0; k < 2 && per.size() == 2; ++k) {
+      const int mine = side_taken[k];
+      if (early_allowed(k) && other(k) == 0 && mine == e && total == e &&
+          r_.after_early_court != AfterEarlyCourt::kPlayOn) {
+        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));  // abandoned after the early court
+        return t;
+      }
+      if (early_allowed(k) && other(k) == 0 && mine == all && total == all) {
+        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));
+        if (r_.after_early_court == AfterEarlyCourt::kAbandon) {
+          past_end_ = true;
+          report(Code::kTricksPastEnd, h.taken->loc,
+                 say::tricks_past_end(h.number, all, e, "an early court"));
+        } else {
+          t.all_tricks = true;
+        }
+        return t;
+      }
+    }
+    if (h.early_court) {
+      const int k = side_at(h.early_court->seat);
+      t.early_court_side = t.winner_side = first_seat(k);
+      t.all_tricks = side_taken[static_cast<std::size_t>(k)] == all;
+    } else if (r_.stop_at_majority && per.size() == 2 && total >= e && total <= all &&
+               (side_taken[0] == all / 2 + 1 || side_taken[1] == all / 2 + 1)) {
+      t.winner_side = first_seat(side_taken[0] == all / 2 + 1 ? 0 : 1);
+      majority_ = true;
+      return t;
+    }
+    if (total != all) {
+      report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
+    }
+    if (t.winner_side < 0 && per.size() == 2 && side_taken[0] != side_taken[1]) {
+      t.winner_side = first_seat(side_taken[0] > side_taken[1] ? 0 : 1);
+    }
+    return t;
+  }
+
+  // ------------------------------------------------------- the hand's end
+  // Whether the hand ends after trick `done` (1-based), in trick order
+  // (court-piece.md §5, "How a hand ends"): a revoke that forfeits, proven
+  // or claimed, at its trick; an early court (under `either` the record
+  // shows the choice: more tricks recorded, it was played on); a majority
+  // where the house stops there. Tricks recorded past an early court or a
+  // majority are one `tricks-past-end`.
+  bool ends_here(const HandRec& h, HandState& m, int done) {
+    if (r_.revoke_penalty == RevokePenalty::kForfeitHand) {
+      if (revoke_trick_ == done) {
+        forfeit(m, revoke_seat_, done);
+        return true;
+      }
+      if (h.revoke_claim && h.revoke_claim->trick == done) {
+        forfeit(m, h.revoke_claim->player.seat, done);
+        return true;
+      }
+    }
+    if (!hand_ends_after_trick(m)) {
+      return false;
+    }
+    const bool early = policy::early_court_side(m) >= 0;
+    const auto recorded = static_cast<int>(h.tricks->size());
+    if (early && r_.after_early_court == AfterEarlyCourt::kEither && recorded > done) {
+      return false;  // the winners chose to play on
+    }
+    end_hand_at(m, done);
+    m.end = early ? HandEnd::kEarlyCourt : HandEnd::kMajority;
+    if (recorded > done) {
+      past_end_ = true;
+      phase_ = phase::kTricks;
+      trick_ = done + 1;
+      report(Code::kTricksPastEnd, (*h.tricks)[static_cast<std::size_t>(done)].loc,
+             say::tricks_past_end(h.number, recorded, done, early ? "an early court" : "a side had a majority"));
+    }
+    return true;
+  }
+
+  // The side of `seat` forfeits the hand at trick `done` (penalty.revoke: forfeit_hand).
+  void forfeit(HandState& m, int seat, int done) {
+    forfeit_trick_ = done;
+    m.forfeit_side = side_of(m, seat);
+    m.end = HandEnd::kRevoke;
+    end_hand_at(m, done);
+  }
+
+  // A recorded revoke_claim the record does not show (court-piece.md §5).
+  void check_claim(const HandRec& h) {
+    if (!h.revoke_claim || claim_shown_ || r_.revoke_penalty != RevokePenalty::kForfeitHand) {
+      return;
+    }
+    const auto& c = *h.revoke_claim;
+    phase_ = phase::kTotals;
+    trick_ = 0;
+    const bool reached = h.tricks && static_cast<int>(h.tricks->size()) >= c.trick;
+    about(report(Code::kRevokeClaimUnfounded, c.loc, say::revoke_claim_unfounded(words(), c.player.seat, c.trick, reached)),
+          name(c.player.seat));
+  }
+
   // ----------------------------------------------------------------- plays
   void check_trick_count(const HandRec& h, int ended_after = 0) {
     phase_ = phase::kTotals;
@@ -1092,6 +1488,11 @@ class GameReferee {
     played_in.fill(-1);
     bool first_lead_reported = false;
     bool complete = true;
+    revoke_trick_ = 0;
+    revoke_seat_ = -1;
+    forfeit_trick_ = 0;
+    claim_shown_ = false;
+    past_end_ = false;
     std::size_t pi = 0;
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       trick_ = static_cast<int>(t) + 1;
@@ -1144,13 +1545,19 @@ class GameReferee {
         finish_trick(s);
         note_trick(m, trick_cards);  // its winner, and its cards where the scoring counts them
       }
-      if (hand_ends_after_trick(m)) {
-        end_hand_at(m, static_cast<int>(t) + 1);  // the tricks after it are neither checked nor counted
-        break;
+      if (ends_here(h, m, static_cast<int>(t) + 1)) {
+        break;  // the tricks after it are neither checked nor counted
       }
     }
     trick_ = 0;
-    check_trick_count(h, m.ended_after);
+    if (h.revoke_claim && forfeit_trick_ == 0 && r_.revoke_penalty == RevokePenalty::kForfeitHand) {
+      // A claim past the tricks recorded: the ruling stands at the last one.
+      forfeit(m, h.revoke_claim->player.seat, static_cast<int>(tricks.size()));
+    }
+    check_claim(h);
+    if (forfeit_trick_ == 0 && !past_end_) {
+      check_trick_count(h, m.ended_after);
+    }
     if (!complete || static_cast<int>(tricks.size()) != tricks_in_hand(m)) {
       return std::nullopt;
     }
@@ -1198,7 +1605,25 @@ class GameReferee {
           say_play(v, ref.loc);
         }
         return;
-      case Code::kRevoke:
+      case Code::kRevoke: {
+        // A revoke the table claimed (same player, same trick) was caught
+        // and penalised: a warning (court-piece.md §5). Where a revoke
+        // forfeits the hand, a proven one (or a claimed one) ends it.
+        const auto& claim = rec_->revoke_claim;
+        const bool claimed = claim && claim->player.seat == seat && claim->trick == trick_;
+        auto& d = say_play(v, ref.loc);
+        if (claimed) {
+          d.severity = Severity::kWarning;
+          claim_shown_ = true;
+        }
+        evidence_note(d, seat, *v.evidence, forward);
+        if (r_.revoke_penalty == RevokePenalty::kForfeitHand && revoke_trick_ == 0 &&
+            (claimed || r_.revoke_when == RevokeWhen::kProven)) {
+          revoke_trick_ = trick_;
+          revoke_seat_ = seat;
+        }
+        return;
+      }
       case Code::kTrumpLead: {
         auto& d = say_play(v, ref.loc);
         evidence_note(d, seat, *v.evidence, forward);
@@ -1358,6 +1783,14 @@ class GameReferee {
       o.decided_hand = ended_at_;
     } else if (!stop_ && game_.score_known) {
       o.score = running();
+      std::array<int, kMaxPlayers> w{};
+      int count = 0;
+      if (!g_.hands.empty() && decided_by_record_end(game_, w, count)) {
+        o.finished = true;  // the hands recorded are the game (court-piece.md §3.6)
+        o.winners.assign(w.begin(), w.begin() + count);
+        o.draw = count == 0;
+        o.decided_hand = static_cast<int>(g_.hands.size());
+      }
     }
     return o;
   }
@@ -1370,7 +1803,7 @@ class GameReferee {
     hand_ = 0;
     trick_ = 0;
     const auto& res = *g_.result;
-    result_score_ = per_seat(res.score, "result score");
+    result_score_ = r_.partnership != Partnership::kNone ? nullptr : per_seat(res.score, "result score");
     if (!o.score) {
       return;  // the scores cannot be known from the record
     }
@@ -1433,6 +1866,22 @@ class GameReferee {
   bool attributable_ = false;
   bool adds_up_ = false;
   bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known
+  // The courts games: the first revoke that forfeits (its 1-based trick and
+  // seat), the trick the hand was forfeited at, whether the recorded claim
+  // was shown by a revoke, tricks recorded past the end, and whether the
+  // last hand's result (so the next dealer) is known.
+  int revoke_trick_ = 0;
+  int revoke_seat_ = -1;
+  int forfeit_trick_ = 0;
+  bool claim_shown_ = false;
+  bool past_end_ = false;
+  bool dealer_known_ = true;
+  bool majority_ = false;
+  std::vector<int> side_index_;  // by seat: index into the sides
+  std::vector<int> side_ids_;    // by side: the partner policy's id (its first seat)
+  std::vector<int> team_side_;   // by `teams` entry: the side it matches, or -1
+  std::vector<std::string> side_names_;
+  std::optional<std::vector<long long>> recorded_side_prev_;
   bool discard_known_ = false;  // the discard was recorded and read
   bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;

@@ -138,6 +138,55 @@ std::string contract_table(const std::vector<std::string>& names, const std::vec
 
 }  // namespace
 
+namespace {
+
+std::string_view ending_text(HandEnding e) {
+  switch (e) {
+    case HandEnding::kPlayedOut:
+      return "played out";
+    case HandEnding::kEarlyCourt:
+      return "early court";
+    case HandEnding::kAllTricks:
+      return "all 13";
+    case HandEnding::kMajority:
+      return "majority";
+    case HandEnding::kRevoke:
+      return "revoke";
+  }
+  return "played out";
+}
+
+// The table of a courts game (cli.md: trump caller, tricks per side, how the
+// hand ended, courts and streak): sides numbered in a line above it, then
+// per hand the figures of side 1 - side 2, and the running courts.
+std::string courts_table(const std::vector<std::string>& names, const std::vector<std::string>& sides,
+                         const std::vector<HandSummary>& hands, std::size_t dealer_w) {
+  std::vector<std::string> numbered;
+  for (std::size_t k = 0; k < sides.size(); ++k) {
+    numbered.push_back(fmt::format("{} = {}", k + 1, printable(sides[k])));
+  }
+  std::string out = fmt::format("  sides: {}\n", fmt::join(numbered, ", "));
+  auto pair = [](const std::vector<long long>& v) { return fmt::format("{}", fmt::join(v, "-")); };
+  out += fmt::format("  {:>4}  {}  {:<5}  {}  {:<6}  {:<11}  {:<6}  {:<7}  {}\n", "hand", pad("dealer", dealer_w), "trump",
+                     pad("caller", dealer_w), "tricks", "end", "courts", "streak", "score");
+  for (const auto& h : hands) {
+    const std::string caller = h.trump_by ? names[static_cast<std::size_t>(*h.trump_by)] : std::string("?");
+    std::string tricks = "?";
+    if (h.side_taken) {
+      tricks = pair(std::vector<long long>(h.side_taken->begin(), h.side_taken->end()));
+    }
+    const std::string courts = h.end ? pair(std::vector<long long>(h.courts_won.begin(), h.courts_won.end())) : "?";
+    const std::string streak = h.streak ? fmt::format("{}:{}", h.streak->first + 1, h.streak->second) : "-";
+    const std::string score = h.side_score ? pair(*h.side_score) : std::string("?");
+    out += fmt::format("  {:>4}  {}  {:<5}  {}  {:<6}  {:<11}  {:<6}  {:<7}  {}\n", h.number,
+                       pad(names[static_cast<std::size_t>(h.dealer)], dealer_w), suit_text(h.trump),
+                       pad(caller, dealer_w), tricks, h.end ? ending_text(*h.end) : "?", courts, streak, score);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string render_text(const GameReport& g, const TextStyle& style) {
   std::string out;
   for (const auto& d : g.diagnostics) {
@@ -171,6 +220,8 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   const bool contracts = std::any_of(r.hands.begin(), r.hands.end(), [](const HandSummary& h) { return h.auction; });
   if (contracts) {
     out += contract_table(names, r.hands, dealer_w);
+  } else if (!r.sides.empty()) {
+    out += courts_table(names, r.side_names, r.hands, dealer_w);
   } else {
   out += fmt::format("  {:>4}  {}  {:<5}", "hand", pad("dealer", dealer_w), "trump");
   for (std::size_t s = 0; s < names.size(); ++s) {
@@ -194,7 +245,25 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   for (int w : o.winners) {
     winners.push_back(names[static_cast<std::size_t>(w)]);
   }
-  if (o.finished) {
+  if (!r.sides.empty() && o.score) {
+    std::vector<std::string> parts;
+    for (std::size_t k = 0; k < r.sides.size(); ++k) {
+      parts.push_back(fmt::format("{} {}", printable(r.side_names[k]),
+                                  (*o.score)[static_cast<std::size_t>(r.sides[k].front())]));
+    }
+    std::string winner;
+    for (std::size_t k = 0; k < r.sides.size(); ++k) {
+      if (!o.winners.empty() && r.sides[k].front() == o.winners.front()) {
+        winner = printable(r.side_names[k]);
+      }
+    }
+    const std::string after = o.decided_hand == 1 ? std::string("1 hand") : fmt::format("{} hands", o.decided_hand);
+    out += o.draw       ? fmt::format("  result: a draw after {} ({})\n", after, fmt::join(parts, ", "))
+           : o.finished ? fmt::format("  result: {} win in hand {} ({})\n", winner, o.decided_hand, fmt::join(parts, ", "))
+                        : fmt::format("  result: no winner yet after {} ({})\n",
+                                      r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
+                                      fmt::join(parts, ", "));
+  } else if (o.finished) {
     out += fmt::format("  result: {} {} in hand {} ({})\n", fmt::join(winners, " and "),
                        winners.size() > 1 ? "share the win" : "wins", o.decided_hand,
                        scores_text(names, *o.score));
@@ -236,6 +305,62 @@ nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const s
 
 nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<int>& values) {
   return seat_map(players, std::vector<long long>(values.begin(), values.end()));
+}
+
+// A map side name -> number.
+template <class T>
+nlohmann::ordered_json side_map(const std::vector<std::string>& sides, const std::vector<T>& values) {
+  nlohmann::ordered_json m = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < sides.size() && i < values.size(); ++i) {
+    m[sides[i]] = values[i];
+  }
+  return m;
+}
+
+std::string_view ending_name(HandEnding e) {
+  switch (e) {
+    case HandEnding::kPlayedOut:
+      return "played_out";
+    case HandEnding::kEarlyCourt:
+      return "early_court";
+    case HandEnding::kAllTricks:
+      return "all_tricks";
+    case HandEnding::kMajority:
+      return "majority";
+    case HandEnding::kRevoke:
+      return "revoke";
+  }
+  return "played_out";
+}
+
+// A hand of the courts games (cli.md, "Reports for the auction and
+// partnership games"): the trump caller, the tricks played, how the hand
+// ended, tricks per side, the winning side, the courts it scored, the streak.
+void courts_json(nlohmann::ordered_json& hj, const std::vector<std::string>& players,
+                 const std::vector<std::string>& sides, const HandSummary& h) {
+  using J = nlohmann::ordered_json;
+  if (h.trump_by) {
+    hj["trump_by"] = players[static_cast<std::size_t>(*h.trump_by)];
+  }
+  hj["tricks_played"] = h.tricks_played;
+  if (h.end) {
+    hj["end"] = std::string(ending_name(*h.end));
+  }
+  if (h.side_taken) {
+    hj["taken"] = side_map(sides, *h.side_taken);
+  }
+  if (h.winner_side) {
+    hj["winner"] = *h.winner_side >= 0 ? J(sides[static_cast<std::size_t>(*h.winner_side)]) : J(nullptr);
+  }
+  J courts = J::object();
+  for (std::size_t k = 0; k < h.courts_won.size() && k < sides.size(); ++k) {
+    if (h.courts_won[k] != 0) {
+      courts[sides[k]] = h.courts_won[k];
+    }
+  }
+  hj["courts"] = std::move(courts);
+  hj["streak"] = h.streak ? J{{"side", sides[static_cast<std::size_t>(h.streak->first)]}, {"count", h.streak->second}}
+                          : J(nullptr);
 }
 
 // A hand of the auction games (cli.md, "Reports for the auction and
@@ -340,6 +465,17 @@ nlohmann::ordered_json game_json(const GameReport& g) {
   if (!g.date.empty()) {
     j["date"] = g.date;
   }
+  if (g.result && !g.result->sides.empty()) {
+    auto sides = nlohmann::ordered_json::array();
+    for (std::size_t k = 0; k < g.result->sides.size(); ++k) {
+      auto players = nlohmann::ordered_json::array();
+      for (int seat : g.result->sides[k]) {
+        players.push_back(g.players[static_cast<std::size_t>(seat)]);
+      }
+      sides.push_back({{"name", g.result->side_names[k]}, {"players", std::move(players)}});
+    }
+    j["sides"] = std::move(sides);
+  }
   if (!g.notes.empty()) {
     j["notes"] = g.notes;
   }
@@ -354,13 +490,19 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       }
       if (h.auction) {
         contract_json(hj, g.players, h);
+      } else if (h.courts) {
+        courts_json(hj, g.players, g.result->side_names, h);
       } else {
         hj["quota"] = seat_map(g.players, h.quota);
         if (h.taken) {
           hj["taken"] = seat_map(g.players, *h.taken);
         }
       }
-      if (h.score) {
+      if (h.courts) {
+        if (h.side_score) {
+          hj["score"] = side_map(g.result->side_names, *h.side_score);
+        }
+      } else if (h.score) {
         hj["score"] = seat_map(g.players, *h.score);
       }
       if (h.plucks) {
@@ -377,7 +519,13 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       winners.push_back(g.players[static_cast<std::size_t>(w)]);
     }
     rj["winners"] = std::move(winners);
-    if (o.score) {
+    if (o.score && !g.result->sides.empty()) {
+      std::vector<long long> by_side;
+      for (const auto& seats : g.result->sides) {
+        by_side.push_back((*o.score)[static_cast<std::size_t>(seats.front())]);
+      }
+      rj["score"] = side_map(g.result->side_names, by_side);
+    } else if (o.score) {
       rj["score"] = seat_map(g.players, *o.score);
     }
     if (o.decided_hand > 0) {

@@ -483,15 +483,24 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
   if (!looks_like_path(ref)) {
     const auto it = builtin_by_name_.find(std::string(ref));
     if (it == builtin_by_name_.end()) {
+      // The games' own rulesets by name; the house variants (rulesets/house/)
+      // counted, so the message stays one readable line as they grow.
       std::vector<std::string_view> names;
+      std::vector<std::string_view> games;
       for (const auto& [name, path] : builtin_by_name_) {
         names.push_back(name);
+        if (path.find('/') == std::string::npos) {
+          games.push_back(name);
+        }
       }
       const std::string hint = suggest(ref, names);
       const auto quoted = quote_input(ref, Quoted::kText);
-      error = fmt::format("unknown ruleset {}{}; built-in rulesets: {}",
+      const std::size_t house = names.size() - games.size();
+      error = fmt::format("unknown ruleset {}{}; built-in rulesets: {}{}",
                           quoted ? *quoted : "(a name with control characters)",
-                          hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint), fmt::join(names, ", "));
+                          hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint), fmt::join(games, ", "),
+                          house == 0 ? std::string()
+                                     : fmt::format(", and {} house variants (`trickref rules list`)", house));
       return std::nullopt;
     }
     for (const auto& f : embedded_rulesets()) {
