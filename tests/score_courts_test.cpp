@@ -3,8 +3,13 @@
 // of players whichever seats they sat in, named by the record's `teams`),
 // against hand-computed tables built from GameReports as the referee
 // summarises them; every format; a night mixing Pluck, Call Deuces and
-// Court Piece keeps a table set per kind of game.
+// Court Piece keeps a table set per kind of game; and end to end, Court
+// Piece score sheets refereed with the Pluck night's samples.
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -18,6 +23,7 @@
 #include "score/render.h"
 #include "score/standings.h"
 #include "support/courts.h"
+#include "support/test_support.h"
 
 namespace trickref {
 namespace score_courts {
@@ -450,6 +456,155 @@ TEST(ScoreCourtsRender, ANightOfPluckCallDeucesAndCourtPieceKeepsATableSetPerKin
     ++keys;
   }
   EXPECT_EQ(keys, 3U);
+}
+
+// ------------------------------------------------------------ end to end
+
+// Three Court Piece score sheets, refereed: Ann and Cat ("Us") against Bob
+// and Dan ("Them"), won 2-1 by Us with early courts at hands 1, 4 (Them's)
+// and 6; the same pairs in other seats, no teams, a 0-0 draw; a race Ann and
+// Eve win with the 52 in hand 1, hand 2 recorded after the end (not counted).
+constexpr const char* kSheetUs = R"(game: court-piece
+id: cp-1
+event: {night: 2026-11-19}
+players: [Ann, Bob, Cat, Dan]
+teams: {Us: [Ann, Cat], Them: [Bob, Dan]}
+hands:
+  - dealer: Ann
+    taken: {Us: 7, Them: 0}
+  - dealer: Bob
+    taken: {Us: 8, Them: 5}
+  - dealer: Bob
+    taken: {Us: 5, Them: 8}
+  - dealer: Cat
+    taken: {Us: 0, Them: 7}
+  - dealer: Ann
+    taken: {Us: 6, Them: 7}
+  - dealer: Ann
+    taken: {Us: 7, Them: 0}
+    score: {Us: 2, Them: 1}
+result: {winner: [Ann, Cat]}
+)";
+
+constexpr const char* kSheetDraw = R"(game: court-piece
+id: cp-2
+event: {night: 2026-11-19}
+players: [Cat, Dan, Ann, Bob]
+hands:
+  - dealer: Cat
+    taken: {Cat: 6, Dan: 7}
+  - dealer: Cat
+    taken: {Cat: 6, Dan: 7}
+  - dealer: Cat
+    taken: {Cat: 8, Dan: 5}
+    score: {Cat: 0, Dan: 0}
+result: {winner: null}
+)";
+
+constexpr const char* kSheetRace = R"(game: court-piece-race
+id: cp-3
+event: {night: 2026-11-19}
+players: [Ann, Bob, Eve, Dan]
+hands:
+  - dealer: Ann
+    taken: {Ann: 13, Bob: 0}
+  - dealer: Bob
+    taken: {Ann: 0, Bob: 7}
+)";
+
+TEST(ScoreCourtsCli, CourtPieceSheetsWithAPluckNightGiveTheirOwnTables) {
+  std::filesystem::current_path(test::source_dir());
+  const auto dir = std::filesystem::temp_directory_path() / fmt::format("trickref-score-courts-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "cp-1.yaml") << kSheetUs;
+  std::ofstream(dir / "cp-2.yaml") << kSheetDraw;
+  std::ofstream(dir / "cp-3.yaml") << kSheetRace;
+  const std::vector<std::string> paths{"samples/night", dir.string()};
+  auto score = [&](std::vector<std::string> args, bool with_courts = true) {
+    args.insert(args.begin(), "score");
+    args.insert(args.end(), paths.begin(), paths.end() - (with_courts ? 0 : 1));
+    return test::run_cli(args);
+  };
+  const auto json_run = score({"--format", "json", "--by", "night"});
+  const auto text_run = score({});
+  const auto csv_run = score({"--format", "csv"});
+  const auto pluck = nlohmann::json::parse(score({"--format", "json", "--by", "night"}, false).out);
+  std::filesystem::remove_all(dir);
+
+  EXPECT_EQ(json_run.exit_code, 0) << json_run.err;  // the race's played-past-end is a warning
+  const auto j = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(j["games"], 7);
+  EXPECT_EQ(j["excluded"], nlohmann::json::array());
+  ASSERT_EQ(j["tables"].size(), 2U);
+  // The Pluck table is the Pluck night's alone.
+  EXPECT_EQ(j["tables"][0]["game"], "quota");
+  for (const char* key : {"standings", "unranked", "nights"}) {
+    EXPECT_EQ(j["tables"][0][key], pluck[key]) << key;
+  }
+  const auto& cp = j["tables"][1];
+  EXPECT_EQ(cp["game"], "court-piece");
+  EXPECT_EQ(cp["ranked_by"], nlohmann::json::parse(R"(["wins", "points"])"));
+  // Ann: won cp-1 2-1 (6 hands: 1, 2 and 6 won, 1 and 6 early courts, two in
+  // a row), drew cp-2 (3 hands, the third won), won cp-3 52-0 (hand 1 only).
+  // Bob: lost cp-1 (hands 3, 4 and 5 won in a row, 4 an early court), drew
+  // cp-2 (hands 1 and 2 won), lost cp-3 (its hand 2 came after the end).
+  EXPECT_EQ(cp["standings"],
+            nlohmann::json::parse(R"([{"rank":1,"tied":false,"player":"Ann","games":3,"finished":3,"wins":2,)"
+                                  R"("draws":1,"points":54,)"
+            R"("courts_against":1,"average":18.0,"hands":10,"hands_won":5,"early_courts":3,"longest_streak":2},)"
+            R"({"rank":2,"tied":false,"player":"Eve","games":1,"finished":1,"wins":1,"draws":0,"points":52,)"
+            R"("courts_against":0,"average":52.0,"hands":1,"hands_won":1,"early_courts":1,"longest_streak":1},)"
+            R"({"rank":3,"tied":false,"player":"Cat","games":2,"finished":2,"wins":1,"draws":1,"points":2,)"
+            R"("courts_against":1,"average":1.0,"hands":9,"hands_won":4,"early_courts":2,"longest_streak":2},)"
+            R"({"rank":4,"tied":true,"player":"Bob","games":3,"finished":3,"wins":0,"draws":1,"points":1,)"
+            R"("courts_against":54,"average":0.33,"hands":10,"hands_won":5,"early_courts":1,"longest_streak":3},)"
+            R"({"rank":4,"tied":true,"player":"Dan","games":3,"finished":3,"wins":0,"draws":1,"points":1,)"
+            R"("courts_against":54,"average":0.33,"hands":10,"hands_won":5,"early_courts":1,"longest_streak":3}])"));
+  // Bob and Dan are "Them" in the race too, which names no teams.
+  ASSERT_EQ(cp["partnerships"].size(), 3U);
+  EXPECT_EQ(cp["partnerships"][0]["partnership"], "Ann & Eve");
+  EXPECT_EQ(cp["partnerships"][1]["partnership"], "Us");
+  EXPECT_EQ(cp["partnerships"][1]["players"], nlohmann::json::parse(R"(["Ann", "Cat"])"));
+  EXPECT_EQ(cp["partnerships"][2],
+            nlohmann::json::parse(R"({"rank":3,"tied":false,"partnership":"Them","players":["Bob","Dan"],)"
+                                  R"("games":3,"finished":3,"wins":0,)"
+            R"("draws":1,"points":1,"courts_against":54,"average":0.33,"hands":10,"hands_won":5,"early_courts":1,)"
+            R"("longest_streak":3})"));
+  ASSERT_EQ(cp["nights"].size(), 1U);
+  EXPECT_EQ(cp["nights"][0]["partnerships"], cp["partnerships"]);
+  // Each Court Piece game's sides, courts per side, winners (none for the draw).
+  std::vector<nlohmann::json> results;
+  for (const auto& r : j["results"]) {
+    EXPECT_EQ(r["game"], r["ruleset"].get<std::string>().starts_with("court-piece") ? "court-piece" : "quota");
+    if (r["game"] == "court-piece") {
+      results.push_back(r);
+    }
+  }
+  ASSERT_EQ(results.size(), 3U);
+  EXPECT_EQ(results[0]["sides"], nlohmann::json::parse(R"([{"name": "Us", "players": ["Ann", "Cat"]},
+                                                           {"name": "Them", "players": ["Bob", "Dan"]}])"));
+  EXPECT_EQ(results[0]["score"], nlohmann::json::parse(R"({"Us": 2, "Them": 1})"));
+  EXPECT_EQ(results[0]["running"], nlohmann::json::parse("[[1, 0], [1, 0], [1, 0], [1, 1], [1, 1], [2, 1]]"));
+  EXPECT_EQ(results[1]["sides"], results[0]["sides"]);  // the same pairs from other seats
+  EXPECT_EQ(results[1]["winners"], nlohmann::json::array());
+  EXPECT_EQ(results[1]["finished"], true);
+  EXPECT_EQ(results[2]["score"], nlohmann::json::parse(R"({"Ann & Eve": 52, "Them": 0})"));
+  EXPECT_EQ(results[2]["running"], nlohmann::json::parse("[[52, 0], [52, 1]]"));
+  EXPECT_EQ(results[2]["warnings"], 1);
+
+  EXPECT_EQ(text_run.exit_code, 0);
+  EXPECT_NE(text_run.out.find(
+                "Court Piece partnerships: season standings (3 games; ranked by wins, then courts won)\n\n"
+                "Rank  Partnership       Games  Fin  Wins  Draws  For  Against    Avg  Hands  Won  Early  Streak\n"
+                "1     Ann & Eve             1    1     1      0   52        0  52.00      1    1      1       1\n"
+                "2     Us (Ann & Cat)        2    2     1      1    2        1   1.00      9    4      2       2\n"
+                "3     Them (Bob & Dan)      3    3     0      1    1       54   0.33     10    5      1       3\n"),
+            std::string::npos)
+      << text_run.out;
+  EXPECT_NE(csv_run.out.find("\r\ncourt-piece,season-partnerships,,2,false,true,,Us,Ann & Cat,2,2,1,2,1.00,9,,,,,,,"
+                             "1,1,4,2,2\r\n"),
+            std::string::npos)
+      << csv_run.out;
 }
 
 }  // namespace
