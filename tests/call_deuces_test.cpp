@@ -179,6 +179,22 @@ TEST(CallDeucesPartner, DiscardingThePartnerCardIsAFaultWhereSoloByDiscardIsOff)
   EXPECT_EQ(first_hand(games).partner, -1);
 }
 
+// ------------------------------------------------------- the general codes
+
+TEST(CallDeucesPlay, TheBidderLeadsTheFirstTrick) {
+  // Bob won the auction at 17; the record names Cat as leading trick 1.
+  std::string y = record("partner-set");
+  const std::string trick = "      - [7D, 3D, AD, 6D]";
+  ASSERT_NE(y.find(trick), std::string::npos);
+  y.replace(y.find(trick), trick.size(), "      - {leader: Cat, cards: [7D, 3D, AD, 6D]}");
+  const auto games = test::validate_yaml(y);
+  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"first-lead"})) << test::diagnostics_text(games);
+  EXPECT_NE(test::diagnostics_text(games).find("Cat is recorded as leading the first trick, but the bidder, Bob, "
+                                               "leads it [first-lead]"),
+            std::string::npos)
+      << test::diagnostics_text(games);
+}
+
 // ------------------------------------------------------------- the points
 
 TEST(CallDeucesPoints, FivesInTheDiscardCountForTheBidder) {
