@@ -293,7 +293,13 @@ class Loader {
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node key = n.key(i);
       const int team = team_of(key);
-      auto p = team >= 0 ? std::nullopt : player(key, fmt::format("a key of `{}`", what));
+      // The seat a player key names (-1: a team's name, or not a player).
+      int seat = -1;
+      if (team < 0) {
+        if (const auto p = player(key, fmt::format("a key of `{}`", what))) {
+          seat = p->seat;
+        }
+      }
       const Node v = n.value(i);
       const auto value = v.is_scalar() && !v.quoted() ? parse_integer(v.scalar()) : std::nullopt;
       if (!value || (non_negative && *value < 0) || *value > 1'000'000'000LL || *value < -1'000'000'000LL) {
@@ -305,9 +311,9 @@ class Loader {
       }
       if (team >= 0) {
         out.sides.push_back(SideNumber{team, *value, v.loc()});
-      } else if (p) {
-        out.values[static_cast<std::size_t>(p->seat)] = *value;
-        out.locs[static_cast<std::size_t>(p->seat)] = v.loc();
+      } else if (seat >= 0) {
+        out.values[static_cast<std::size_t>(seat)] = *value;
+        out.locs[static_cast<std::size_t>(seat)] = v.loc();
       } else {
         ok = false;
       }
@@ -383,18 +389,20 @@ class Loader {
     c.loc = n.loc();
     const auto p = player(n.find("player"), "the player who revoked");
     const Node t = n.find("trick");
-    const auto v = t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()) : std::nullopt;
-    if (!v || *v < 1 || *v > 1'000'000) {
+    const long long trick =
+        (t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()) : std::nullopt).value_or(0);  // 0: not a number
+    const bool trick_ok = trick >= 1 && trick <= 1'000'000;
+    if (!trick_ok) {
       report(Code::kSchema, t.loc(),
              fmt::format("the claim's `trick` is a trick number (1 or more), not {}",
                          t.is_scalar() ? fmt::format("'{}'", clip(t.scalar())) : std::string(t.kind_name())));
     }
-    if (!p || !v || *v < 1 || *v > 1'000'000) {
+    if (!p || !trick_ok) {
       h.revoke_claim_bad = true;
       return;
     }
     c.player = *p;
-    c.trick = static_cast<int>(*v);
+    c.trick = static_cast<int>(trick);
     h.revoke_claim = c;
   }
 
