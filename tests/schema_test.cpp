@@ -447,16 +447,19 @@ TEST(Schema, ScoreReportMatchesTheStandingsSchema) {
   }
 }
 
-// A night of Pluck and Call Deuces (built by hand: a Pluck game and a Call
-// Deuces game as the referee summarises them): the report with a table set
-// per kind, and the one-kind report of the Call Deuces game alone, match the
-// standings schema; rows of one kind with the other's figures do not.
+// A night of Pluck, Call Deuces and Court Piece (built by hand: a game of
+// each as the referee summarises it): the report with a table set per kind,
+// and the one-kind reports of the Call Deuces game and of the Court Piece
+// game alone, match the standings schema; rows of one kind with another's
+// figures do not.
 TEST(Schema, MixedScoreReportMatchesTheStandingsSchema) {
   const SchemaCheck schema("standings.schema.json");
   auto refereed = [](std::vector<std::string> players, ScoringKind scoring) {
     GameReport g;
     g.file = "night.yaml";
-    g.ruleset = scoring == ScoringKind::kPoints ? "call-deuces" : "pluck";
+    g.ruleset = scoring == ScoringKind::kPoints   ? "call-deuces"
+                : scoring == ScoringKind::kCourts ? "court-piece"
+                                                  : "pluck";
     g.scoring = scoring;
     g.players = std::move(players);
     g.event.emplace_back("night", "2026-12-03");
@@ -473,6 +476,15 @@ TEST(Schema, MixedScoreReportMatchesTheStandingsSchema) {
       h.bid = 20;
       h.partner = -1;
       h.made = true;
+    } else if (scoring == ScoringKind::kCourts) {
+      r.sides = {{0, 2}, {1, 3}};
+      r.side_names = {"Tigers", "Bob & Dan"};
+      r.outcome.winners = {0, 2};
+      h.courts = true;
+      h.winner_side = 0;
+      h.end = HandEnding::kEarlyCourt;
+      h.side_score = std::vector<long long>{1, 0};
+      r.outcome.score = std::vector<long long>{1, 0, 1, 0};
     } else {
       h.quota = {7, 6, 4};
       h.taken = std::vector<int>{8, 5, 4};
@@ -482,28 +494,51 @@ TEST(Schema, MixedScoreReportMatchesTheStandingsSchema) {
     g.result = r;
     return g;
   };
-  const League league;
-  for (const bool both : {true, false}) {
+  League league;
+  league.placing_points = {3, 1, 0};
+  league.min_games = 2;  // every row unranked: the unranked shapes too
+  for (const ScoringKind only : {ScoringKind::kQuota, ScoringKind::kPoints, ScoringKind::kCourts}) {
+    const bool all = only == ScoringKind::kQuota;
     ScoreOptions o;
     o.by_night = true;
     StandingsBuilder b(league, o);
-    if (both) {
+    if (all) {
       b.add(refereed({"Ann", "Bob", "Cat"}, ScoringKind::kQuota));
+      b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, ScoringKind::kPoints));
+      b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, ScoringKind::kCourts));
+    } else {
+      b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, only));
+      b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, only));  // two games: ranked rows as well
     }
-    b.add(refereed({"Ann", "Bob", "Cat", "Dan"}, ScoringKind::kPoints));
     const Standings s = b.finish();
     const nlohmann::json report = nlohmann::json::parse(standings_json(ScoreView{s, league, true}).dump());
-    EXPECT_EQ(report.contains("tables"), both);
-    schema.expect_valid(report, both ? "the mixed score report" : "the Call Deuces score report");
-    if (both) {
+    EXPECT_EQ(report.contains("tables"), all);
+    schema.expect_valid(report, all ? "the mixed score report" : "a one-kind score report");
+    if (all) {
+      ASSERT_EQ(report["tables"].size(), 3U);
+      EXPECT_EQ(report["tables"][2]["unranked_partnerships"].size(), 2U);
       auto broken = report;
-      broken["tables"][1]["standings"][0]["quota_made"] = 1;  // a Call Deuces row with a quota figure
+      broken["tables"][1]["unranked"][0]["quota_made"] = 1;  // a Call Deuces row with a quota figure
+      EXPECT_FALSE(schema.errors(broken).empty());
+      broken = report;
+      broken["tables"][2]["unranked"][0]["quota_made"] = 1;  // a Court Piece row with a quota figure
+      EXPECT_FALSE(schema.errors(broken).empty());
+      broken = report;
+      broken["tables"][2]["unranked_partnerships"][0].erase("players");  // a partnership without its players
+      EXPECT_FALSE(schema.errors(broken).empty());
+      broken = report;
+      broken["results"][2]["sides"][0]["seats"] = 1;
       EXPECT_FALSE(schema.errors(broken).empty());
       broken = report;
       broken["standings"] = nlohmann::json::array();  // both shapes at once
       broken["unranked"] = nlohmann::json::array();
       broken["nights"] = nlohmann::json::array();
       EXPECT_FALSE(schema.errors(broken).empty());
+    } else if (only == ScoringKind::kCourts) {
+      EXPECT_EQ(report["partnerships"].size(), 2U);
+      EXPECT_EQ(report["partnerships"][0]["partnership"], "Tigers");
+      EXPECT_EQ(report["nights"][0]["partnerships"].size(), 2U);
+      EXPECT_EQ(report["results"][0]["sides"][0]["name"], "Tigers");
     }
   }
 }

@@ -3,7 +3,9 @@
 // (added to a copy of the page; the report itself has no scripts) reads back
 // what was laid out: the standings rows and their numbers, the lines of
 // every running-score chart and the bars of the player chart; for the league
-// samples, and for a night of Pluck and Call Deuces (a table set per kind).
+// samples, for a night of Pluck and Call Deuces (a table set per kind), and
+// for a night of Pluck and Court Piece (players' and partnerships' tables).
+// TRICKREF_KEEP_HTML=1 keeps the pages (the temporary directory) for a look.
 #include <unistd.h>
 
 #include <array>
@@ -17,6 +19,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "score/render.h"
+#include "score/standings.h"
+#include "support/courts.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -42,13 +47,14 @@ constexpr const char* kProbe = R"(<script>
     const lines = [];
     for (const p of svg.querySelectorAll('polyline.line')) {
       const b = p.getBoundingClientRect();
-      lines.push({player: p.dataset.player, points: p.points.numberOfItems, length: p.getTotalLength(),
-                  width: b.width, stroke: getComputedStyle(p).stroke, visible: getComputedStyle(p).visibility});
+      lines.push({player: p.dataset.player || p.dataset.side, points: p.points.numberOfItems,
+                  length: p.getTotalLength(), width: b.width, stroke: getComputedStyle(p).stroke,
+                  visible: getComputedStyle(p).visibility});
     }
     out.charts.push({game: svg.closest('figure').dataset.game, width: box.width, height: box.height, lines: lines});
   }
   for (const r of document.querySelectorAll('svg.chart.bars rect.bar')) {
-    out.bars.push({section: r.closest('section').id, player: r.dataset.player,
+    out.bars.push({section: r.closest('section').id, player: r.dataset.player || r.dataset.partnership,
                    width: r.getBoundingClientRect().width});
   }
   out.keys = Array.from(document.querySelectorAll('p.key'), p => ({section: p.closest('section').id,
@@ -112,6 +118,10 @@ class ScoreHtml : public ::testing::Test {
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override {
+    if (const char* keep = std::getenv("TRICKREF_KEEP_HTML"); keep != nullptr && std::string(keep) == "1") {
+      std::printf("kept %s\n", dir_.c_str());
+      return;
+    }
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
@@ -324,6 +334,123 @@ TEST_F(ScoreHtml, APluckAndCallDeucesNightHasTablesPerKindOfGameInChromium) {
   EXPECT_GT(probe["keys"][0]["height"].get<double>(), 40.0);
   EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 60),
             "Key: Hands: hands played with a contract (all-pass hands are");
+}
+
+// A night of Pluck (samples/night, refereed) and Court Piece (three games
+// built as the referee summarises them: support/courts.h), by night, laid
+// out at a phone's width: the Court Piece players' and partnerships' tables
+// with the JSON report's numbers, a bar chart of each, a running-courts
+// chart per Court Piece game with a line per side, the keys laid out.
+TEST_F(ScoreHtml, APluckAndCourtPieceNightHasPlayerAndPartnershipTablesInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
+  }
+  League league;
+  league.aliases["Annie"] = "Ann";
+  ScoreOptions o;
+  o.by_night = true;
+  StandingsBuilder b(league, o);
+  for (const char* file : {"samples/night/table-1.yaml", "samples/night/table-2.yaml", "samples/night/table-3.yaml"}) {
+    for (const auto& g : test::validate_yaml(test::read_source_file(file), file)) {
+      b.add(g);
+    }
+  }
+  for (const auto& g : test::courts_night()) {
+    b.add(g);
+  }
+  const Standings s = b.finish();
+  const std::string html = standings_html(ScoreView{s, league, true});
+  const auto json = nlohmann::json::parse(standings_json(ScoreView{s, league, true}).dump());
+  ASSERT_EQ(json["tables"].size(), 2U);
+  const auto& cp = json["tables"][1];
+  ASSERT_EQ(cp["game"], "court-piece");
+
+  const auto probe = probe_page(browser, html);
+  ASSERT_FALSE(probe.is_null());
+  EXPECT_EQ(probe["width"], 360);
+  EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
+
+  // Pluck's season and night, then Court Piece's season (players, then
+  // partnerships) and two nights (each players, then partnerships).
+  const auto& tables = probe["tables"];
+  const std::vector<std::pair<std::string, nlohmann::json>> want{
+      {"quota-season", json["tables"][0]["standings"]},
+      {"quota-night-1", json["tables"][0]["nights"][0]["standings"]},
+      {"court-piece-season", cp["standings"]},
+      {"court-piece-partnerships", cp["partnerships"]},
+      {"court-piece-night-1", cp["nights"][0]["standings"]},
+      {"court-piece-partnerships-night-1", cp["nights"][0]["partnerships"]},
+      {"court-piece-night-2", cp["nights"][1]["standings"]},
+      {"court-piece-partnerships-night-2", cp["nights"][1]["partnerships"]},
+  };
+  ASSERT_EQ(tables.size(), want.size());
+  for (std::size_t t = 2; t < want.size(); ++t) {
+    EXPECT_EQ(tables[t]["section"], want[t].first);
+    const bool pairs = want[t].first.find("partnerships") != std::string::npos;
+    const auto& rows = want[t].second;
+    ASSERT_EQ(tables[t]["rows"].size(), rows.size()) << want[t].first;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto& cells = tables[t]["rows"][i]["cells"];
+      const std::string name = rows[i][pairs ? "partnership" : "player"];
+      EXPECT_EQ(cells[1].get<std::string>().substr(0, name.size()), name);
+      for (const auto& [cell, key] : std::vector<std::pair<std::size_t, const char*>>{
+               {2, "games"}, {4, "wins"}, {5, "draws"}, {6, "points"}, {7, "courts_against"}, {9, "hands"},
+               {10, "hands_won"}, {11, "early_courts"}, {12, "longest_streak"}}) {
+        EXPECT_EQ(cells[cell], std::to_string(rows[i][key].get<long long>())) << want[t].first << " " << key;
+      }
+      EXPECT_GT(tables[t]["rows"][i]["height"].get<double>(), 10.0);
+    }
+  }
+  EXPECT_EQ(tables[2]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Draws", "For",
+      "Against", "Avg", "Hands", "Won", "Early", "Streak"])"));
+  EXPECT_EQ(tables[3]["head"][1], "Partnership");
+  // Hand-checked in score_courts_test.cpp.
+  EXPECT_EQ(tables[3]["rows"][1]["cells"], nlohmann::json::parse(R"j(["2", "Lions (Bob & Dan)", "3", "2", "0",
+      "1", "2", "4", "0.67", "13", "5", "1", "3"])j"));
+
+  // The Court Piece games' charts: a line per side, a point per hand (from
+  // hand 0); game C's running courts are not known: no chart.
+  std::size_t courts_charts = 0;
+  for (const auto& chart : probe["charts"]) {
+    if (chart["game"] == "cp-a" || chart["game"] == "cp-b") {
+      ++courts_charts;
+      ASSERT_EQ(chart["lines"].size(), 2U) << chart["game"];
+      EXPECT_EQ(chart["lines"][0]["player"], "Ann & Cat");
+      EXPECT_EQ(chart["lines"][1]["player"], "Lions (Bob & Dan)");
+      for (const auto& line : chart["lines"]) {
+        EXPECT_EQ(line["points"], 7) << chart["game"];
+        EXPECT_GT(line["length"].get<double>(), 0.0) << chart["game"] << " " << line["player"];
+        EXPECT_NE(line["stroke"], "none");
+      }
+    }
+    EXPECT_NE(chart["game"], "cp-c");
+  }
+  EXPECT_EQ(courts_charts, 2U);
+  // A bar per player and per partnership; those with a win drawn.
+  std::size_t players = 0;
+  std::size_t partnerships = 0;
+  for (const auto& bar : probe["bars"]) {
+    if (bar["section"] == "court-piece-players") {
+      ++players;
+      const bool winner = bar["player"] == "Ann" || bar["player"] == "Cat";
+      EXPECT_EQ(bar["width"].get<double>() > 20.0, winner) << bar["player"];
+    } else if (bar["section"] == "court-piece-partnership-chart") {
+      ++partnerships;
+      EXPECT_EQ(bar["width"].get<double>() > 20.0, bar["player"] == "Ann & Cat") << bar["player"];
+    }
+  }
+  EXPECT_EQ(players, cp["standings"].size());
+  EXPECT_EQ(partnerships, cp["partnerships"].size());
+  // The keys: under the two Court Piece season tables, laid out.
+  ASSERT_EQ(probe["keys"].size(), 2U);
+  EXPECT_EQ(probe["keys"][0]["section"], "court-piece-season");
+  EXPECT_GT(probe["keys"][0]["height"].get<double>(), 100.0);
+  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 41), "Key: Games: games played; Fin: games that");
+  EXPECT_EQ(probe["keys"][1]["section"], "court-piece-partnerships");
+  EXPECT_EQ(probe["keys"][1]["text"].get<std::string>().substr(0, 47),
+            "Key: Partnership: the same two players whicheve");
 }
 
 }  // namespace

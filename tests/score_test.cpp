@@ -475,23 +475,6 @@ TEST(ScoreContracts, ALeagueRankingByQuotaRateAloneRanksCallDeucesByWinsThenPoin
   EXPECT_EQ(ranks(s.kinds[1].season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
 }
 
-TEST(ScoreContracts, AGameWithNoTableForItsScoringIsLeftOutWithTheReason) {
-  GameReport courts = game({"Ann", "Bob", "Cat", "Dan"}, true, {0, 2}, {7, 0, 7, 0});
-  courts.ruleset = "court-piece";
-  courts.scoring = ScoringKind::kCourts;
-  StandingsBuilder b(League{}, {});
-  b.add(courts);
-  const Standings s = b.finish();
-  EXPECT_TRUE(s.games.empty());
-  ASSERT_EQ(s.excluded.size(), 1U);
-  EXPECT_EQ(s.excluded[0].reason,
-            "its ruleset (court-piece) scores by courts, and the standings have no table for that yet");
-  // No game counted: the first kind's empty tables, as before.
-  ASSERT_EQ(s.kinds.size(), 1U);
-  EXPECT_EQ(s.kinds[0].kind, TableKind::kQuota);
-  EXPECT_TRUE(s.kinds[0].season.ranked.empty());
-}
-
 TEST(ScoreContracts, EveryScoringKindHasARowAndEveryTableKindAColumnSet) {
   // Every value scoring.kind takes has its row (the table ahead of nothing).
   const OptionSpec* spec = find_option("scoring.kind");
@@ -503,8 +486,9 @@ TEST(ScoreContracts, EveryScoringKindHasARowAndEveryTableKindAColumnSet) {
                             [&](const ScoringTable& t) { return t.scoring == kind; }))
         << v.name;
   }
-  EXPECT_EQ(*scoring_table(ScoringKind::kPlucks).table, TableKind::kQuota);
-  EXPECT_EQ(*scoring_table(ScoringKind::kPoints).table, TableKind::kContract);
+  EXPECT_EQ(scoring_table(ScoringKind::kPlucks).table, TableKind::kQuota);
+  EXPECT_EQ(scoring_table(ScoringKind::kPoints).table, TableKind::kContract);
+  EXPECT_EQ(scoring_table(ScoringKind::kCourts).table, TableKind::kCourts);
   EXPECT_TRUE(ranks_by(TableKind::kQuota, RankKey::kQuotaRate));
   EXPECT_FALSE(ranks_by(TableKind::kContract, RankKey::kQuotaRate));
   EXPECT_TRUE(ranks_by(TableKind::kContract, RankKey::kPlacing));

@@ -26,6 +26,7 @@ struct Column {
   std::function<std::string(const PlayerLine&)> csv;  // the CSV cell
   bool left = false;       // left-aligned (names)
   std::string_view help;   // what it counts: the HTML and Markdown key, the HTML header title; empty: none
+  bool shown = true;       // false: in JSON and CSV only (not in the text, Markdown and HTML tables)
 };
 
 template <typename T>
@@ -92,26 +93,11 @@ std::vector<Column> contract_columns() {
   };
 }
 
-// Each kind of table's own columns, after the columns every table has.
-struct ColumnSet {
-  TableKind kind;
-  std::vector<Column> (*columns)();
-};
-
-constexpr std::array<ColumnSet, 2> kColumnSets{{
-    {TableKind::kQuota, quota_columns},
-    {TableKind::kContract, contract_columns},
-}};
-
-// A table's columns, in order: rank, player and the game results every
-// table has (placing only when the league awards it), then its kind's own.
-std::vector<Column> columns(const League& league, TableKind kind) {
-  const auto rank = [](const PlayerLine& p) { return rank_text(p); };
-  const auto name = [](const PlayerLine& p) { return p.player; };
+// The game results every table has: games played, finished and won, the
+// points (final game scores) summed and per game.
+std::vector<Column> result_columns() {
   const auto average = [](const PlayerLine& p) { return fixed2(p.average()); };
-  std::vector<Column> c{
-      {"Rank", "rank", rank, {}, rank, false, {}},  // JSON and CSV give rank and tied apart
-      {"Player", "player", name, [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); }, name, true, {}},
+  return {
       number("Games", "games", &PlayerLine::games),
       number("Fin", "finished", &PlayerLine::finished),
       number("Wins", "wins", &PlayerLine::wins),
@@ -119,23 +105,143 @@ std::vector<Column> columns(const League& league, TableKind kind) {
       {"Avg", "average", average, [](const PlayerLine& p) { return nlohmann::ordered_json(rounded(p.average(), 100)); },
        average, false, {}},
   };
-  if (!league.placing_points.empty()) {
-    c.push_back(number("Placing", "placing", &PlayerLine::placing));
+}
+
+// The courts games' results (court-piece.md §3.6), the player's side's in
+// each game: draws beside wins, and the game score (points) is courts, for
+// and against.
+std::vector<Column> courts_result_columns() {
+  const auto average = [](const PlayerLine& p) { return fixed2(p.average()); };
+  return {
+      number("Games", "games", &PlayerLine::games, "games played"),
+      number("Fin", "finished", &PlayerLine::finished, "games that reached their end"),
+      number("Wins", "wins", &PlayerLine::wins, "finished games the side won"),
+      number("Draws", "draws", &PlayerLine::draws, "finished games with no winner (the sides level on courts)"),
+      number("For", "points", &PlayerLine::points,
+             "courts the side won, summed over games (the games' points: the ranking's points are these)"),
+      number("Against", "courts_against", &PlayerLine::courts_against, "courts the other side won"),
+      {"Avg", "average", average, [](const PlayerLine& p) { return nlohmann::ordered_json(rounded(p.average(), 100)); },
+       average, false, "courts for per game"},
+  };
+}
+
+// The courts games' own columns (court-piece.md §3.3, §3.4): the hands.
+std::vector<Column> courts_columns() {
+  return {
+      number("Hands", "hands", &PlayerLine::court_hands, "hands whose result is known"),
+      number("Won", "hands_won", &PlayerLine::hands_won, "hands the side won"),
+      number("Early", "early_courts", &PlayerLine::early_courts,
+             "early courts the side scored: each of the first seven tricks won (all thirteen included)"),
+      number("Streak", "longest_streak", &PlayerLine::longest_streak,
+             "the most hands the side won in a row in one game (a hand neither side won does not break it)"),
+  };
+}
+
+// Each kind of table's columns: its game results and its own.
+struct ColumnSet {
+  TableKind kind;
+  std::vector<Column> (*results)();
+  std::vector<Column> (*columns)();
+  std::string_view placing_help;  // the placing column's key entry; empty: none
+};
+
+constexpr std::array<ColumnSet, 3> kColumnSets{{
+    {TableKind::kQuota, result_columns, quota_columns, {}},
+    {TableKind::kContract, result_columns, contract_columns, {}},
+    {TableKind::kCourts, courts_result_columns, courts_columns, "league placing points: the side's place in each game"},
+}};
+
+std::string members_text(const PlayerLine& p) {
+  std::string out;
+  for (const auto& m : p.members) {
+    out += (out.empty() ? "" : " & ") + m;
+  }
+  return out;
+}
+
+// How a partnership is shown: its name, and its players when the name is
+// the record's `teams` name ("Tigers (Ann & Cat)").
+std::string side_label(const std::string& name, const std::vector<std::string>& members) {
+  std::string joined;
+  for (const auto& m : members) {
+    joined += (joined.empty() ? "" : " & ") + m;
+  }
+  return members.empty() || joined == name ? name : fmt::format("{} ({})", name, joined);
+}
+
+// How a row names its player, or its partnership.
+std::string row_label(const PlayerLine& p) { return side_label(p.player, p.members); }
+
+bool courts(TableKind kind) { return kind == TableKind::kCourts; }
+
+constexpr std::string_view kPartnershipHelp =
+    "the same two players whichever seats they sat in: the record's teams name (with the players), else the players";
+
+// A table's columns, in order: rank, player (or partnership) and the game
+// results (placing only when the league awards it), then its kind's own.
+std::vector<Column> columns(const League& league, TableKind kind, bool partnerships = false) {
+  const auto rank = [](const PlayerLine& p) { return rank_text(p); };
+  const auto name = [](const PlayerLine& p) { return p.player; };
+  std::vector<Column> c{{"Rank", "rank", rank, {}, rank, false, {}}};  // JSON and CSV give rank and tied apart
+  if (partnerships) {
+    c.push_back({"Partnership", "partnership", row_label,
+                 [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); }, name, true, kPartnershipHelp});
+    c.push_back({"Players", "players", members_text,
+                 [](const PlayerLine& p) { return nlohmann::ordered_json(p.members); }, members_text, true, {},
+                 false});
+  } else {
+    c.push_back({"Player", "player", name, [](const PlayerLine& p) { return nlohmann::ordered_json(p.player); },
+                 name, true, {}});
   }
   const auto* set =
       std::find_if(kColumnSets.begin(), kColumnSets.end(), [&](const ColumnSet& s) { return s.kind == kind; });
   assert(set != kColumnSets.end());
+  const std::vector<Column> results = set->results();
+  c.insert(c.end(), results.begin(), results.end());
+  if (!league.placing_points.empty()) {
+    c.push_back(number("Placing", "placing", &PlayerLine::placing, set->placing_help));
+  }
   const std::vector<Column> own = set->columns();
   c.insert(c.end(), own.begin(), own.end());
   return c;
 }
 
-std::string keys_text(const std::vector<RankKey>& keys) {
+// The columns a text, Markdown or HTML table shows.
+std::vector<Column> shown(std::vector<Column> cols) {
+  std::erase_if(cols, [](const Column& c) { return !c.shown; });
+  return cols;
+}
+
+// The key under a season table (HTML and Markdown): the columns that say
+// what they count, then a sentence; a partnership table explains its first
+// column only, its others being the players' table's.
+struct TableKey {
+  std::vector<Column> cols;
+  std::string_view note;
+};
+
+TableKey table_key(const std::vector<Column>& cols, TableKind kind, bool partnerships) {
+  TableKey key;
+  std::copy_if(cols.begin(), cols.end(), std::back_inserter(key.cols), [&](const Column& c) {
+    return !c.help.empty() && (!partnerships || c.key == "partnership");
+  });
+  if (partnerships) {
+    key.note = "The other columns are the partnership's figures, as in the players' table.";
+  } else if (courts(kind)) {
+    key.note = "A player's figures are their side's in each game they played.";
+  }
+  return key;
+}
+
+// "wins, then points"; for the courts games, whose points are courts,
+// "wins, then courts won".
+std::string keys_text(const std::vector<RankKey>& keys, bool courts = false) {
   std::string out;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const std::string_view name = keys[i] == RankKey::kQuotaRate ? "quota rate"
-                                  : keys[i] == RankKey::kAverage ? "average points"
+                                  : keys[i] == RankKey::kAverage ? (courts ? "average courts" : "average points")
                                   : keys[i] == RankKey::kPlacing ? "placing points"
+                                  : keys[i] == RankKey::kPoints && courts ? "courts won"
                                                                  : rank_key_name(keys[i]);
     out += i == 0 ? "" : i + 1 == keys.size() ? ", then " : ", then ";
     out += name;
@@ -152,6 +258,11 @@ std::string title(const ScoreView& v) { return v.league.name.empty() ? std::stri
 // More than one kind of game: each table's heading names its kind.
 bool mixed(const Standings& s) { return s.kinds.size() > 1; }
 
+// The report's ranking keys, as its heading says them.
+std::string report_keys_text(const Standings& s) {
+  return keys_text(s.rank_by, !mixed(s) && !s.kinds.empty() && courts(s.kinds.front().kind));
+}
+
 // "Season standings", or "Call Deuces: season standings" in a mixed report.
 std::string kind_heading(const Standings& s, const KindStandings& k, std::string_view heading) {
   if (!mixed(s) || heading.empty()) {
@@ -164,16 +275,24 @@ std::string kind_heading(const Standings& s, const KindStandings& k, std::string
   return fmt::format("{}: {}", table_kind_info(k.kind).title, rest);
 }
 
-std::string table_heading(const Standings& s, const KindStandings& k, const Table& t) {
-  if (t.season) {
-    return kind_heading(s, k, "Season standings");
+// "Night 2026-12-03"; a partnership table's "Partnerships: night
+// 2026-12-03", in a mixed report "Court Piece partnerships: night 2026-12-03".
+std::string table_heading(const Standings& s, const KindStandings& k, const Table& t, bool partnerships = false) {
+  const std::string heading =
+      t.season ? "Season standings" : t.night.empty() ? "Games with no night" : fmt::format("Night {}", t.night);
+  if (!partnerships) {
+    return kind_heading(s, k, heading);
   }
-  return kind_heading(s, k, t.night.empty() ? "Games with no night" : fmt::format("Night {}", t.night));
+  return fmt::format("{}: {}{}",
+                     mixed(s) ? fmt::format("{} partnerships", table_kind_info(k.kind).title) : "Partnerships",
+                     static_cast<char>(heading[0] - 'A' + 'a'), heading.substr(1));
 }
 
-// "; ranked by wins, then points" when a kind ranks by fewer keys than the report.
+// "; ranked by wins, then points" when a kind ranks by other keys than the
+// report's heading says (fewer of them, or the courts games' points).
 std::string kind_keys_note(const Standings& s, const KindStandings& k) {
-  return k.rank_by == s.rank_by ? std::string() : fmt::format("; ranked by {}", keys_text(k.rank_by));
+  const std::string keys = keys_text(k.rank_by, courts(k.kind));
+  return keys == report_keys_text(s) ? std::string() : fmt::format("; ranked by {}", keys);
 }
 
 std::string unranked_heading(const League& league) {
@@ -186,6 +305,18 @@ std::string game_name(const GameLine& g) {
 
 std::string excluded_name(const Excluded& e) {
   return e.id.empty() ? fmt::format("{} game {}", e.file, e.index + 1) : fmt::format("{} ({})", e.id, e.file);
+}
+
+// "won by Ann and Cat", "a draw" (finished, no winner), "unfinished".
+std::string result_text(const GameLine& g) {
+  if (!g.finished) {
+    return "unfinished";
+  }
+  std::string winners;
+  for (const auto& w : g.winners) {
+    winners += (winners.empty() ? "" : " and ") + w;
+  }
+  return winners.empty() ? "a draw" : "won by " + winners;
 }
 
 std::string counted_line(const Standings& s) {
@@ -238,9 +369,10 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
   }
 }
 
-void text_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t) {
-  const auto cols = columns(v.league, k.kind);
-  out += fmt::format("{} ({}{})\n\n", printable(clip(table_heading(v.standings, k, t))),
+void text_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
+                    bool partnerships = false) {
+  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  out += fmt::format("{} ({}{})\n\n", printable(clip(table_heading(v.standings, k, t, partnerships))),
                      plural(t.games, "game", "games"), kind_keys_note(v.standings, k));
   if (t.ranked.empty() && t.unranked.empty()) {
     out += "No games counted.\n";
@@ -287,18 +419,29 @@ nlohmann::ordered_json rows_json(const std::vector<Column>& cols, const std::vec
 }
 
 // A kind's tables: "standings" (the season's ranked players), "unranked",
-// "nights".
+// for the games of fixed sides "partnerships" and "unranked_partnerships",
+// then "nights" (each with its "partnerships" where the kind has them).
 void kind_json(nlohmann::ordered_json& j, const ScoreView& v, const KindStandings& k) {
+  const bool pairs = table_kind_info(k.kind).partnerships;
   const auto cols = columns(v.league, k.kind);
+  const auto pair_cols = columns(v.league, k.kind, true);
   j["standings"] = rows_json(cols, k.season.ranked);
   j["unranked"] = rows_json(cols, k.season.unranked);
+  if (pairs) {
+    j["partnerships"] = rows_json(pair_cols, k.pair_season.ranked);
+    j["unranked_partnerships"] = rows_json(pair_cols, k.pair_season.unranked);
+  }
   auto nights = nlohmann::ordered_json::array();
   if (v.by_night) {
-    for (const auto& t : k.nights) {
+    for (std::size_t i = 0; i < k.nights.size(); ++i) {
+      const Table& t = k.nights[i];
       nlohmann::ordered_json n;
       n["night"] = t.night.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(t.night);
       n["games"] = t.games;
       n["standings"] = rows_json(cols, t.ranked);
+      if (pairs) {
+        n["partnerships"] = rows_json(pair_cols, k.pair_nights[i].ranked);
+      }
       nights.push_back(n);
     }
   }
@@ -345,22 +488,23 @@ void md_table(std::string& out, const std::vector<Column>& cols, const std::vect
 
 // "Key: **Bids**: contracts the player won in the auction; ..." for the
 // columns that say what they count (empty when none do).
-std::string md_key(const std::vector<Column>& cols) {
+std::string md_key(const TableKey& key) {
   std::string out;
-  for (const auto& c : cols) {
-    if (!c.help.empty()) {
-      out += fmt::format("{}**{}**: {}", out.empty() ? "Key: " : "; ", md_escape(std::string(c.title)),
-                         md_escape(std::string(c.help)));
-    }
+  for (const auto& c : key.cols) {
+    out += fmt::format("{}**{}**: {}", out.empty() ? "Key: " : "; ", md_escape(std::string(c.title)),
+                       md_escape(std::string(c.help)));
   }
-  return out.empty() ? out : out + ".";
+  if (out.empty()) {
+    return out;
+  }
+  return key.note.empty() ? out + "." : fmt::format("{}. {}", out, md_escape(std::string(key.note)));
 }
 
 void md_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
-                  std::string_view level) {
-  const auto cols = columns(v.league, k.kind);
-  out += fmt::format("{} {}\n\n{}{}.\n\n", level, table_heading(v.standings, k, t), plural(t.games, "game", "games"),
-                     kind_keys_note(v.standings, k));
+                  std::string_view level, bool partnerships = false) {
+  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  out += fmt::format("{} {}\n\n{}{}.\n\n", level, table_heading(v.standings, k, t, partnerships),
+                     plural(t.games, "game", "games"), kind_keys_note(v.standings, k));
   if (!t.ranked.empty()) {
     md_table(out, cols, t.ranked);
     out += "\n";
@@ -371,7 +515,7 @@ void md_standings(std::string& out, const ScoreView& v, const KindStandings& k, 
     out += "\n";
   }
   if (t.season) {
-    if (const std::string key = md_key(cols); !key.empty()) {
+    if (const std::string key = md_key(table_key(cols, k.kind, partnerships)); !key.empty()) {
       out += key + "\n\n";
     }
   }
@@ -407,6 +551,20 @@ long long nice_step(long long range) {
   }
 }
 
+// A game chart's lines: its players, or a courts game's sides (by label).
+std::vector<std::string> series(const GameLine& g) {
+  if (g.sides.empty()) {
+    return g.players;
+  }
+  std::vector<std::string> out;
+  for (std::size_t d = 0; d < g.sides.size(); ++d) {
+    out.push_back(side_label(g.sides[d], d < g.side_players.size() ? g.side_players[d] : std::vector<std::string>()));
+  }
+  return out;
+}
+
+// The running score of each of `series(g)`, in the colour of `colour` (by
+// name or label).
 std::string running_chart(const GameLine& g, const std::map<std::string, std::string>& colour) {
   constexpr double kW = 480;
   constexpr double kH = 240;
@@ -451,13 +609,14 @@ std::string running_chart(const GameLine& g, const std::map<std::string, std::st
   }
   out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" class=\"axis\">hand</text></g>\n",
                      num(kW - kRight), num(kH - 1));
-  for (std::size_t s = 0; s < g.players.size(); ++s) {
+  const std::vector<std::string> names = series(g);
+  for (std::size_t s = 0; s < names.size(); ++s) {
     std::string points = fmt::format("{},{}", num(x(0)), num(y(0)));
     for (long long i = 0; i < hands; ++i) {
       points += fmt::format(" {},{}", num(x(i + 1)), num(y(g.running[static_cast<std::size_t>(i)][s])));
     }
-    out += fmt::format("<polyline class=\"line\" data-player=\"{}\" stroke=\"{}\" points=\"{}\"/>\n",
-                       html_escape(g.players[s]), colour.at(g.players[s]), points);
+    out += fmt::format("<polyline class=\"line\" data-{}=\"{}\" stroke=\"{}\" points=\"{}\"/>\n",
+                       g.sides.empty() ? "player" : "side", html_escape(names[s]), colour.at(names[s]), points);
   }
   out += "</svg>\n";
   return out;
@@ -469,32 +628,40 @@ struct Metric {
   std::function<std::string(const PlayerLine&)> label;
 };
 
-Metric chart_metric(RankKey key) {
+// The bar chart of a ranking key, per player (or per `who`: "partnership");
+// the courts games' points are courts.
+Metric chart_metric(RankKey key, bool courts = false, std::string_view who = "player") {
   switch (key) {
     case RankKey::kWins:
-      return {"Wins per player", [](const PlayerLine& p) { return static_cast<double>(p.wins); },
+      return {fmt::format("Wins per {}", who), [](const PlayerLine& p) { return static_cast<double>(p.wins); },
               [](const PlayerLine& p) { return std::to_string(p.wins); }};
     case RankKey::kAverage:
-      return {"Average points per game", [](const PlayerLine& p) { return p.average(); },
-              [](const PlayerLine& p) { return fixed2(p.average()); }};
+      return {courts ? "Average courts per game" : "Average points per game",
+              [](const PlayerLine& p) { return p.average(); }, [](const PlayerLine& p) { return fixed2(p.average()); }};
     case RankKey::kQuotaRate:
       return {"Quota made, per cent of hands", [](const PlayerLine& p) { return 100.0 * p.quota_rate(); },
               percent};
     case RankKey::kPlacing:
-      return {"Placing points per player", [](const PlayerLine& p) { return static_cast<double>(p.placing); },
+      return {fmt::format("Placing points per {}", who),
+              [](const PlayerLine& p) { return static_cast<double>(p.placing); },
               [](const PlayerLine& p) { return std::to_string(p.placing); }};
     case RankKey::kPoints:
       break;
   }
-  return {"Points per player", [](const PlayerLine& p) { return static_cast<double>(p.points); },
+  return {fmt::format("{} per {}", courts ? "Courts won" : "Points", who),
+          [](const PlayerLine& p) { return static_cast<double>(p.points); },
           [](const PlayerLine& p) { return std::to_string(p.points); }};
 }
 
+// One bar per row, in the colour of its player (`colour`, by name; a
+// partnership's by its label), marked data-`attr`; the label column holds
+// `label_chars` characters (a longer name is cut, whole on hover).
 std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
-                      const std::map<std::string, std::string>& colour) {
+                      const std::map<std::string, std::string>& colour, std::string_view attr = "player",
+                      std::size_t label_chars = 8) {
   constexpr double kW = 480;
   constexpr double kRow = 30;
-  constexpr double kLabel = 100;
+  const double label_width = 12.5 * static_cast<double>(label_chars);
   constexpr double kValue = 56;
   const double h = kRow * static_cast<double>(rows.size()) + 8;
   double lo = 0;
@@ -506,7 +673,7 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
   if (hi - lo <= 0) {
     hi = lo + 1;
   }
-  auto x = [&](double v) { return kLabel + (kW - kLabel - kValue) * (v - lo) / (hi - lo); };
+  auto x = [&](double v) { return label_width + (kW - label_width - kValue) * (v - lo) / (hi - lo); };
   std::string out = fmt::format(
       "<svg class=\"chart bars\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\"><title>{}</title>\n", num(kW),
       num(h), html_escape(m.heading), html_escape(m.heading));
@@ -518,11 +685,10 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
     const double w = std::abs(x(v) - x(0));
     out += fmt::format(
         "<text x=\"{}\" y=\"{}\" text-anchor=\"end\"><title>{}</title>{}</text>"
-        "<rect class=\"bar\" data-player=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
+        "<rect class=\"bar\" data-{}=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>"
         "<text x=\"{}\" y=\"{}\">{}</text>\n",
-        // The label column holds about 8 characters: a longer name is cut (whole on hover).
-        num(kLabel - 8), num(top + 20), html_escape(p.player), html_escape(clip(printable(p.player), 8)),
-        html_escape(p.player), num(x0), num(top + 4), num(w),
+        num(label_width - 8), num(top + 20), html_escape(p.player),
+        html_escape(clip(printable(p.player), label_chars)), attr, html_escape(p.player), num(x0), num(top + 4), num(w),
         num(kRow - 8), colour.at(p.player), num(std::max(x(0), x(v)) + 6), num(top + 20), html_escape(m.label(p)));
   }
   out += "</svg>\n";
@@ -530,7 +696,7 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
 }
 
 void html_table(std::string& out, const std::vector<Column>& cols, const std::vector<PlayerLine>& rows,
-                std::string_view cls) {
+                std::string_view cls, bool partnerships) {
   out += fmt::format("<div class=\"scroll\"><table class=\"{}\"><thead><tr>", cls);
   for (const auto& c : cols) {
     out += fmt::format("<th scope=\"col\" data-key=\"{}\"{}>{}</th>", c.key,
@@ -538,7 +704,8 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
   }
   out += "</tr></thead><tbody>\n";
   for (const auto& p : rows) {
-    out += fmt::format("<tr data-player=\"{}\">", html_escape(p.player));
+    out += fmt::format("<tr data-{}=\"{}\">", partnerships ? "partnership" : "player",
+                       html_escape(partnerships ? row_label(p) : p.player));
     for (const auto& c : cols) {
       const std::string cell = html_escape(c.text(p));
       out += c.left ? fmt::format("<th scope=\"row\">{}</th>", cell) : fmt::format("<td>{}</td>", cell);
@@ -549,27 +716,28 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
 }
 
 void html_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
-                    const std::string& id) {
-  const auto cols = columns(v.league, k.kind);
+                    const std::string& id, bool partnerships = false) {
+  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  const std::string_view cls = partnerships ? "standings partnerships" : "standings";
   out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}{}</p>\n", id,
-                     html_escape(table_heading(v.standings, k, t)), plural(t.games, "game", "games"),
+                     html_escape(table_heading(v.standings, k, t, partnerships)), plural(t.games, "game", "games"),
                      kind_keys_note(v.standings, k));
   if (!t.ranked.empty()) {
-    html_table(out, cols, t.ranked, "standings");
+    html_table(out, cols, t.ranked, cls, partnerships);
   }
   if (!t.unranked.empty()) {
     out += fmt::format("<h3>{}</h3>\n", html_escape(unranked_heading(v.league)));
-    html_table(out, cols, t.unranked, "standings unranked");
+    html_table(out, cols, t.unranked, fmt::format("{} unranked", cls), partnerships);
   }
   if (t.season) {
+    const TableKey legend = table_key(cols, k.kind, partnerships);
     std::string key;
-    for (const auto& c : cols) {
-      if (!c.help.empty()) {
-        key += fmt::format("{}<b>{}</b>: {}", key.empty() ? "" : "; ", c.title, html_escape(c.help));
-      }
+    for (const auto& c : legend.cols) {
+      key += fmt::format("{}<b>{}</b>: {}", key.empty() ? "" : "; ", c.title, html_escape(c.help));
     }
     if (!key.empty()) {
-      out += fmt::format("<p class=\"note key\">Key: {}.</p>\n", key);
+      out += fmt::format("<p class=\"note key\">Key: {}.{}</p>\n", key,
+                         legend.note.empty() ? std::string() : fmt::format(" {}", html_escape(legend.note)));
     }
   }
   out += "</section>\n";
@@ -616,16 +784,25 @@ ul.excluded li{margin:.2rem 0}
 
 std::string standings_text(const ScoreView& v) {
   const Standings& s = v.standings;
-  std::string out = fmt::format("{}: ranked by {}\n", printable(clip(title(v))), keys_text(s.rank_by));
+  std::string out = fmt::format("{}: ranked by {}\n", printable(clip(title(v))), report_keys_text(s));
   for (const auto& k : s.kinds) {
+    const bool pairs = table_kind_info(k.kind).partnerships;
     out += "\n";
     if (v.by_night) {
-      for (const auto& t : k.nights) {
-        text_standings(out, v, k, t);
+      for (std::size_t n = 0; n < k.nights.size(); ++n) {
+        text_standings(out, v, k, k.nights[n]);
         out += "\n";
+        if (pairs) {
+          text_standings(out, v, k, k.pair_nights[n], true);
+          out += "\n";
+        }
       }
     }
     text_standings(out, v, k, k.season);
+    if (pairs) {
+      out += "\n";
+      text_standings(out, v, k, k.pair_season, true);
+    }
   }
   out += fmt::format("\nGames: {}\n", counted_line(s));
   for (const auto& g : s.games) {
@@ -649,14 +826,27 @@ std::string standings_csv(const ScoreView& v) {
   const Standings& s = v.standings;
   // One header for every kind: the columns of each kind in turn, a key
   // shared by two kinds (hands) once; a row leaves the other kinds' cells
-  // empty. In a mixed report the first cell names the row's kind.
+  // empty. In a mixed report the first cell names the row's kind. A
+  // partnership's row names it in `partnership` and `players` (after
+  // `player`, which it leaves empty).
   std::vector<std::vector<Column>> kind_cols;
+  std::vector<std::vector<Column>> pair_cols;
   std::vector<std::string_view> keys;
   for (const auto& k : s.kinds) {
     kind_cols.push_back(columns(v.league, k.kind));
+    pair_cols.push_back(table_kind_info(k.kind).partnerships ? columns(v.league, k.kind, true)
+                                                             : std::vector<Column>());
     for (std::size_t c = 1; c < kind_cols.back().size(); ++c) {
       if (std::find(keys.begin(), keys.end(), kind_cols.back()[c].key) == keys.end()) {
         keys.push_back(kind_cols.back()[c].key);
+      }
+    }
+  }
+  for (const auto& cols : pair_cols) {
+    auto at = std::find(keys.begin(), keys.end(), std::string_view("player"));
+    for (std::size_t c = 1; c < cols.size() && at != keys.end(); ++c) {
+      if (std::find(keys.begin(), keys.end(), cols[c].key) == keys.end()) {
+        at = keys.insert(at + 1, cols[c].key);
       }
     }
   }
@@ -666,12 +856,13 @@ std::string standings_csv(const ScoreView& v) {
   }
   out += "\r\n";
   auto rows = [&](const KindStandings& k, const std::vector<Column>& cols, const Table& t,
-                  const std::vector<PlayerLine>& lines) {
+                  const std::vector<PlayerLine>& lines, bool partnerships = false) {
     for (const auto& p : lines) {
       if (mixed(s)) {
         out += fmt::format("{},", table_kind_info(k.kind).id);
       }
-      out += fmt::format("{},{},{},{},{}", t.season ? "season" : "night", csv_text(t.night),
+      out += fmt::format("{}{},{},{},{},{}", t.season ? "season" : "night", partnerships ? "-partnerships" : "",
+                         csv_text(t.night),
                          p.rank > 0 ? std::to_string(p.rank) : std::string(), p.tied ? "true" : "false",
                          p.qualified ? "true" : "false");
       for (const auto key : keys) {
@@ -687,11 +878,19 @@ std::string standings_csv(const ScoreView& v) {
   };
   for (std::size_t i = 0; i < s.kinds.size(); ++i) {
     const auto& k = s.kinds[i];
+    const bool pairs = !pair_cols[i].empty();
     rows(k, kind_cols[i], k.season, k.season.ranked);
     rows(k, kind_cols[i], k.season, k.season.unranked);
+    if (pairs) {
+      rows(k, pair_cols[i], k.pair_season, k.pair_season.ranked, true);
+      rows(k, pair_cols[i], k.pair_season, k.pair_season.unranked, true);
+    }
     if (v.by_night) {
-      for (const auto& t : k.nights) {
-        rows(k, kind_cols[i], t, t.ranked);
+      for (std::size_t n = 0; n < k.nights.size(); ++n) {
+        rows(k, kind_cols[i], k.nights[n], k.nights[n].ranked);
+        if (pairs) {
+          rows(k, pair_cols[i], k.pair_nights[n], k.pair_nights[n].ranked, true);
+        }
       }
     }
   }
@@ -752,12 +951,25 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
       r["game"] = table_kind_info(g.kind).id;
     }
     r["players"] = g.players;
+    if (!g.sides.empty()) {
+      // A courts game: its sides, as the partnership tables name them;
+      // the score and the running score are per side.
+      auto sides = nlohmann::ordered_json::array();
+      for (std::size_t d = 0; d < g.sides.size(); ++d) {
+        nlohmann::ordered_json side;
+        side["name"] = g.sides[d];
+        side["players"] = g.side_players[d];
+        sides.push_back(side);
+      }
+      r["sides"] = sides;
+    }
     r["finished"] = g.finished;
     r["winners"] = g.winners;
+    const std::vector<std::string>& scored = g.sides.empty() ? g.players : g.sides;
     if (!g.score.empty()) {
       nlohmann::ordered_json score;
-      for (std::size_t p = 0; p < g.players.size() && p < g.score.size(); ++p) {
-        score[g.players[p]] = g.score[p];
+      for (std::size_t p = 0; p < scored.size() && p < g.score.size(); ++p) {
+        score[scored[p]] = g.score[p];
       }
       r["score"] = score;
     }
@@ -776,23 +988,26 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
 
 std::string standings_markdown(const ScoreView& v) {
   const Standings& s = v.standings;
-  std::string out = fmt::format("# {}\n\nRanked by {}.\n\n", md_escape(title(v)), keys_text(s.rank_by));
+  std::string out = fmt::format("# {}\n\nRanked by {}.\n\n", md_escape(title(v)), report_keys_text(s));
   for (const auto& k : s.kinds) {
+    const bool pairs = table_kind_info(k.kind).partnerships;
     md_standings(out, v, k, k.season, "##");
+    if (pairs) {
+      md_standings(out, v, k, k.pair_season, "##", true);
+    }
     if (v.by_night) {
-      for (const auto& t : k.nights) {
-        md_standings(out, v, k, t, "##");
+      for (std::size_t n = 0; n < k.nights.size(); ++n) {
+        md_standings(out, v, k, k.nights[n], "##");
+        if (pairs) {
+          md_standings(out, v, k, k.pair_nights[n], "##", true);
+        }
       }
     }
   }
   out += fmt::format("## Games\n\n{}.\n\n", counted_line(s));
   for (const auto& g : s.games) {
-    std::string winners;
-    for (const auto& w : g.winners) {
-      winners += (winners.empty() ? "" : " and ") + w;
-    }
     out += fmt::format("- {}{}: {}{}\n", g.errors > 0 ? "\\* " : "", md_escape(game_name(g)),
-                       g.finished ? fmt::format("won by {}", md_escape(winners)) : std::string("unfinished"),
+                       md_escape(result_text(g)),
                        g.errors > 0 ? fmt::format(" ({}; first: {})", plural(g.errors, "error", "errors"),
                                                   md_escape(g.first_error))
                                     : std::string());
@@ -824,40 +1039,68 @@ std::string standings_html(const ScoreView& v) {
   for (auto& [name, c] : colour) {
     c = std::string(kPalette[i++ % kPalette.size()]);
   }
+  // The partnerships (courts games) by label, in the colours after the players'.
+  std::map<std::string, std::string> side_colour;
+  for (const auto& k : s.kinds) {
+    for (const auto* rows : {&k.pair_season.ranked, &k.pair_season.unranked}) {
+      for (const auto& p : *rows) {
+        side_colour[row_label(p)];
+      }
+    }
+  }
+  for (auto& [label, c] : side_colour) {
+    c = std::string(kPalette[i++ % kPalette.size()]);
+  }
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"trickref score\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
       "<header><h1>{}</h1><p class=\"meta\">{}. Ranked by {}.</p></header>\n",
-      html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(counted_line(s)), keys_text(s.rank_by));
+      html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(counted_line(s)), report_keys_text(s));
   for (const auto& k : s.kinds) {
-    // Section ids: "season", "players", "night-1"; in a mixed report
-    // "call-deuces-season" and so on.
+    // Section ids: "season", "players", "night-1"; for the partnerships
+    // "partnerships", "partnership-chart", "partnerships-night-1"; in a
+    // mixed report "call-deuces-season" and so on.
     const std::string id = mixed(s) ? fmt::format("{}-", table_kind_info(k.kind).id) : std::string();
+    const bool pairs = table_kind_info(k.kind).partnerships;
+    const RankKey first = k.rank_by.empty() ? RankKey::kWins : k.rank_by.front();
     html_standings(out, v, k, k.season, id + "season");
+    if (pairs) {
+      html_standings(out, v, k, k.pair_season, id + "partnerships", true);
+    }
     std::vector<PlayerLine> everyone = k.season.ranked;
     everyone.insert(everyone.end(), k.season.unranked.begin(), k.season.unranked.end());
     if (!everyone.empty()) {
-      const Metric m = chart_metric(k.rank_by.empty() ? RankKey::kWins : k.rank_by.front());
+      const Metric m = chart_metric(first, courts(k.kind));
       const std::string heading = kind_heading(s, k, m.heading);
       out += fmt::format("<section id=\"{}players\"><h2>{}</h2>\n", id, html_escape(heading));
       out += bar_chart(everyone, Metric{heading, m.value, m.label}, colour);
       out += "</section>\n";
     }
+    std::vector<PlayerLine> sides = k.pair_season.ranked;
+    sides.insert(sides.end(), k.pair_season.unranked.begin(), k.pair_season.unranked.end());
+    if (pairs && !sides.empty()) {
+      for (auto& p : sides) {
+        p.player = row_label(p);
+      }
+      const Metric m = chart_metric(first, courts(k.kind), "partnership");
+      const std::string heading = kind_heading(s, k, m.heading);
+      out += fmt::format("<section id=\"{}partnership-chart\"><h2>{}</h2>\n", id, html_escape(heading));
+      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership", 18);
+      out += "</section>\n";
+    }
     if (v.by_night) {
-      std::size_t n = 0;
-      for (const auto& t : k.nights) {
-        html_standings(out, v, k, t, fmt::format("{}night-{}", id, ++n));
+      for (std::size_t n = 0; n < k.nights.size(); ++n) {
+        html_standings(out, v, k, k.nights[n], fmt::format("{}night-{}", id, n + 1));
+        if (pairs) {
+          html_standings(out, v, k, k.pair_nights[n], fmt::format("{}partnerships-night-{}", id, n + 1), true);
+        }
       }
     }
   }
   out += "<section id=\"games\"><h2>Games</h2>\n<p class=\"meta\">Running scores hand by hand.</p>\n"
          "<div class=\"games\">\n";
   for (const auto& g : s.games) {
-    std::string winners;
-    for (const auto& w : g.winners) {
-      winners += (winners.empty() ? "" : " and ") + w;
-    }
     out += fmt::format("<figure class=\"game\" data-game=\"{}\"><figcaption>{}{}</figcaption>\n",
                        html_escape(g.id.empty() ? g.file : g.id),
                        g.errors > 0 ? "<span class=\"mark\" title=\"this record has errors\">* </span>" : "",
@@ -865,20 +1108,21 @@ std::string standings_html(const ScoreView& v) {
     out += fmt::format("<p class=\"note\">{}{}{}{}</p>\n",
                        html_escape(mixed(s) ? fmt::format("{} · ", table_kind_info(g.kind).title) : std::string()),
                        html_escape(g.night.empty() ? "" : g.night + " · "),
-                       html_escape(g.finished ? "won by " + winners : std::string("unfinished")),
+                       html_escape(result_text(g)),
                        html_escape(g.errors > 0 ? fmt::format(" · {}; first: {}", plural(g.errors, "error", "errors"),
                                                               g.first_error)
                                                 : std::string()));
+    const auto& lines = g.sides.empty() ? colour : side_colour;
     if (!g.running.empty()) {
-      out += running_chart(g, colour);
+      out += running_chart(g, lines);
     } else {
       out += "<p class=\"note\">No hand-by-hand scores in this record.</p>\n";
     }
     out += "<ul class=\"legend\">";
-    for (std::size_t p = 0; p < g.players.size(); ++p) {
-      out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}{}</li>",
-                         colour.at(g.players[p]), html_escape(g.players[p]),
-                         p < g.score.size() ? fmt::format(" {}", g.score[p]) : std::string());
+    const std::vector<std::string> names = series(g);
+    for (std::size_t p = 0; p < names.size(); ++p) {
+      out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}{}</li>", lines.at(names[p]),
+                         html_escape(names[p]), p < g.score.size() ? fmt::format(" {}", g.score[p]) : std::string());
     }
     out += "</ul></figure>\n";
   }

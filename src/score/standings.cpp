@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cassert>
 #include <iterator>
-#include <set>
+#include <optional>
 
 #include <fmt/format.h>
 
-#include "ruleset/options.h"
+#include "referee/referee.h"
 
 namespace trickref {
 namespace {
@@ -59,8 +59,9 @@ std::string where(const Diagnostic& d) {
 }
 
 // Place of each seat in a finished game: the winners first, then the others
-// by final score; equal scores share the better place.
-std::vector<int> places(const GameOutcome& o, int n) {
+// by final score (`score`, by seat; none: all level); equal scores share the
+// better place.
+std::vector<int> places(const GameOutcome& o, int n, const std::optional<std::vector<long long>>& score_by_seat) {
   std::vector<int> place(static_cast<std::size_t>(n), 0);
   std::vector<int> others;
   for (int s = 0; s < n; ++s) {
@@ -70,7 +71,7 @@ std::vector<int> places(const GameOutcome& o, int n) {
       others.push_back(s);
     }
   }
-  const auto score = [&](int s) { return o.score ? (*o.score)[static_cast<std::size_t>(s)] : 0; };
+  const auto score = [&](int s) { return score_by_seat ? (*score_by_seat)[static_cast<std::size_t>(s)] : 0; };
   std::stable_sort(others.begin(), others.end(), [&](int a, int b) { return score(a) > score(b); });
   const int first = static_cast<int>(o.winners.size()) + 1;
   for (std::size_t i = 0; i < others.size(); ++i) {
@@ -84,16 +85,74 @@ std::vector<int> places(const GameOutcome& o, int n) {
   return place;
 }
 
-// scoring.kind's value as a ruleset writes it ("courts").
-std::string_view scoring_name(ScoringKind kind) {
-  const OptionSpec* spec = find_option("scoring.kind");
-  assert(spec != nullptr);
-  for (const auto& v : spec->values) {
-    if (v.value == static_cast<int>(kind)) {
-      return v.name;
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) {
+    out += (out.empty() ? "" : " & ") + n;
+  }
+  return out;
+}
+
+// A courts game's figures by side (court-piece.md §3.3-§3.6), over the
+// game's hands: those up to the hand that decided it (hands recorded after
+// the game was won are not the game's).
+struct CourtsFigures {
+  std::vector<int> side_of;                      // by seat
+  std::optional<std::vector<long long>> courts;  // final courts by side; absent: not known
+  int hands = 0;                                 // hands whose result is known
+  std::vector<int> won;                          // by side: hands won
+  std::vector<int> early;                        // ... with an early court (all the tricks included)
+  std::vector<int> streak;                       // ... most in a row
+};
+
+CourtsFigures courts_figures(const RefereeResult& r, int n) {
+  CourtsFigures f;
+  const std::size_t sides = r.sides.size();
+  f.side_of.assign(static_cast<std::size_t>(n), -1);
+  for (std::size_t d = 0; d < sides; ++d) {
+    for (int seat : r.sides[d]) {
+      if (seat >= 0 && seat < n) {
+        f.side_of[static_cast<std::size_t>(seat)] = static_cast<int>(d);
+      }
     }
   }
-  return "?";
+  f.won.assign(sides, 0);
+  f.early.assign(sides, 0);
+  f.streak.assign(sides, 0);
+  std::size_t last = r.hands.size();
+  if (r.outcome.decided_hand > 0) {
+    last = static_cast<std::size_t>(std::count_if(r.hands.begin(), r.hands.end(), [&](const HandSummary& h) {
+      return h.number <= r.outcome.decided_hand;
+    }));
+  }
+  if (last == 0) {
+    f.courts = std::vector<long long>(sides, 0);
+  } else if (const auto& end = r.hands[last - 1].side_score; end && end->size() == sides) {
+    f.courts = *end;
+  }
+  std::vector<int> run(sides, 0);
+  for (std::size_t i = 0; i < last; ++i) {
+    const HandSummary& h = r.hands[i];
+    if (!h.winner_side) {
+      std::fill(run.begin(), run.end(), 0);  // not known who won: no run goes on through it
+      continue;
+    }
+    ++f.hands;
+    const int w = *h.winner_side;
+    if (w < 0 || static_cast<std::size_t>(w) >= sides) {
+      continue;  // neither side won it (level on a short record): the runs stand (§3.4)
+    }
+    const auto side = static_cast<std::size_t>(w);
+    ++f.won[side];
+    if (h.end == HandEnding::kEarlyCourt || h.end == HandEnding::kAllTricks) {
+      ++f.early[side];
+    }
+    for (std::size_t d = 0; d < sides; ++d) {
+      run[d] = d == side ? run[d] + 1 : 0;
+    }
+    f.streak[side] = std::max(f.streak[side], run[side]);
+  }
+  return f;
 }
 
 }  // namespace
@@ -167,15 +226,18 @@ void StandingsBuilder::add(const GameReport& g) {
                         warnings, warnings == 1 ? "" : "s"));
     return;
   }
-  const ScoringTable& scoring = scoring_table(g.scoring);
-  if (!scoring.table) {
-    exclude(fmt::format("its ruleset ({}) scores by {}, and the standings have no table for that yet", g.ruleset,
-                        scoring_name(g.scoring)));
-    return;
-  }
-  const TableKind kind = *scoring.table;
+  const TableKind kind = scoring_table(g.scoring).table;
   const RefereeResult& r = *g.result;
   const int n = static_cast<int>(g.players.size());
+  if (kind == TableKind::kCourts) {
+    const bool seats = std::all_of(r.sides.begin(), r.sides.end(), [&](const std::vector<int>& side) {
+      return !side.empty() && std::all_of(side.begin(), side.end(), [&](int seat) { return seat >= 0 && seat < n; });
+    });
+    if (r.sides.empty() || !seats) {
+      exclude("its sides are not known, so no partnership's figures can be counted");
+      return;
+    }
+  }
   std::vector<std::string> names;
   for (const auto& p : g.players) {
     names.push_back(league_.canonical(p));
@@ -210,6 +272,18 @@ void StandingsBuilder::add(const GameReport& g) {
   for (int w : r.outcome.winners) {
     line.winners.push_back(names[static_cast<std::size_t>(w)]);
   }
+  line.errors = errors;
+  line.warnings = warnings;
+  for (const auto& d : g.diagnostics) {
+    if (d.severity == Severity::kError) {
+      line.first_error = fmt::format("{}: {}", where(d), d.message);
+      break;
+    }
+  }
+  if (kind == TableKind::kCourts) {
+    add_courts(g, names, line, night);  // scores by side
+    return;
+  }
   if (r.outcome.score) {
     line.score = *r.outcome.score;
   }
@@ -222,16 +296,8 @@ void StandingsBuilder::add(const GameReport& g) {
       line.running.push_back(*h.score);
     }
   }
-  line.errors = errors;
-  line.warnings = warnings;
-  for (const auto& d : g.diagnostics) {
-    if (d.severity == Severity::kError) {
-      line.first_error = fmt::format("{}: {}", where(d), d.message);
-      break;
-    }
-  }
 
-  const std::vector<int> place = r.outcome.finished ? places(r.outcome, n) : std::vector<int>();
+  const std::vector<int> place = r.outcome.finished ? places(r.outcome, n, r.outcome.score) : std::vector<int>();
   auto credit = [&](Accum& acc) {
     ++acc.games;
     for (int s = 0; s < n; ++s) {
@@ -292,6 +358,105 @@ void StandingsBuilder::add(const GameReport& g) {
     credit(k.nights[night]);
   }
   games_.push_back(std::move(line));
+  game_pairs_.emplace_back();  // no sides
+}
+
+// A courts game (court-piece.md): each player's figures are their side's,
+// and each side's are its partnership's too.
+void StandingsBuilder::add_courts(const GameReport& g, const std::vector<std::string>& names, GameLine& line,
+                                  const std::string& night) {
+  const RefereeResult& r = *g.result;
+  const GameOutcome& o = r.outcome;
+  const int n = static_cast<int>(names.size());
+  const CourtsFigures f = courts_figures(r, n);
+  const std::size_t sides = r.sides.size();
+  // The sides: their players (seat order) and, where the record names the
+  // side (a `teams` name, not its players joined), that name.
+  std::vector<PairKey> keys;  // by side
+  for (std::size_t d = 0; d < sides; ++d) {
+    std::vector<std::string> members;
+    std::vector<std::string> recorded;
+    for (int seat : r.sides[d]) {  // every seat a player's (add)
+      members.push_back(names[static_cast<std::size_t>(seat)]);
+      recorded.push_back(g.players[static_cast<std::size_t>(seat)]);
+    }
+    PairKey key = members;
+    std::sort(key.begin(), key.end());
+    Pair& pair = pairs_[key];
+    if (pair.members.empty()) {
+      pair.members = members;
+    }
+    if (pair.teams.empty() && d < r.side_names.size() && !r.side_names[d].empty() &&
+        r.side_names[d] != joined(recorded)) {
+      pair.teams = r.side_names[d];
+    }
+    keys.push_back(std::move(key));
+  }
+  if (f.courts) {
+    line.score = *f.courts;
+  }
+  const bool running_known = !r.hands.empty() && std::all_of(r.hands.begin(), r.hands.end(), [&](const auto& h) {
+    return h.side_score && h.side_score->size() == sides;
+  });
+  if (running_known) {
+    for (const auto& h : r.hands) {
+      line.running.push_back(*h.side_score);
+    }
+  }
+  std::optional<std::vector<long long>> seat_courts;
+  if (f.courts) {
+    seat_courts.emplace();
+    for (int s = 0; s < n; ++s) {
+      const int d = f.side_of[static_cast<std::size_t>(s)];
+      seat_courts->push_back(d < 0 ? 0 : (*f.courts)[static_cast<std::size_t>(d)]);
+    }
+  }
+  const std::vector<int> place = o.finished ? places(o, n, seat_courts) : std::vector<int>();
+  const bool draw = o.finished && o.winners.empty();
+  // Side `d`'s figures into `p`, whose seat in the game is `seat` (one of the side's).
+  auto figures = [&](PlayerLine& p, std::size_t d, int seat) {
+    ++p.games;
+    if (o.finished) {
+      ++p.finished;
+      p.wins += std::find(o.winners.begin(), o.winners.end(), seat) != o.winners.end() ? 1 : 0;
+      p.draws += draw ? 1 : 0;
+      const auto at = static_cast<std::size_t>(place[static_cast<std::size_t>(seat)] - 1);
+      if (at < league_.placing_points.size()) {
+        p.placing += league_.placing_points[at];
+      }
+    }
+    if (f.courts) {
+      for (std::size_t e = 0; e < sides; ++e) {
+        (e == d ? p.points : p.courts_against) += (*f.courts)[e];
+      }
+    }
+    p.court_hands += f.hands;
+    p.hands_won += f.won[d];
+    p.early_courts += f.early[d];
+    p.longest_streak = std::max(p.longest_streak, f.streak[d]);
+  };
+  auto credit = [&](Accum& acc) {
+    ++acc.games;
+    for (int s = 0; s < n; ++s) {
+      const int d = f.side_of[static_cast<std::size_t>(s)];
+      if (d < 0) {
+        continue;  // a seat in no side (the referee names every seat's side)
+      }
+      PlayerLine& p = acc.players[names[static_cast<std::size_t>(s)]];
+      p.player = names[static_cast<std::size_t>(s)];
+      figures(p, static_cast<std::size_t>(d), s);
+    }
+    for (std::size_t d = 0; d < sides; ++d) {
+      figures(acc.pairs[keys[d]], d, r.sides[d].front());
+    }
+  };
+  KindAccum& k = kinds_[TableKind::kCourts];
+  credit(k.season);
+  if (options_.by_night) {
+    credit(k.nights[night]);
+  }
+  games_.push_back(std::move(line));
+  game_pairs_.push_back(std::move(keys));
 }
 
 std::vector<RankKey> StandingsBuilder::keys_of(TableKind kind) const {
@@ -303,16 +468,19 @@ std::vector<RankKey> StandingsBuilder::keys_of(TableKind kind) const {
   return keys;
 }
 
-Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night,
-                              const std::vector<RankKey>& keys) const {
+namespace {
+
+// A ranked table of `lines`: in the season table, those below the league's
+// minimum games are listed apart, unranked.
+Table make_table(std::vector<PlayerLine> lines, bool season, const std::string& night, int games, int min_games,
+                 const std::vector<RankKey>& keys) {
   Table t;
   t.season = season;
   t.night = night;
-  t.games = a.games;
-  for (const auto& [name, line] : a.players) {
-    PlayerLine p = line;
-    p.qualified = !season || p.games >= league_.min_games;
-    (p.qualified ? t.ranked : t.unranked).push_back(p);
+  t.games = games;
+  for (auto& p : lines) {
+    p.qualified = !season || p.games >= min_games;
+    (p.qualified ? t.ranked : t.unranked).push_back(std::move(p));
   }
   rank_lines(t.ranked, keys);
   rank_lines(t.unranked, keys);
@@ -321,6 +489,33 @@ Table StandingsBuilder::table(const Accum& a, bool season, const std::string& ni
     p.tied = false;
   }
   return t;
+}
+
+}  // namespace
+
+Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night,
+                              const std::vector<RankKey>& keys) const {
+  std::vector<PlayerLine> lines;
+  for (const auto& [name, line] : a.players) {
+    lines.push_back(line);
+  }
+  return make_table(std::move(lines), season, night, a.games, league_.min_games, keys);
+}
+
+std::string StandingsBuilder::pair_name(const PairKey& key) const {
+  const Pair& pair = pairs_.at(key);
+  return pair.teams.empty() ? joined(pair.members) : pair.teams;
+}
+
+Table StandingsBuilder::pair_table(const Accum& a, bool season, const std::string& night,
+                                   const std::vector<RankKey>& keys) const {
+  std::vector<PlayerLine> lines;
+  for (const auto& [key, line] : a.pairs) {
+    PlayerLine& p = lines.emplace_back(line);
+    p.player = pair_name(key);
+    p.members = pairs_.at(key).members;
+  }
+  return make_table(std::move(lines), season, night, a.games, league_.min_games, keys);
 }
 
 Standings StandingsBuilder::finish() const {
@@ -344,6 +539,12 @@ Standings StandingsBuilder::finish() const {
     if (const auto it = acc.nights.find(""); it != acc.nights.end()) {
       k.nights.push_back(table(it->second, false, "", k.rank_by));  // games with no night, last
     }
+    if (info.partnerships) {
+      k.pair_season = pair_table(acc.season, true, "", k.rank_by);
+      for (const Table& t : k.nights) {
+        k.pair_nights.push_back(pair_table(acc.nights.at(t.night), false, t.night, k.rank_by));
+      }
+    }
   }
   // The report's keys: those of the league (and --rank-by) some table ranks
   // by, then any a table falls back on.
@@ -358,6 +559,12 @@ Standings StandingsBuilder::finish() const {
     }
   }
   s.games = games_;
+  for (std::size_t i = 0; i < s.games.size(); ++i) {
+    for (const PairKey& key : game_pairs_[i]) {
+      s.games[i].sides.push_back(pair_name(key));
+      s.games[i].side_players.push_back(pairs_.at(key).members);
+    }
+  }
   s.excluded = excluded_;
   s.errors = errors_;
   s.warnings = warnings_;

@@ -21,26 +21,28 @@ namespace trickref {
 // The kinds of standings table. Games whose rulesets score hands alike share
 // a table and its columns; a game counts in the table its ruleset's
 // scoring.kind picks (kScoringTables), and each kind has its column set in
-// score/render.cpp. A new kind of game (Court Piece's courts) is a value
-// here, a row in kTableKinds and kScoringTables, and a column set.
-enum class TableKind : std::uint8_t { kQuota, kContract };
+// score/render.cpp. A new kind of game is a value here, a row in kTableKinds
+// and kScoringTables, and a column set.
+enum class TableKind : std::uint8_t { kQuota, kContract, kCourts };
 
 struct TableKindInfo {
   TableKind kind;
   std::string_view id;     // JSON and CSV `game`
   std::string_view title;  // headings, when a report holds more than one kind
   bool quota_rate;         // whether RankKey::kQuotaRate is one of its figures
+  bool partnerships;       // fixed sides: a partnership table beside the players'
 };
 
 // In report order.
-inline constexpr std::array<TableKindInfo, 2> kTableKinds{{
-    {TableKind::kQuota, "quota", "Quota games", true},
-    {TableKind::kContract, "call-deuces", "Call Deuces", false},
+inline constexpr std::array<TableKindInfo, 3> kTableKinds{{
+    {TableKind::kQuota, "quota", "Quota games", true, false},
+    {TableKind::kContract, "call-deuces", "Call Deuces", false, false},
+    {TableKind::kCourts, "court-piece", "Court Piece", false, true},
 }};
 
 struct ScoringTable {
   ScoringKind scoring;
-  std::optional<TableKind> table;  // none: no table yet (the game is left out)
+  TableKind table;
 };
 
 // One row per scoring.kind.
@@ -49,7 +51,7 @@ inline constexpr std::array<ScoringTable, 5> kScoringTables{{
     {ScoringKind::kPlucks, TableKind::kQuota},
     {ScoringKind::kTricks, TableKind::kQuota},
     {ScoringKind::kPoints, TableKind::kContract},
-    {ScoringKind::kCourts, std::nullopt},
+    {ScoringKind::kCourts, TableKind::kCourts},
 }};
 
 [[nodiscard]] const TableKindInfo& table_kind_info(TableKind kind);
@@ -58,9 +60,12 @@ inline constexpr std::array<ScoringTable, 5> kScoringTables{{
 // quota games' only; the others are every game's).
 [[nodiscard]] bool ranks_by(TableKind kind, RankKey key);
 
-// One player's figures over some games.
+// One player's figures over some games; in a partnership table, one
+// partnership's (court-piece.md §2: the same pair of players, whichever seats
+// they sat in).
 struct PlayerLine {
-  std::string player;
+  std::string player;      // the player; a partnership's name (its `teams` name, else "Ann & Cat")
+  std::vector<std::string> members;  // a partnership's players (its first game's seat order); empty for a player
   int games = 0;
   int finished = 0;
   int wins = 0;            // a shared win counts for each winner
@@ -80,6 +85,14 @@ struct PlayerLine {
   int solo_bids = 0;       // contracts played without a partner
   int solo_made = 0;       // ... and made
   int partner_hands = 0;   // hands in which the player was the bidder's partner
+  // Courts games (Court Piece), the player's side's figures in each game:
+  // `points` holds the courts the side won (courts for).
+  int draws = 0;               // finished games with no winner
+  long long courts_against = 0;  // courts the other side won
+  int court_hands = 0;         // hands whose result is known (a side won it, or neither)
+  int hands_won = 0;           // ... won by the player's side
+  int early_courts = 0;        // ... with an early court (or all the tricks after one)
+  int longest_streak = 0;      // most hands the side won in a row in one game
   int rank = 0;            // 1-based; 0 when not qualified
   bool tied = false;       // shares its rank
   bool qualified = true;   // played at least the league's minimum
@@ -104,13 +117,17 @@ struct Table {
 };
 
 // The tables of one kind of game: the season's and (with --by night) one
-// per night.
+// per night; for the games of fixed sides, the same for the partnerships.
 struct KindStandings {
   TableKind kind = TableKind::kQuota;
   // The report's ranking keys that are this kind's figures (none: wins, then points).
   std::vector<RankKey> rank_by;
   Table season;
   std::vector<Table> nights;     // in night order
+  // TableKindInfo::partnerships only: rows are partnerships; the nights
+  // are those of `nights`, in the same order.
+  Table pair_season;
+  std::vector<Table> pair_nights;
 };
 
 // One counted game, for the per-game list and the charts.
@@ -126,6 +143,11 @@ struct GameLine {
   std::vector<std::string> winners;
   std::vector<long long> score;                   // final (or current); empty when unknown
   std::vector<std::vector<long long>> running;    // running score after each hand, when known
+  // The courts games: the sides, as partnerships (names, and players as the
+  // partnership tables give them); `score` and `running` are then per side,
+  // in this order.
+  std::vector<std::string> sides;
+  std::vector<std::vector<std::string>> side_players;
   int errors = 0;
   int warnings = 0;
   std::string first_error;  // "file:line:col: message" of the first error, for the mark
@@ -169,9 +191,20 @@ class StandingsBuilder {
   [[nodiscard]] const std::vector<RankKey>& keys() const { return keys_; }
 
  private:
+  // A partnership's key: its players, sorted (the same pair whichever seats they sat in).
+  using PairKey = std::vector<std::string>;
+
   struct Accum {
     std::map<std::string, PlayerLine> players;
+    std::map<PairKey, PlayerLine> pairs;
     int games = 0;
+  };
+
+  // A partnership as first met: its players in that game's seat order, and
+  // the first `teams` name any game gives it.
+  struct Pair {
+    std::vector<std::string> members;
+    std::string teams;
   };
 
   struct KindAccum {
@@ -181,12 +214,20 @@ class StandingsBuilder {
 
   [[nodiscard]] Table table(const Accum& a, bool season, const std::string& night,
                             const std::vector<RankKey>& keys) const;
+  [[nodiscard]] Table pair_table(const Accum& a, bool season, const std::string& night,
+                                 const std::vector<RankKey>& keys) const;
+  [[nodiscard]] std::string pair_name(const PairKey& key) const;
+  // The courts games' figures, for add().
+  void add_courts(const GameReport& g, const std::vector<std::string>& names, GameLine& line,
+                  const std::string& night);
   [[nodiscard]] std::vector<RankKey> keys_of(TableKind kind) const;
 
   League league_;  // a copy: a builder may outlive the settings it was given
   ScoreOptions options_;
   std::vector<RankKey> keys_;
   std::map<TableKind, KindAccum> kinds_;
+  std::map<PairKey, Pair> pairs_;
+  std::vector<std::vector<PairKey>> game_pairs_;  // per game of games_: its sides' keys (courts games)
   std::vector<GameLine> games_;
   std::vector<Excluded> excluded_;
   int errors_ = 0;

@@ -293,8 +293,13 @@ class Loader {
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node key = n.key(i);
       const int team = team_of(key);
-      // A seat of -1 for a team's key (no optional: GCC 12 at -O3 warns of a read it cannot prove).
-      const int seat = team >= 0 ? -1 : player(key, fmt::format("a key of `{}`", what)).value_or(PlayerRef{}).seat;
+      // The seat a player key names (-1: a team's name, or not a player).
+      int seat = -1;
+      if (team < 0) {
+        if (const auto p = player(key, fmt::format("a key of `{}`", what))) {
+          seat = p->seat;
+        }
+      }
       const Node v = n.value(i);
       const auto value = v.is_scalar() && !v.quoted() ? parse_integer(v.scalar()) : std::nullopt;
       if (!value || (non_negative && *value < 0) || *value > 1'000'000'000LL || *value < -1'000'000'000LL) {
@@ -384,9 +389,8 @@ class Loader {
     c.loc = n.loc();
     const auto p = player(n.find("player"), "the player who revoked");
     const Node t = n.find("trick");
-    // 0 (not a trick number) where the value is not a whole number (value_or,
-    // not the optional itself: GCC 12 at -O3 warns of a read it cannot prove).
-    const long long trick = t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()).value_or(0) : 0;
+    const long long trick =
+        (t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()) : std::nullopt).value_or(0);  // 0: not a number
     const bool trick_ok = trick >= 1 && trick <= 1'000'000;
     if (!trick_ok) {
       report(Code::kSchema, t.loc(),
