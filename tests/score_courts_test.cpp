@@ -23,6 +23,7 @@
 #include "score/render.h"
 #include "score/standings.h"
 #include "support/courts.h"
+#include "support/standings_rows.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -48,24 +49,7 @@ Standings courts_standings(const League& league, bool by_night) {
   return b.finish();
 }
 
-const PlayerLine& row(const std::vector<PlayerLine>& rows, const std::string& name) {
-  for (const auto& p : rows) {
-    if (p.player == name) {
-      return p;
-    }
-  }
-  static const PlayerLine none;
-  ADD_FAILURE() << "no line for " << name;
-  return none;
-}
 
-std::string ranking(const std::vector<PlayerLine>& rows) {
-  std::string out;
-  for (const auto& p : rows) {
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", rank_text(p), p.player);
-  }
-  return out;
-}
 
 // games, finished, wins, draws, courts for, against, hands, won, early, streak
 using Figures = std::tuple<int, int, int, int, long long, long long, int, int, int, int>;
@@ -86,19 +70,19 @@ TEST(ScoreCourts, PlayersFiguresAreTheirSidesInEachGame) {
   // Quota rate is no Court Piece figure: wins, then points (the courts won).
   EXPECT_EQ(s.rank_by, (std::vector<RankKey>{RankKey::kWins, RankKey::kPoints}));
   const auto& rows = s.kinds[0].season.ranked;
-  EXPECT_EQ(ranking(rows), "1= Ann, 1= Cat, 3= Bob, 3= Dan, 5 Eve");
+  EXPECT_EQ(test::ranks(rows), "1= Ann, 1= Cat, 3= Bob, 3= Dan, 5 Eve");
   // Ann: A (won 3-1: hands 5, won 4, early courts at hands 1, 4 and 5, two
   // in a row twice), B (a 1-1 draw: hands 6, won 1 with an early court),
   // C (courts not known; hands 1 and 3 known and won, one early; the
   // unknown hand 2 breaks the run).
-  EXPECT_EQ(figures(row(rows, "Ann")), Figures(3, 2, 1, 1, 3 + 1, 1 + 1, 5 + 6 + 2, 4 + 1 + 2, 3 + 1 + 1, 2));
-  EXPECT_EQ(figures(row(rows, "Cat")), Figures(2, 2, 1, 1, 4, 2, 11, 5, 4, 2));
+  EXPECT_EQ(figures(test::line(rows, "Ann")), Figures(3, 2, 1, 1, 3 + 1, 1 + 1, 5 + 6 + 2, 4 + 1 + 2, 3 + 1 + 1, 2));
+  EXPECT_EQ(figures(test::line(rows, "Cat")), Figures(2, 2, 1, 1, 4, 2, 11, 5, 4, 2));
   // Bob and Dan: A (lost 1-3, won the revoke hand only; the 52 of hand 6 came
   // after the end), B (hands 1, 2 and 4 won with the level hand 3 between:
   // a run of three), C (won nothing).
-  EXPECT_EQ(figures(row(rows, "Bob")), Figures(3, 2, 0, 1, 1 + 1, 3 + 1, 13, 1 + 4 + 0, 0 + 1 + 0, 3));
-  EXPECT_EQ(figures(row(rows, "Dan")), figures(row(rows, "Bob")));
-  EXPECT_EQ(figures(row(rows, "Eve")), Figures(1, 0, 0, 0, 0, 0, 2, 2, 1, 1));
+  EXPECT_EQ(figures(test::line(rows, "Bob")), Figures(3, 2, 0, 1, 1 + 1, 3 + 1, 13, 1 + 4 + 0, 0 + 1 + 0, 3));
+  EXPECT_EQ(figures(test::line(rows, "Dan")), figures(test::line(rows, "Bob")));
+  EXPECT_EQ(figures(test::line(rows, "Eve")), Figures(1, 0, 0, 0, 0, 0, 2, 2, 1, 1));
   // No quota or contract figures.
   for (const auto& p : rows) {
     EXPECT_EQ(std::tuple(p.hands, p.quota_made, p.contract_hands, p.contracts), std::tuple(0, 0, 0, 0)) << p.player;
@@ -115,14 +99,14 @@ TEST(ScoreCourts, PartnershipsAreTheSamePairWhicheverSeatsTheySatIn) {
   EXPECT_TRUE(pairs.unranked.empty());
   // Ann & Cat (A, and B from the other seats, Annie counted as Ann), the
   // Lions (Bob & Dan: A, B and C, named by C's teams), the Tigers (C).
-  EXPECT_EQ(ranking(pairs.ranked), "1 Ann & Cat, 2 Lions, 3 Tigers");
-  const auto& ann_cat = row(pairs.ranked, "Ann & Cat");
+  EXPECT_EQ(test::ranks(pairs.ranked), "1 Ann & Cat, 2 Lions, 3 Tigers");
+  const auto& ann_cat = test::line(pairs.ranked, "Ann & Cat");
   EXPECT_EQ(ann_cat.members, (std::vector<std::string>{"Ann", "Cat"}));
-  EXPECT_EQ(figures(ann_cat), figures(row(s.kinds[0].season.ranked, "Cat")));
-  const auto& lions = row(pairs.ranked, "Lions");
+  EXPECT_EQ(figures(ann_cat), figures(test::line(s.kinds[0].season.ranked, "Cat")));
+  const auto& lions = test::line(pairs.ranked, "Lions");
   EXPECT_EQ(lions.members, (std::vector<std::string>{"Bob", "Dan"}));
   EXPECT_EQ(figures(lions), Figures(3, 2, 0, 1, 2, 4, 13, 5, 1, 3));
-  const auto& tigers = row(pairs.ranked, "Tigers");
+  const auto& tigers = test::line(pairs.ranked, "Tigers");
   EXPECT_EQ(tigers.members, (std::vector<std::string>{"Ann", "Eve"}));
   EXPECT_EQ(figures(tigers), Figures(1, 0, 0, 0, 0, 0, 2, 2, 1, 1));
 
@@ -153,12 +137,12 @@ TEST(ScoreCourts, NightsHavePlayerAndPartnershipTables) {
   EXPECT_EQ(k.pair_nights[0].night, "2026-12-10");
   EXPECT_EQ(k.pair_nights[0].games, 2);
   EXPECT_FALSE(k.pair_nights[0].season);
-  EXPECT_EQ(ranking(k.pair_nights[0].ranked), "1 Ann & Cat, 2 Lions");
-  EXPECT_EQ(ranking(k.pair_nights[1].ranked), "1= Lions, 1= Tigers");
-  EXPECT_EQ(ranking(k.nights[1].ranked), "1= Ann, 1= Bob, 1= Dan, 1= Eve");
+  EXPECT_EQ(test::ranks(k.pair_nights[0].ranked), "1 Ann & Cat, 2 Lions");
+  EXPECT_EQ(test::ranks(k.pair_nights[1].ranked), "1= Lions, 1= Tigers");
+  EXPECT_EQ(test::ranks(k.nights[1].ranked), "1= Ann, 1= Bob, 1= Dan, 1= Eve");
   // A night's partnership keeps its season name.
-  EXPECT_EQ(row(k.pair_nights[0].ranked, "Lions").games, 2);
-  EXPECT_EQ(figures(row(k.pair_nights[0].ranked, "Lions")), Figures(2, 2, 0, 1, 2, 4, 11, 5, 1, 3));
+  EXPECT_EQ(test::line(k.pair_nights[0].ranked, "Lions").games, 2);
+  EXPECT_EQ(figures(test::line(k.pair_nights[0].ranked, "Lions")), Figures(2, 2, 0, 1, 2, 4, 11, 5, 1, 3));
 }
 
 TEST(ScoreCourts, PlacingPointsGoToTheSidesPlaceADrawSharesTheFirst) {
@@ -168,11 +152,11 @@ TEST(ScoreCourts, PlacingPointsGoToTheSidesPlaceADrawSharesTheFirst) {
   // A: Ann and Cat first (3), Bob and Dan third, after the two winners (0).
   // B: a draw, all level: everyone first (3). C: unfinished, no placing.
   const auto& rows = s.kinds.at(0).season.ranked;
-  EXPECT_EQ(row(rows, "Ann").placing, 6);
-  EXPECT_EQ(row(rows, "Bob").placing, 3);
-  EXPECT_EQ(row(rows, "Eve").placing, 0);
-  EXPECT_EQ(row(s.kinds[0].pair_season.ranked, "Ann & Cat").placing, 6);
-  EXPECT_EQ(row(s.kinds[0].pair_season.ranked, "Lions").placing, 3);
+  EXPECT_EQ(test::line(rows, "Ann").placing, 6);
+  EXPECT_EQ(test::line(rows, "Bob").placing, 3);
+  EXPECT_EQ(test::line(rows, "Eve").placing, 0);
+  EXPECT_EQ(test::line(s.kinds[0].pair_season.ranked, "Ann & Cat").placing, 6);
+  EXPECT_EQ(test::line(s.kinds[0].pair_season.ranked, "Lions").placing, 3);
 }
 
 TEST(ScoreCourts, TheFirstTeamsNameNamesThePairAndMinGamesAppliesToPartnerships) {
@@ -187,12 +171,12 @@ TEST(ScoreCourts, TheFirstTeamsNameNamesThePairAndMinGamesAppliesToPartnerships)
   const Standings s = b.finish();
   const auto& pairs = s.kinds.at(0).pair_season;
   // Ann and Cat first met in B, seated Cat then Ann (Annie): named so.
-  EXPECT_EQ(ranking(pairs.ranked), "1 Cat & Ann, 2 Lions");
+  EXPECT_EQ(test::ranks(pairs.ranked), "1 Cat & Ann, 2 Lions");
   ASSERT_EQ(pairs.unranked.size(), 1U);
   EXPECT_EQ(pairs.unranked[0].player, "Tigers");
   EXPECT_EQ(pairs.unranked[0].rank, 0);
-  EXPECT_EQ(row(pairs.ranked, "Cat & Ann").members, (std::vector<std::string>{"Cat", "Ann"}));
-  EXPECT_EQ(row(pairs.ranked, "Lions").members, (std::vector<std::string>{"Bob", "Dan"}));
+  EXPECT_EQ(test::line(pairs.ranked, "Cat & Ann").members, (std::vector<std::string>{"Cat", "Ann"}));
+  EXPECT_EQ(test::line(pairs.ranked, "Lions").members, (std::vector<std::string>{"Bob", "Dan"}));
 }
 
 TEST(ScoreCourts, AGameWhoseSidesAreNotKnownIsLeftOutWithTheReason) {
@@ -386,10 +370,10 @@ TEST(ScoreCourtsRender, ANightOfPluckCallDeucesAndCourtPieceKeepsATableSetPerKin
   EXPECT_EQ(s.kinds[0].kind, TableKind::kQuota);
   EXPECT_EQ(s.kinds[1].kind, TableKind::kContract);
   EXPECT_EQ(s.kinds[2].kind, TableKind::kCourts);
-  EXPECT_EQ(ranking(s.kinds[2].season.ranked), "1= Ann, 1= Bob, 1= Cat, 1= Dan");
-  EXPECT_EQ(row(s.kinds[0].season.ranked, "Ann").points, 9);
-  EXPECT_EQ(row(s.kinds[1].season.ranked, "Ann").points, 150);
-  EXPECT_EQ(row(s.kinds[2].season.ranked, "Ann").points, 1);
+  EXPECT_EQ(test::ranks(s.kinds[2].season.ranked), "1= Ann, 1= Bob, 1= Cat, 1= Dan");
+  EXPECT_EQ(test::line(s.kinds[0].season.ranked, "Ann").points, 9);
+  EXPECT_EQ(test::line(s.kinds[1].season.ranked, "Ann").points, 150);
+  EXPECT_EQ(test::line(s.kinds[2].season.ranked, "Ann").points, 1);
 
   const std::string text = standings_text(ScoreView{s, league, true});
   EXPECT_NE(text.find("Standings: ranked by wins, then points, then quota rate\n\nQuota games: night 2026-12-10"),

@@ -15,6 +15,7 @@
 #include "score/league.h"
 #include "score/render.h"
 #include "score/standings.h"
+#include "support/standings_rows.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -51,24 +52,7 @@ GameReport game(std::vector<std::string> players, bool finished, std::vector<int
   return g;
 }
 
-const PlayerLine& line(const std::vector<PlayerLine>& rows, const std::string& name) {
-  for (const auto& p : rows) {
-    if (p.player == name) {
-      return p;
-    }
-  }
-  static const PlayerLine none;
-  ADD_FAILURE() << "no line for " << name;
-  return none;
-}
 
-std::string ranks(const std::vector<PlayerLine>& rows) {
-  std::string out;
-  for (const auto& p : rows) {
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", rank_text(p), p.player);
-  }
-  return out;
-}
 
 PlayerLine player(std::string name, int wins, long long points, int made, int hands, int games = 1) {
   PlayerLine p;
@@ -90,7 +74,7 @@ TEST(ScoreRanking, StandardCompetitionRankingWithTies) {
   std::vector<PlayerLine> rows{player("D", 1, 50, 9, 10), player("C", 2, 30, 10, 20), player("A", 3, 40, 1, 10),
                                player("B", 2, 30, 5, 10)};
   rank_lines(rows, kDefault);
-  EXPECT_EQ(ranks(rows), "1 A, 2= B, 2= C, 4 D");
+  EXPECT_EQ(test::ranks(rows), "1 A, 2= B, 2= C, 4 D");
   EXPECT_FALSE(rows[0].tied);
   EXPECT_TRUE(rows[1].tied);
   EXPECT_TRUE(rows[2].tied);
@@ -101,14 +85,14 @@ TEST(ScoreRanking, LaterKeysBreakTies) {
   // Quota rate 11/20 beats 5/10; then points break a tie on wins.
   std::vector<PlayerLine> rows{player("B", 2, 30, 5, 10), player("C", 2, 30, 11, 20), player("E", 2, 31, 0, 10)};
   rank_lines(rows, kDefault);
-  EXPECT_EQ(ranks(rows), "1 E, 2 C, 3 B");
+  EXPECT_EQ(test::ranks(rows), "1 E, 2 C, 3 B");
 }
 
 TEST(ScoreRanking, ThreeWayTieAtTheTopAndAtTheBottom) {
   std::vector<PlayerLine> rows{player("A", 1, 5, 1, 2), player("B", 1, 5, 2, 4), player("C", 1, 5, 3, 6),
                                player("D", 0, 0, 0, 0), player("E", 0, 0, 0, 0)};
   rank_lines(rows, kDefault);
-  EXPECT_EQ(ranks(rows), "1= A, 1= B, 1= C, 4= D, 4= E");
+  EXPECT_EQ(test::ranks(rows), "1= A, 1= B, 1= C, 4= D, 4= E");
 }
 
 TEST(ScoreRanking, AverageComparesPointsPerGameExactly) {
@@ -116,7 +100,7 @@ TEST(ScoreRanking, AverageComparesPointsPerGameExactly) {
   std::vector<PlayerLine> rows{player("A", 0, 20, 0, 0, 3), player("B", 0, 40, 0, 0, 6),
                                player("C", 0, 13, 0, 0, 2)};
   rank_lines(rows, {RankKey::kAverage});
-  EXPECT_EQ(ranks(rows), "1= A, 1= B, 3 C");
+  EXPECT_EQ(test::ranks(rows), "1= A, 1= B, 3 C");
 }
 
 // ------------------------------------------------------------ arithmetic
@@ -133,8 +117,8 @@ TEST(ScoreStandings, FiguresAgainstAHandComputedTable) {
   const Standings s = b.finish();
   ASSERT_EQ(s.kinds.at(0).season.ranked.size(), 4U);
   // Wins: Ann 1, Bob 1, Dan 1, Cat 0. Points: Bob 35, Ann 41, Dan 23, Cat 21.
-  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob, 3 Dan, 4 Cat");
-  const auto& ann = line(s.kinds.at(0).season.ranked, "Ann");
+  EXPECT_EQ(test::ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob, 3 Dan, 4 Cat");
+  const auto& ann = test::line(s.kinds.at(0).season.ranked, "Ann");
   EXPECT_EQ(ann.games, 3);
   EXPECT_EQ(ann.finished, 2);
   EXPECT_EQ(ann.wins, 1);
@@ -143,21 +127,21 @@ TEST(ScoreStandings, FiguresAgainstAHandComputedTable) {
   EXPECT_EQ(ann.quota_made, 4);  // 9>=7, 6>=6, 8>=6, 4>=4
   EXPECT_EQ(ann.over, 2 + 0 + 2 + 0);
   EXPECT_EQ(ann.short_, 0);
-  const auto& bob = line(s.kinds.at(0).season.ranked, "Bob");
+  const auto& bob = test::line(s.kinds.at(0).season.ranked, "Bob");
   EXPECT_EQ(bob.wins, 1);
   EXPECT_EQ(bob.points, 15 + 20);
   EXPECT_EQ(bob.hands, 3);
   EXPECT_EQ(bob.quota_made, 2);  // 4<6, 5>=4, 7>=7
   EXPECT_EQ(bob.over, 1);
   EXPECT_EQ(bob.short_, 2);
-  const auto& cat = line(s.kinds.at(0).season.ranked, "Cat");
+  const auto& cat = test::line(s.kinds.at(0).season.ranked, "Cat");
   EXPECT_EQ(cat.games, 2);
   EXPECT_EQ(cat.finished, 1);
   EXPECT_EQ(cat.points, 9 + 12);
   EXPECT_EQ(cat.quota_made, 1);  // 4>=4, 6<7, 5<7
   EXPECT_EQ(cat.short_, 1 + 2);
   EXPECT_DOUBLE_EQ(cat.quota_rate(), 1.0 / 3.0);
-  const auto& dan = line(s.kinds.at(0).season.ranked, "Dan");
+  const auto& dan = test::line(s.kinds.at(0).season.ranked, "Dan");
   EXPECT_EQ(dan.wins, 1);
   EXPECT_EQ(dan.points, 3 + 20);
   EXPECT_EQ(s.games.size(), 3U);
@@ -184,9 +168,9 @@ hands:
   StandingsBuilder b(league, {});
   b.add(games[0]);
   const Standings s = b.finish();
-  const auto& ann = line(s.kinds.at(0).season.ranked, "Ann");
-  const auto& bob = line(s.kinds.at(0).season.ranked, "Bob");
-  const auto& cat = line(s.kinds.at(0).season.ranked, "Cat");
+  const auto& ann = test::line(s.kinds.at(0).season.ranked, "Ann");
+  const auto& bob = test::line(s.kinds.at(0).season.ranked, "Bob");
+  const auto& cat = test::line(s.kinds.at(0).season.ranked, "Cat");
   EXPECT_EQ(ann.points, 2);
   EXPECT_EQ(bob.points, 1);
   EXPECT_EQ(cat.points, 0);
@@ -209,10 +193,10 @@ TEST(ScoreStandings, PlacingPointsShareTheBetterPlace) {
   b.add(game({"A", "B", "C"}, true, {1}, {10, 20, 12}));  // 0, 3, 1
   b.add(game({"A", "B", "C"}, false, {}, {19, 2, 3}));    // unfinished: no placing
   const Standings s = b.finish();
-  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "A").placing, 3);
-  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "B").placing, 4);
-  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "C").placing, 2);
-  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
+  EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "A").placing, 3);
+  EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "B").placing, 4);
+  EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "C").placing, 2);
+  EXPECT_EQ(test::ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
 }
 
 TEST(ScoreStandings, RankByPutsItsKeyFirst) {
@@ -225,7 +209,7 @@ TEST(ScoreStandings, RankByPutsItsKeyFirst) {
   b.add(game({"A", "B", "C"}, true, {2}, {0, 19, 21}));
   const Standings s = b.finish();
   // Points 38, 21, 21; A and C also tie on wins (1 each) and quota rate (no hands).
-  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2= A, 2= C");
+  EXPECT_EQ(test::ranks(s.kinds.at(0).season.ranked), "1 B, 2= A, 2= C");
 }
 
 TEST(ScoreStandings, AliasesMergeSpellingsAndQualificationListsApart) {
@@ -236,9 +220,9 @@ TEST(ScoreStandings, AliasesMergeSpellingsAndQualificationListsApart) {
   b.add(game({"Annie", "Bob", "Gus"}, true, {2}, {1, 3, 20}));
   b.add(game({"Ann B.", "Annie", "Bob"}, true, {2}, {1, 3, 20}));  // one person twice: left out
   const Standings s = b.finish();
-  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob");
-  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "Ann").games, 2);
-  EXPECT_EQ(line(s.kinds.at(0).season.ranked, "Ann").points, 22);
+  EXPECT_EQ(test::ranks(s.kinds.at(0).season.ranked), "1 Ann, 2 Bob");
+  EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "Ann").games, 2);
+  EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "Ann").points, 22);
   ASSERT_EQ(s.kinds.at(0).season.unranked.size(), 2U);  // Gus and Cat, one game each
   EXPECT_EQ(s.kinds.at(0).season.unranked[0].player, "Gus");  // a win ranks him above Cat
   EXPECT_EQ(s.kinds.at(0).season.unranked[0].rank, 0);
@@ -264,7 +248,7 @@ TEST(ScoreStandings, StrictLeavesOutGamesWithErrorsOthersAreMarked) {
     ASSERT_EQ(s.games.size(), 1U);
     EXPECT_EQ(s.games[0].errors, 1);
     EXPECT_EQ(s.games[0].first_error, "t.yaml:9:18: A's score after hand 1 is recorded as 2, but it is 1");
-    EXPECT_EQ(line(s.kinds.at(0).season.ranked, "A").wins, 1);
+    EXPECT_EQ(test::line(s.kinds.at(0).season.ranked, "A").wins, 1);
   }
   ScoreOptions strict;
   strict.strict = true;
@@ -290,12 +274,12 @@ TEST(ScoreStandings, NightsGetTheirOwnTablesInOrder) {
   const Standings s = b.finish();
   ASSERT_EQ(s.kinds.at(0).nights.size(), 3U);
   EXPECT_EQ(s.kinds.at(0).nights[0].night, "2026-11-19");
-  EXPECT_EQ(ranks(s.kinds.at(0).nights[0].ranked), "1 B, 2= A, 2= C");
+  EXPECT_EQ(test::ranks(s.kinds.at(0).nights[0].ranked), "1 B, 2= A, 2= C");
   EXPECT_EQ(s.kinds.at(0).nights[1].night, "2026-11-26");
-  EXPECT_EQ(ranks(s.kinds.at(0).nights[1].ranked), "1 A, 2= B, 2= C");
+  EXPECT_EQ(test::ranks(s.kinds.at(0).nights[1].ranked), "1 A, 2= B, 2= C");
   EXPECT_EQ(s.kinds.at(0).nights[2].night, "");
   EXPECT_EQ(s.kinds.at(0).nights[2].games, 1);
-  EXPECT_EQ(ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
+  EXPECT_EQ(test::ranks(s.kinds.at(0).season.ranked), "1 B, 2 A, 3 C");
 }
 
 // ------------------------------------------------------- contract games
@@ -370,32 +354,32 @@ TEST(ScoreContracts, FiguresAgainstAHandComputedTable) {
   EXPECT_EQ(s.rank_by, (std::vector<RankKey>{RankKey::kWins, RankKey::kPoints}));
   EXPECT_EQ(s.kinds[0].rank_by, s.rank_by);
   const auto& rows = s.kinds[0].season.ranked;
-  EXPECT_EQ(ranks(rows), "1 Ann, 2 Bob, 3 Cat, 4 Dan, 5 Eve");
+  EXPECT_EQ(test::ranks(rows), "1 Ann, 2 Bob, 3 Cat, 4 Dan, 5 Eve");
   // Six hands of the first game have a contract (not the all-pass hand, not
   // the one whose contract is unknown), two of the second.
-  const auto& ann = line(rows, "Ann");
+  const auto& ann = test::line(rows, "Ann");
   EXPECT_EQ(std::tuple(ann.games, ann.finished, ann.wins, ann.points), std::tuple(2, 1, 1, 180LL));
   EXPECT_EQ(std::tuple(ann.contract_hands, ann.contracts, ann.contracts_made, ann.contracts_set),
             std::tuple(8, 3, 2, 1));
   EXPECT_EQ(std::tuple(ann.solo_bids, ann.solo_made, ann.partner_hands), std::tuple(2, 1, 1));
   EXPECT_DOUBLE_EQ(ann.solo_rate(), 2.0 / 3.0);
   EXPECT_DOUBLE_EQ(ann.partner_rate(), 1.0 / 8.0);
-  const auto& bob = line(rows, "Bob");
+  const auto& bob = test::line(rows, "Bob");
   EXPECT_EQ(bob.points, 130);
   // Bob's second contract has no known result: bid, neither made nor set.
   EXPECT_EQ(std::tuple(bob.contract_hands, bob.contracts, bob.contracts_made, bob.contracts_set),
             std::tuple(8, 2, 1, 0));
   EXPECT_EQ(std::tuple(bob.solo_bids, bob.solo_made, bob.partner_hands), std::tuple(1, 1, 1));
-  const auto& cat = line(rows, "Cat");
+  const auto& cat = test::line(rows, "Cat");
   // An unknown partner is not a solo, and nobody's partner hand.
   EXPECT_EQ(std::tuple(cat.contract_hands, cat.contracts, cat.contracts_made, cat.contracts_set),
             std::tuple(8, 1, 1, 0));
   EXPECT_EQ(std::tuple(cat.solo_bids, cat.solo_made, cat.partner_hands), std::tuple(0, 0, 1));
   EXPECT_DOUBLE_EQ(cat.solo_rate(), 0.0);
-  const auto& dan = line(rows, "Dan");
+  const auto& dan = test::line(rows, "Dan");
   EXPECT_EQ(std::tuple(dan.contracts, dan.contracts_made, dan.contracts_set, dan.partner_hands),
             std::tuple(1, 0, 1, 1));
-  const auto& eve = line(rows, "Eve");
+  const auto& eve = test::line(rows, "Eve");
   EXPECT_EQ(std::tuple(eve.games, eve.finished, eve.points), std::tuple(1, 0, 0LL));
   EXPECT_EQ(std::tuple(eve.contract_hands, eve.contracts, eve.contracts_made, eve.partner_hands),
             std::tuple(2, 1, 1, 0));
@@ -436,13 +420,13 @@ TEST(ScoreContracts, AMixedNightKeepsOneTablePerKindOfGame) {
   EXPECT_EQ(contract.rank_by, (std::vector<RankKey>{RankKey::kWins, RankKey::kPoints}));
   EXPECT_EQ(quota.season.games, 1);
   EXPECT_EQ(contract.season.games, 1);
-  EXPECT_EQ(ranks(quota.season.ranked), "1 Bob, 2 Ann, 3 Gus");
-  EXPECT_EQ(ranks(contract.season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
-  const auto& ann_quota = line(quota.season.ranked, "Ann");
+  EXPECT_EQ(test::ranks(quota.season.ranked), "1 Bob, 2 Ann, 3 Gus");
+  EXPECT_EQ(test::ranks(contract.season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
+  const auto& ann_quota = test::line(quota.season.ranked, "Ann");
   EXPECT_EQ(std::tuple(ann_quota.games, ann_quota.wins, ann_quota.points), std::tuple(1, 0, 9LL));
   EXPECT_EQ(std::tuple(ann_quota.hands, ann_quota.quota_made, ann_quota.contract_hands, ann_quota.contracts),
             std::tuple(2, 1, 0, 0));
-  const auto& ann_contract = line(contract.season.ranked, "Ann");
+  const auto& ann_contract = test::line(contract.season.ranked, "Ann");
   EXPECT_EQ(std::tuple(ann_contract.games, ann_contract.wins, ann_contract.points), std::tuple(1, 1, 150LL));
   EXPECT_EQ(std::tuple(ann_contract.hands, ann_contract.contract_hands, ann_contract.contracts,
                        ann_contract.partner_hands),
@@ -450,8 +434,8 @@ TEST(ScoreContracts, AMixedNightKeepsOneTablePerKindOfGame) {
   // The night tables are per kind too.
   ASSERT_EQ(quota.nights.size(), 1U);
   ASSERT_EQ(contract.nights.size(), 1U);
-  EXPECT_EQ(ranks(contract.nights[0].ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
-  EXPECT_EQ(line(quota.nights[0].ranked, "Bob").points, 21);
+  EXPECT_EQ(test::ranks(contract.nights[0].ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
+  EXPECT_EQ(test::line(quota.nights[0].ranked, "Bob").points, 21);
   // The games in input order, each with its kind.
   ASSERT_EQ(s.games.size(), 2U);
   EXPECT_EQ(s.games[0].kind, TableKind::kQuota);
@@ -471,8 +455,8 @@ TEST(ScoreContracts, ALeagueRankingByQuotaRateAloneRanksCallDeucesByWinsThenPoin
   EXPECT_EQ(s.kinds[1].rank_by, (std::vector<RankKey>{RankKey::kWins, RankKey::kPoints}));
   EXPECT_EQ(s.rank_by, (std::vector<RankKey>{RankKey::kQuotaRate, RankKey::kWins, RankKey::kPoints}));
   // Quota rate 1/2 each: a three-way tie. Call Deuces: Ann's win, then points.
-  EXPECT_EQ(ranks(s.kinds[0].season.ranked), "1= Ann, 1= Bob, 1= Gus");
-  EXPECT_EQ(ranks(s.kinds[1].season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
+  EXPECT_EQ(test::ranks(s.kinds[0].season.ranked), "1= Ann, 1= Bob, 1= Gus");
+  EXPECT_EQ(test::ranks(s.kinds[1].season.ranked), "1 Ann, 2 Bob, 3 Cat, 4 Dan");
 }
 
 TEST(ScoreContracts, EveryScoringKindHasARowAndEveryTableKindAColumnSet) {
