@@ -1162,7 +1162,6 @@ class GameReferee {
     phase_ = phase::kTotals;
     trick_ = 0;
     const std::size_t sides = side_names_.size();
-    majority_ = false;
     std::optional<HandTally> tallied;
     std::vector<int> side_taken(sides, 0);
     if (h.tricks && attributable_ && h.trump) {
@@ -1191,7 +1190,7 @@ class GameReferee {
     sum.winner_side = t.winner_side < 0 ? -1 : side_of_id(t.winner_side);
     sum.end = t.forfeit_side >= 0           ? HandEnding::kRevoke
               : t.early_court_side >= 0     ? (t.all_tricks ? HandEnding::kAllTricks : HandEnding::kEarlyCourt)
-              : m.end == HandEnd::kMajority || majority_ ? HandEnding::kMajority
+              : m.end == HandEnd::kMajority ? HandEnding::kMajority
                                             : HandEnding::kPlayedOut;
     const auto before = game_.score;
     count_hand(game_, t);
@@ -1301,7 +1300,7 @@ class GameReferee {
   // A score-sheet hand of courts (court-piece.md §5, "Score sheets"): the
   // tricks per side from `taken`, read as the rules end a hand. Absent when
   // a side's tricks are not recorded.
-  std::optional<HandTally> sheet_tally(const HandRec& h, const HandState& m, std::vector<int>& side_taken) {
+  std::optional<HandTally> sheet_tally(const HandRec& h, HandState& m, std::vector<int>& side_taken) {
     std::vector<std::optional<long long>> per(side_names_.size());
     std::vector<int> named(side_names_.size(), 0);
     std::vector<long long> sum(side_names_.size(), 0);
@@ -1338,10 +1337,7 @@ class GameReferee {
     }
     const int e = r_.early_court_tricks;
     const int all = r_.tricks_per_hand();
-    const int caller_side = side_at(trump_namer(m));
-    auto early_allowed = [&](std::size_t k) {
-      return e > 0 && (r_.early_court_side == EarlyCourtSide::kAny || static_cast<int>(k) == caller_side);
-    };
+    auto early_allowed = [&](std::size_t k) { return policy::early_court_allowed(m, first_seat(static_cast<int>(k))); };
     auto other = [&](std::size_t k) { return side_taken[1 - k]; };
     if (h.revoke_claim) {
       t.forfeit_side = first_seat(side_at(h.revoke_claim->player.seat));
@@ -1374,7 +1370,7 @@ class GameReferee {
     } else if (r_.stop_at_majority && per.size() == 2 && total >= e && total <= all &&
                (side_taken[0] == all / 2 + 1 || side_taken[1] == all / 2 + 1)) {
       t.winner_side = first_seat(side_taken[0] == all / 2 + 1 ? 0 : 1);
-      majority_ = true;
+      m.end = HandEnd::kMajority;
       return t;
     }
     if (total != all) {
@@ -1876,7 +1872,6 @@ class GameReferee {
   bool claim_shown_ = false;
   bool past_end_ = false;
   bool dealer_known_ = true;
-  bool majority_ = false;
   std::vector<int> side_index_;  // by seat: index into the sides
   std::vector<int> side_ids_;    // by side: the partner policy's id (its first seat)
   std::vector<int> team_side_;   // by `teams` entry: the side it matches, or -1

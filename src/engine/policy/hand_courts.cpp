@@ -10,6 +10,12 @@
 
 namespace trickref::policy {
 
+bool early_court_allowed(const HandState& h, int side) {
+  const Ruleset& r = *h.rules;
+  return r.early_court_tricks > 0 &&
+         (r.early_court_side == EarlyCourtSide::kAny || side == side_of(h, trump_namer(h)));
+}
+
 int early_court_side(const HandState& h) {
   const Ruleset& r = *h.rules;
   const int e = r.early_court_tricks;
@@ -22,8 +28,7 @@ int early_court_side(const HandState& h) {
       return -1;
     }
   }
-  const bool allowed = r.early_court_side == EarlyCourtSide::kAny || first == side_of(h, trump_namer(h));
-  return allowed ? first : -1;
+  return early_court_allowed(h, first) ? first : -1;
 }
 
 const HandEndPolicy kHandCourts{

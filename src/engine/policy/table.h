@@ -47,5 +47,8 @@ extern const HandEndPolicy kHandCourts;
 // each of the first hand.early_court_tricks tricks, by a side
 // scoring.early_court_side allows), or -1 (hand_courts.cpp).
 [[nodiscard]] int early_court_side(const HandState& h);
+// Whether side `side` (its first seat) may score an early court in this
+// hand (hand.early_court_tricks, scoring.early_court_side).
+[[nodiscard]] bool early_court_allowed(const HandState& h, int side);
 
 }  // namespace trickref::policy
