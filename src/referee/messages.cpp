@@ -462,7 +462,12 @@ std::string trick_size(const Ruleset& r, int trick, long long cards) {
   return fmt::format("trick {} has {}; each of the {} players plays one", trick, plural(cards, "card"), r.players);
 }
 
-std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after) {
+std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after, bool early_court) {
+  if (early_court && r.after_early_court == AfterEarlyCourt::kEither) {
+    // court-piece.md §5: an early court is abandoned at its last trick or played on to the end.
+    return fmt::format("hand {} records {}; after an early court a hand stops at trick {} or is played on to {}",
+                       hand, plural(tricks, "trick"), r.early_court_tricks, r.tricks_per_hand());
+  }
   if (ended_after > 0) {
     return fmt::format("hand {} records {}, but it ended after trick {}", hand, plural(tricks, "trick"), ended_after);
   }
@@ -496,10 +501,18 @@ std::string final_score_mismatch(const Wording& w, int seat, long long recorded,
   return fmt::format("{}'s final score is recorded as {}, but it is {}", name_of(w, seat), recorded, truth);
 }
 
-std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, const std::vector<int>& winners,
+std::string final_courts_mismatch(std::string_view side, long long recorded, long long truth) {
+  return fmt::format("{}'s final courts are recorded as {}, but they are {}", side, recorded, truth);
+}
+
+std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, std::string_view winners,
                          const std::vector<long long>& score, int decided_hand) {
-  return fmt::format("the record names {} as winner, but {} won, {} after hand {}",
-                     recorded.empty() ? "nobody" : names_of(w, recorded), names_of(w, winners), scores_of(score),
+  const std::string who = recorded.empty() ? "nobody" : names_of(w, recorded);
+  if (winners.empty()) {
+    return fmt::format("the record names {} as winner, but the game is a draw, {} after hand {}", who,
+                       scores_of(score), decided_hand);
+  }
+  return fmt::format("the record names {} as winner, but {} won, {} after hand {}", who, winners, scores_of(score),
                      decided_hand);
 }
 

@@ -62,17 +62,20 @@ namespace say {
 [[nodiscard]] std::string played_later(const Wording& w, int seat, Card card, int trick);
 // trick-size, trick-count, tricks-total
 [[nodiscard]] std::string trick_size(const Ruleset& r, int trick, long long cards);
-[[nodiscard]] std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after);
+// trick-count: `early_court` when the hand had one.
+[[nodiscard]] std::string trick_count(const Ruleset& r, int hand, long long tricks, int ended_after,
+                                      bool early_court);
 [[nodiscard]] std::string tricks_total(const Ruleset& r, long long total);
 // taken-mismatch, score-mismatch
 [[nodiscard]] std::string taken_mismatch(const Wording& w, int seat, long long recorded, long long won);
 [[nodiscard]] std::string score_mismatch(const Wording& w, int seat, int hand, long long recorded, long long truth,
                                          long long before, long long points, const HandTally& t);
 [[nodiscard]] std::string final_score_mismatch(const Wording& w, int seat, long long recorded, long long truth);
-// winner-mismatch
-[[nodiscard]] std::string wrong_winner(const Wording& w, const std::vector<int>& recorded,
-                                       const std::vector<int>& winners, const std::vector<long long>& score,
-                                       int decided_hand);
+[[nodiscard]] std::string final_courts_mismatch(std::string_view side, long long recorded, long long truth);
+// winner-mismatch: `winners` as the report names them (empty: a draw); the
+// score per player, or per side in a partnership game.
+[[nodiscard]] std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, std::string_view winners,
+                                       const std::vector<long long>& score, int decided_hand);
 [[nodiscard]] std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded,
                                             const std::vector<long long>& score);
 // played-past-end

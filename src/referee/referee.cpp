@@ -1442,13 +1442,13 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- plays
-  void check_trick_count(const HandRec& h, int ended_after = 0) {
+  void check_trick_count(const HandRec& h, int ended_after = 0, bool early_court = false) {
     phase_ = phase::kTotals;
     trick_ = 0;
     const int due = ended_after > 0 ? ended_after : r_.tricks_per_hand();
     if (static_cast<int>(h.tricks->size()) != due) {
       report(Code::kTrickCount, h.tricks_loc,
-             say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size()), ended_after));
+             say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size()), ended_after, early_court));
     }
   }
 
@@ -1552,7 +1552,7 @@ class GameReferee {
     }
     check_claim(h);
     if (forfeit_trick_ == 0 && !past_end_) {
-      check_trick_count(h, m.ended_after);
+      check_trick_count(h, m.ended_after, policy::early_court_side(m) >= 0);
     }
     if (!complete || static_cast<int>(tricks.size()) != tricks_in_hand(m)) {
       return std::nullopt;
@@ -1803,21 +1803,60 @@ class GameReferee {
     if (!o.score) {
       return;  // the scores cannot be known from the record
     }
+    const bool by_side = r_.partnership != Partnership::kNone;
     if (res.winners) {
       std::vector<int> rec;
       for (const auto& p : *res.winners) {
         rec.push_back(p.seat);
       }
       std::sort(rec.begin(), rec.end());
+      // In a partnership game a side wins: naming one of its players names
+      // the side (court-piece.md §3.6).
+      auto sides_of = [&](const std::vector<int>& seats) {
+        std::vector<int> out;
+        for (int s : seats) {
+          out.push_back(side_at(s));
+        }
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+      };
       std::vector<int> truth = o.winners;
       std::sort(truth.begin(), truth.end());
-      if (rec != truth) {
-        const std::string msg = o.finished ? say::wrong_winner(words(), rec, truth, *o.score, o.decided_hand)
-                                           : say::winner_unfinished(words(), rec, *o.score);
+      if (by_side ? sides_of(rec) != sides_of(truth) : rec != truth) {
+        std::vector<long long> shown = *o.score;
+        std::string winners;
+        if (by_side) {
+          shown.clear();
+          for (std::size_t k = 0; k < side_names_.size(); ++k) {
+            shown.push_back((*o.score)[static_cast<std::size_t>(first_seat(static_cast<int>(k)))]);
+          }
+          for (int k : sides_of(truth)) {
+            winners += (winners.empty() ? "" : " and ") + side_names_[static_cast<std::size_t>(k)];
+          }
+        } else {
+          for (int s : truth) {
+            winners += (winners.empty() ? "" : " and ") + name(s);
+          }
+        }
+        const std::string msg = o.finished ? say::wrong_winner(words(), rec, winners, shown, o.decided_hand)
+                                           : say::winner_unfinished(words(), rec, shown);
         auto& d = report(Code::kWinnerMismatch, res.winner_loc, msg);
         if (!rec.empty()) {
           d.player = name(rec.front());
         }
+      }
+    }
+    if (by_side && res.score) {
+      // The final courts per side, where not already reported at the hand
+      // that recorded them.
+      for (const auto& e : side_entries(*res.score)) {
+        const auto k = static_cast<std::size_t>(e.side);
+        const long long truth = (*o.score)[static_cast<std::size_t>(first_seat(e.side))];
+        if (e.value == truth || (recorded_side_prev_ && (*recorded_side_prev_)[k] == e.value)) {
+          continue;
+        }
+        report(Code::kScoreMismatch, e.loc, say::final_courts_mismatch(side_names_[k], e.value, truth));
       }
     }
     if (result_score_) {
