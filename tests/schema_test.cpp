@@ -334,6 +334,19 @@ TEST(Schema, TranscriptSchemaAcceptsEverySpellingTheToolAccepts) {
   }
 }
 
+// A draw's recorded result names no winner (court-piece.md §3.6): null or [].
+TEST(Schema, TranscriptSchemaAcceptsADrawsResult) {
+  const SchemaCheck schema("transcript.schema.json");
+  const std::string record = test::read_source_file("tests/data/court-piece/split.yaml");
+  for (const char* result : {"result: {winner: null, score: {Ann: 0, Dan: 0}}\n", "result: {winner: []}\n"}) {
+    const std::string text = record + result;
+    const auto docs = yaml_documents(text, "draw.yaml");
+    ASSERT_EQ(docs.size(), 1U);
+    schema.expect_valid(docs[0].json, result);
+    EXPECT_EQ(test::diagnostics_text(test::validate_yaml(text)), "") << "the tool reads it as a draw";
+  }
+}
+
 // The schema is not a blank cheque: what the tool rejects as schema/bad-card/unknown-key, it rejects too.
 TEST(Schema, TranscriptSchemaRejectsWhatTheToolRejects) {
   const SchemaCheck schema("transcript.schema.json");
