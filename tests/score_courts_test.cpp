@@ -594,3 +594,19 @@ TEST(ScoreCourtsCli, CourtPieceSheetsWithAPluckNightGiveTheirOwnTables) {
 }  // namespace
 }  // namespace score_courts
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// The partnership bar chart labels a side in full ("North-South (Ann & Cat)",
+// the teams name with its players) where it fits 24 characters: the
+// players' chart cuts at 8.
+TEST(CourtsHtml, APartnershipsBarIsLabelledInFull) {
+  const auto r = test::run_cli({"score", "--format", "html", test::source_dir() + "/samples/court-piece"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("</title>North-South (Ann &amp; Cat)</text>"), std::string::npos);
+  EXPECT_NE(r.out.find("</title>East-West (Bob &amp; Dan)</text>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trickref

@@ -1086,7 +1086,12 @@ std::string standings_html(const ScoreView& v) {
       const Metric m = chart_metric(first, courts(k.kind), "partnership");
       const std::string heading = kind_heading(s, k, m.heading);
       out += fmt::format("<section id=\"{}partnership-chart\"><h2>{}</h2>\n", id, html_escape(heading));
-      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership", 18);
+      // Room for "North-South (Ann & Cat)" whole, up to 24 characters.
+      std::size_t longest = 8;
+      for (const auto& p : sides) {
+        longest = std::max(longest, printable(p.player).size());
+      }
+      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership", std::min<std::size_t>(longest, 24));
       out += "</section>\n";
     }
     if (v.by_night) {
