@@ -143,6 +143,10 @@ TEST_F(Cli, RulesCommands) {
   EXPECT_EQ(check.exit_code, 0);
   EXPECT_EQ(check.out, "rulesets/house/nine-five-two-943.yaml: ok: ruleset 'nine-five-two-943', 3 players, 16 cards "
                        "each and a kitty of 4, quotas {dealer: 9, left: 5, right: 2}\n");
+  // A game without quotas says how it scores.
+  EXPECT_EQ(test::run_cli({"rules", "check", "rulesets/house/court-piece-abandon.yaml"}).out,
+            "rulesets/house/court-piece-abandon.yaml: ok: ruleset 'court-piece-abandon', 4 players, 13 cards each, "
+            "scoring.kind courts\n");
 }
 
 TEST_F(Cli, RulesShowPrintsAYamlRulesetThatLoadsBackTheSame) {

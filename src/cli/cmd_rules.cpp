@@ -105,11 +105,13 @@ int run_check(const std::string& file, const Limits& limits, Context& ctx) {
     return static_cast<int>(unreadable ? ExitCode::kUsage : ExitCode::kFindings);
   }
   const Ruleset& r = *res.ruleset;
-  const OptionSpec* quotas = find_option("quotas");
-  ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, quotas {}\n", printable(file),
+  // The quotas of a quota game; the other games say how they score instead.
+  const char* key = r.has_quotas() ? "quotas" : "scoring.kind";
+  const OptionSpec* shown = find_option(key);
+  ctx.out << fmt::format("{}: ok: ruleset '{}', {} players, {} cards each{}, {} {}\n", printable(file),
                          printable(clip(r.name)), r.players,
-                         r.hand_size, r.kitty > 0 ? fmt::format(" and a kitty of {}", r.kitty) : "",
-                         quotas != nullptr ? print_option(*quotas, r) : std::string());
+                         r.hand_size, r.kitty > 0 ? fmt::format(" and a kitty of {}", r.kitty) : "", key,
+                         shown != nullptr ? print_option(*shown, r) : std::string());
   return 0;
 }
 
