@@ -955,6 +955,10 @@ TEST(CourtsStats, ReportRowsInTextJsonAndCsv) {
                           "wins: seats 2 & 4 (random, heuristic)", "draws"}) {
     EXPECT_NE(text.out.find(row), std::string::npos) << row;
   }
+  // Rows no ruleset of the report has (no quotas, no plucks) are left out of the text.
+  for (const char* row : {"made quota", "plucks per hand"}) {
+    EXPECT_EQ(text.out.find(row), std::string::npos) << row;
+  }
   std::vector<std::string> json_args = base;
   json_args.insert(json_args.end(), {"--format", "json"});
   const auto json = test::run_cli(json_args);
@@ -971,6 +975,7 @@ TEST(CourtsStats, ReportRowsInTextJsonAndCsv) {
     }
     // (at(): a key missing is a failure, not a crash)
     EXPECT_TRUE(r.at("courts").at("hands_per_court").contains("mean"));
+    EXPECT_EQ(r.at("made_quota").at("dealer"), nlohmann::json({{"n", 0}})) << "JSON keeps every key";
     EXPECT_TRUE(r.at("courts").at("trump_caller_side_wins_hand").contains("rate"));
     const double draws = r.at("draws").at("rate").get<double>();
     EXPECT_NEAR(r.at("wins_by_side").at("first_dealer").at("rate").get<double>() +

@@ -270,7 +270,13 @@ std::string render_text(const SimReport& rep) {
          : contracts        ? "; contracts per hand, by game (clustered)\n\n"
          : courts           ? "; courts per hand, by game (clustered)\n\n"
                             : "\n\n";
-  const auto table = rows(rep);
+  // Rows that apply to none of the rulesets (a quota game's made quota in
+  // Court Piece) are left out here; JSON and CSV keep every key, with n 0.
+  auto table = rows(rep);
+  std::erase_if(table, [](const Row& r) {
+    return r.kind != Kind::kCount &&
+           std::all_of(r.cells.begin(), r.cells.end(), [](const Cell& c) { return c.value.n == 0; });
+  });
   std::size_t label_w = 0;
   for (const auto& r : table) {
     label_w = std::max(label_w, r.label.size());
