@@ -424,8 +424,8 @@ TEST(CourtPieceDraw, LevelCourtsAreADrawAndARecordedResultHasNoWinner) {
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(record("split") + "result: {winner: null}\n")), "");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(record("split") + "result: {winner: []}\n")), "");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(record("split") + "result: {winner: Bob}\n")),
-            "t.yaml:31:18: error: the record names Bob as winner, but the game is a draw, 0-0 after hand 1 "
-            "[winner-mismatch]\n");
+            "t.yaml:31:18: error: the record names Bob as winner, but the game is a draw (Ann & Cat 0, Bob & Dan 0 after "
+            "hand 1) [winner-mismatch]\n");
   // A side's final courts, by a player or the team's name.
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(record("split") + "result: {winner: [], score: {Ann: 0, Dan: 0}}\n")),
             "");
@@ -439,13 +439,13 @@ TEST(CourtPieceResult, TheWinningSideIsNamedByEitherPlayerAndChecked) {
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(won + "result: {winner: Dan, score: {Bob: 1, Cat: 0}}\n")), "");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(won + "result: {winner: [Bob, Dan]}\n")), "");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(won + "result: {winner: Ann}\n")),
-            "t.yaml:25:18: error: the record names Ann as winner, but Bob & Dan won, 0-1 after hand 1 "
+            "t.yaml:25:18: error: the record names Ann as winner, but Bob & Dan won (Ann & Cat 0, Bob & Dan 1 after hand 1) "
             "[winner-mismatch]\n");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(won + "result: {winner: [Ann, Bob]}\n")),
-            "t.yaml:25:18: error: the record names Ann and Bob as winner, but Bob & Dan won, 0-1 after hand 1 "
+            "t.yaml:25:18: error: the record names Ann and Bob as winner, but Bob & Dan won (Ann & Cat 0, Bob & Dan 1 after hand 1) "
             "[winner-mismatch]\n");
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(won + "result: {winner: null}\n")),
-            "t.yaml:25:18: error: the record names nobody as winner, but Bob & Dan won, 0-1 after hand 1 "
+            "t.yaml:25:18: error: the record names nobody as winner, but Bob & Dan won (Ann & Cat 0, Bob & Dan 1 after hand 1) "
             "[winner-mismatch]\n");
 }
 

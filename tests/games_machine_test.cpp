@@ -662,12 +662,7 @@ TEST(GamesByBots, CourtPieceTranscriptsValidateClean) {
   const auto sim = test::run_cli({"simulate", "--rules", "court-piece-race", "--games", "20", "--seed", "4"});
   EXPECT_EQ(sim.exit_code, 0) << sim.err;
   EXPECT_NE(sim.out.find("court-piece-race"), std::string::npos);
-  const auto row = sim.out.find("made quota: dealer ");
-  ASSERT_NE(row, std::string::npos);
-  const std::string line = sim.out.substr(row, sim.out.find('\n', row) - row);
-  const std::string label = "made quota: dealer";
-  EXPECT_EQ(line.find_first_not_of(' ', label.size()), line.size() - 1) << line;
-  EXPECT_EQ(line.back(), '-') << "no quotas: no figure: " << line;
+  EXPECT_EQ(sim.out.find("made quota"), std::string::npos) << "no quotas: no row";
   for (const char* rules : {"court-piece", "court-piece-race"}) {
     const std::string file = testing::TempDir() + "cp-" + rules + ".jsonl";
     const auto out = test::run_cli({"simulate", "--rules", rules, "--games", "3", "--seed", "4", "--out", file});

@@ -153,14 +153,14 @@ TEST(OptionEffects, PlucksAgainstEndsTheGameAndLaterHandsArePastTheEnd) {
   EXPECT_EQ(conformance_diags(game),
             "t.yaml:5:5: warning: hand 2 was played after the game ended: a player reached 2 plucks against (Ann "
             "won) in hand 1; the result stands as it was then [played-past-end] (hand 2)\n"
-            "t.yaml:6:18: error: the record names Bob as winner, but Ann won, 2--2-0 after hand 1 [winner-mismatch]\n");
+            "t.yaml:6:18: error: the record names Bob as winner, but Ann won (Ann 2, Bob -2, Cat 0 after hand 1) [winner-mismatch]\n");
 }
 
 TEST(OptionEffects, TricksInHandEndsTheGameAndTheTakerWins) {
   const std::string game = "game: sergeant-major-after-kitty\nplayers: [Ann, Bob, Cat]\nhands:\n"
                            "  - {dealer: Ann, taken: {Ann: 2, Bob: 12, Cat: 2}}\nresult: {winner: Ann}\n";
   EXPECT_EQ(conformance_diags(game),
-            "t.yaml:5:18: error: the record names Ann as winner, but Bob won, -6-7--1 after hand 1 "
+            "t.yaml:5:18: error: the record names Ann as winner, but Bob won (Ann -6, Bob 7, Cat -1 after hand 1) "
             "[winner-mismatch]\n");
 }
 

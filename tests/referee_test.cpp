@@ -180,7 +180,7 @@ TEST(RefereeGameEnd, RecordedFiguresAreComparedNeverAdopted) {
             "t.yaml:5:65: error: Ann's score after hand 2 is recorded as 3, but it is 4 (2 + 2 for 6 tricks against a "
             "quota of 4) [score-mismatch] (hand 2)\n"
             "t.yaml:7:18: error: the record names Ann as winner, but the game is not finished: nobody has won yet "
-            "(scores 4-1-0, target 20) [winner-mismatch]\n");
+            "(scores Ann 4, Bob 1, Cat 0; target 20) [winner-mismatch]\n");
 }
 
 // At the plays level (no deal) with the hand incomplete, so the hands cannot

@@ -21,7 +21,14 @@ std::string names_of(const Wording& w, const std::vector<int>& seats) {
   return fmt::format("{}", fmt::join(names, " and "));
 }
 
-std::string scores_of(const std::vector<long long>& score) { return fmt::format("{}", fmt::join(score, "-")); }
+// "Ann 0, Bob -2, Cat 20": each score with its player's (or side's) name.
+std::string scores_of(const NamedScores& score) {
+  std::string out;
+  for (const auto& [name, value] : score) {
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", name, value);
+  }
+  return out;
+}
 
 struct Say {
   const Violation& v;
@@ -506,18 +513,17 @@ std::string final_courts_mismatch(std::string_view side, long long recorded, lon
 }
 
 std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, std::string_view winners,
-                         const std::vector<long long>& score, int decided_hand) {
+                         const NamedScores& score, int decided_hand) {
   const std::string who = recorded.empty() ? "nobody" : names_of(w, recorded);
   if (winners.empty()) {
-    return fmt::format("the record names {} as winner, but the game is a draw, {} after hand {}", who,
+    return fmt::format("the record names {} as winner, but the game is a draw ({} after hand {})", who,
                        scores_of(score), decided_hand);
   }
-  return fmt::format("the record names {} as winner, but {} won, {} after hand {}", who, winners, scores_of(score),
+  return fmt::format("the record names {} as winner, but {} won ({} after hand {})", who, winners, scores_of(score),
                      decided_hand);
 }
 
-std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded,
-                              const std::vector<long long>& score) {
+std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded, const NamedScores& score) {
   const std::string who = recorded.empty() ? "nobody" : names_of(w, recorded);
   const Ruleset& r = *w.rules;
   switch (r.end) {
@@ -534,7 +540,7 @@ std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded
                          "in a hand yet (scores {})",
                          who, r.end_value, scores_of(score));
   }
-  return fmt::format("the record names {} as winner, but the game is not finished: nobody has won yet (scores {}, "
+  return fmt::format("the record names {} as winner, but the game is not finished: nobody has won yet (scores {}; "
                      "target {})",
                      who, scores_of(score), r.end_value);
 }

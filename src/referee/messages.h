@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cards/card.h"
@@ -16,6 +17,9 @@
 namespace trickref {
 
 // What a message may name besides the Violation itself.
+// Scores with the names they belong to (players, or sides), in seat order.
+using NamedScores = std::vector<std::pair<std::string, long long>>;
+
 struct Wording {
   const Ruleset* rules = nullptr;
   const std::vector<std::string>* names = nullptr;  // by seat, clipped
@@ -75,9 +79,9 @@ namespace say {
 // winner-mismatch: `winners` as the report names them (empty: a draw); the
 // score per player, or per side in a partnership game.
 [[nodiscard]] std::string wrong_winner(const Wording& w, const std::vector<int>& recorded, std::string_view winners,
-                                       const std::vector<long long>& score, int decided_hand);
+                                       const NamedScores& score, int decided_hand);
 [[nodiscard]] std::string winner_unfinished(const Wording& w, const std::vector<int>& recorded,
-                                            const std::vector<long long>& score);
+                                            const NamedScores& score);
 // played-past-end
 [[nodiscard]] std::string played_past_end(const Wording& w, int hand, const std::vector<int>& winners, int ended);
 

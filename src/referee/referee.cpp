@@ -1824,17 +1824,19 @@ class GameReferee {
       std::vector<int> truth = o.winners;
       std::sort(truth.begin(), truth.end());
       if (by_side ? sides_of(rec) != sides_of(truth) : rec != truth) {
-        std::vector<long long> shown = *o.score;
+        NamedScores shown;
         std::string winners;
         if (by_side) {
-          shown.clear();
           for (std::size_t k = 0; k < side_names_.size(); ++k) {
-            shown.push_back((*o.score)[static_cast<std::size_t>(first_seat(static_cast<int>(k)))]);
+            shown.emplace_back(side_names_[k], (*o.score)[static_cast<std::size_t>(first_seat(static_cast<int>(k)))]);
           }
           for (int k : sides_of(truth)) {
             winners += (winners.empty() ? "" : " and ") + side_names_[static_cast<std::size_t>(k)];
           }
         } else {
+          for (int s = 0; s < n_; ++s) {
+            shown.emplace_back(name(s), (*o.score)[static_cast<std::size_t>(s)]);
+          }
           for (int s : truth) {
             winners += (winners.empty() ? "" : " and ") + name(s);
           }
