@@ -17,28 +17,8 @@ namespace {
 
 std::string record(const std::string& name) { return test::read_source_file("tests/data/call-deuces/" + name + ".yaml"); }
 
-// The record without the hand keys named (and what they hold on later lines).
 std::string without(const std::string& yaml, std::initializer_list<std::string_view> keys) {
-  std::istringstream in(yaml);
-  std::string out;
-  std::string line;
-  bool skipping = false;
-  while (std::getline(in, line)) {
-    if (skipping && line.rfind("      ", 0) == 0) {
-      continue;
-    }
-    skipping = false;
-    bool drop = false;
-    for (auto k : keys) {
-      drop = drop || line.rfind("    " + std::string(k) + ":", 0) == 0;
-    }
-    if (drop) {
-      skipping = true;
-      continue;
-    }
-    out += line + "\n";
-  }
-  return out;
+  return test::without_hand_keys(yaml, keys);
 }
 
 // The record with the line of hand key `key` replaced by `key: value`.

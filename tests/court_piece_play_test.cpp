@@ -40,23 +40,7 @@ std::string with(const std::string& yaml, const std::string& key, const std::str
   return yaml.substr(0, at) + prefix + " " + value + yaml.substr(end);
 }
 
-// The record without the hand's `key` (and the lines under it).
-std::string without(const std::string& yaml, const std::string& key) {
-  std::istringstream in(yaml);
-  std::string out;
-  std::string line;
-  bool skipping = false;
-  while (std::getline(in, line)) {
-    if (skipping && line.rfind("      ", 0) == 0) {
-      continue;
-    }
-    skipping = line.rfind("    " + key + ":", 0) == 0;
-    if (!skipping) {
-      out += line + "\n";
-    }
-  }
-  return out;
-}
+std::string without(const std::string& yaml, const std::string& key) { return test::without_hand_keys(yaml, {key}); }
 
 // The record with only its first `n` tricks.
 std::string first_tricks(const std::string& yaml, int n) {

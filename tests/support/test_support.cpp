@@ -93,4 +93,24 @@ std::string read_source_file(const std::string& relative) {
   return ss.str();
 }
 
+std::string without_hand_keys(const std::string& yaml, std::initializer_list<std::string_view> keys) {
+  std::istringstream in(yaml);
+  std::string out;
+  std::string line;
+  bool skipping = false;
+  while (std::getline(in, line)) {
+    if (skipping && line.rfind("      ", 0) == 0) {
+      continue;
+    }
+    skipping = false;
+    for (auto k : keys) {
+      skipping = skipping || line.rfind("    " + std::string(k) + ":", 0) == 0;
+    }
+    if (!skipping) {
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace trickref::test

@@ -6,6 +6,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -54,6 +55,10 @@ struct CliResult {
 };
 // Runs trickref in-process with `args` and standard input `in`.
 [[nodiscard]] CliResult run_cli(const std::vector<std::string>& args, const std::string& in = {});
+
+// A one-game YAML record without the hand keys named (each `    KEY:` line
+// and the lines indented under it), in every hand.
+[[nodiscard]] std::string without_hand_keys(const std::string& yaml, std::initializer_list<std::string_view> keys);
 
 // The contents of a file under the source tree (e.g. "samples/night/x.yaml").
 [[nodiscard]] std::string read_source_file(const std::string& relative);
