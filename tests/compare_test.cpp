@@ -147,6 +147,17 @@ TEST_F(Compare, OutputIsDeterministicAndStandardInputWorks) {
                        .out);
 }
 
+// A game with fixed sides is compared side by side (court-piece.md §5: the
+// courts are per side): abandoning every early court turns the 52 into 1.
+TEST_F(Compare, CourtPieceShowsTheCourtsPerSide) {
+  const auto r = test::run_cli({"compare", "samples/court-piece/evening.yaml", "--rules", "court-piece", "--rules",
+                                "court-piece-abandon"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("  hand     North-South   East-West   North-South   East-West\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     6              53           0             2           0\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  winner   North-South               North-South\n"), std::string::npos) << r.out;
+}
+
 TEST_F(Compare, UsageErrorsExitTwo) {
   const auto one = test::run_cli({"compare", "samples/night/table-1.yaml", "--rules", "pluck"});
   EXPECT_EQ(one.exit_code, 2);

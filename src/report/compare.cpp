@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -14,13 +15,36 @@ namespace {
 // A diagnostic's identity across rulesets: its whole JSON form.
 std::string identity(const nlohmann::ordered_json& d) { return json_text(d); }
 
-std::string winners_text(const GameReport& g) {
+// Whether every ruleset's result of the game has the same fixed sides as
+// the first's: then the table has a column per side (court-piece.md §5:
+// scores are per side), not per player.
+bool by_sides(const ComparedGame& game) {
+  for (const auto& g : game.under) {
+    if (!g.result || g.result->sides.empty() || g.result->sides != game.under.front().result->sides) {
+      return false;
+    }
+  }
+  return !game.under.empty();
+}
+
+std::string winners_text(const GameReport& g, bool sides = false) {
   if (!g.result) {
     return "not refereed";
   }
   const auto& o = g.result->outcome;
   if (!o.finished) {
     return "no winner";
+  }
+  if (o.winners.empty()) {
+    return "draw";
+  }
+  if (sides) {
+    for (std::size_t k = 0; k < g.result->sides.size(); ++k) {
+      const auto& seats = g.result->sides[k];
+      if (std::find(seats.begin(), seats.end(), o.winners.front()) != seats.end()) {
+        return printable(clip(g.result->side_names[k]));
+      }
+    }
   }
   std::vector<std::string> names;
   for (int w : o.winners) {
@@ -92,11 +116,23 @@ std::string render_compare_text(const CompareReport& rep) {
       out += " (" + printable(clip(base.id)) + ")";
     }
     out += "\n";
-    // Names as shown (base/text.h): clipped and printable.
+    // Names as shown (base/text.h): clipped and printable; a column per
+    // side where the game has fixed sides, else per player.
+    const bool sides = by_sides(game);
     std::vector<std::string> players;
-    for (const auto& p : base.players) {
+    for (const auto& p : sides ? base.result->side_names : base.players) {
       players.push_back(printable(clip(p)));
     }
+    auto score_at = [&](const GameReport& g, std::size_t h, std::size_t c) -> std::optional<long long> {
+      if (!g.result || h >= g.result->hands.size()) {
+        return std::nullopt;
+      }
+      const HandSummary& hs = g.result->hands[h];
+      if (sides) {
+        return hs.side_score ? std::optional((*hs.side_score)[c]) : std::nullopt;
+      }
+      return hs.score ? std::optional((*hs.score)[c]) : std::nullopt;
+    };
     std::vector<std::string> rulesets;
     for (const auto& r : rep.rulesets) {
       rulesets.push_back(printable(clip(r)));
@@ -115,7 +151,7 @@ std::string render_compare_text(const CompareReport& rep) {
     std::vector<std::size_t> group_w;
     for (std::size_t r = 0; r < game.under.size(); ++r) {
       const std::size_t cols = players.empty() ? 0 : players.size() * (cell_w + 1) - 1;
-      group_w.push_back(std::max({cols, display_width(rulesets[r]), display_width(winners_text(game.under[r])),
+      group_w.push_back(std::max({cols, display_width(rulesets[r]), display_width(winners_text(game.under[r], sides)),
                                   ended_text(game.under[r]).size()}));
     }
     const std::size_t label_w = 6;
@@ -146,9 +182,9 @@ std::string render_compare_text(const CompareReport& rep) {
       std::vector<std::string> cells;
       for (const auto& g : game.under) {
         std::string c;
-        const bool have = g.result && h < g.result->hands.size() && g.result->hands[h].score;
         for (std::size_t p = 0; p < players.size(); ++p) {
-          const std::string v = have ? std::to_string((*g.result->hands[h].score)[p]) : std::string("?");
+          const auto score = score_at(g, h, p);
+          const std::string v = score ? std::to_string(*score) : std::string("?");
           c += p == 0 ? "" : " ";
           c += rpad(v, cell_w);
         }
@@ -159,7 +195,7 @@ std::string render_compare_text(const CompareReport& rep) {
     std::vector<std::string> winners;
     std::vector<std::string> ended;
     for (const auto& g : game.under) {
-      winners.push_back(winners_text(g));
+      winners.push_back(winners_text(g, sides));
       ended.push_back(ended_text(g));
     }
     row("winner", winners);
