@@ -770,7 +770,9 @@ TEST_F(ScoreCli, LeagueSamplesFindTheLeagueFileAndMarkTheError) {
 
 TEST_F(ScoreCli, StrictLeavesTheErrorGameOut) {
   const auto r = test::run_cli({"score", "--strict", "--format", "json", "samples/league"});
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 0) << "every game counted is clean; the one left out is listed, not a failure";
+  EXPECT_EQ(test::run_cli({"score", "--format", "json", "samples/league"}).exit_code, 1) << "without --strict";
+  EXPECT_EQ(test::run_cli({"score", "--strict", "samples/league", "samples/no-such-dir"}).exit_code, 2);
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["games"], 10);
   ASSERT_EQ(j["excluded"].size(), 1U);
