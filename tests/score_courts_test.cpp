@@ -229,7 +229,8 @@ TEST(ScoreCourtsRender, JsonGivesPartnershipsAndEachGamesSides) {
     keys.push_back(k);
   }
   EXPECT_EQ(keys, (std::vector<std::string>{"ranked_by", "min_games", "standings", "unranked", "partnerships",
-                                            "unranked_partnerships", "nights", "games", "excluded", "results"}));
+                                            "unranked_partnerships", "nights", "games", "excluded", "similar_names",
+                                            "results"}));
   EXPECT_EQ(j["ranked_by"], nlohmann::json::parse(R"(["wins", "points"])"));
   EXPECT_EQ(j["standings"][0].dump(),
             R"({"rank":1,"tied":true,"player":"Ann","games":3,"finished":2,"wins":1,"draws":1,"points":4,)"

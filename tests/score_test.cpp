@@ -601,7 +601,8 @@ TEST(ScoreContractsRender, JsonHasATableSetPerKindOfGame) {
   for (const auto& [k, value] : j.items()) {
     keys.push_back(k);
   }
-  EXPECT_EQ(keys, (std::vector<std::string>{"ranked_by", "min_games", "tables", "games", "excluded", "results"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"ranked_by", "min_games", "tables", "games", "excluded", "similar_names",
+                                            "results"}));
   ASSERT_EQ(j["tables"].size(), 2U);
   const auto& quota = j["tables"][0];
   const auto& contract = j["tables"][1];

@@ -157,6 +157,10 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   });
   const Standings standings = builder.finish();
   const ScoreView view{standings, league, so.by_night};
+  // For the organiser, whatever the format (the notice board does not show them).
+  for (const auto& n : standings.similar_names) {
+    ctx.err << "trickref: warning: " << similar_names_text(n) << "\n";
+  }
   const std::string format = format_for(o);
   std::string report;
   if (format == "json") {

@@ -782,6 +782,18 @@ ul.excluded li{margin:.2rem 0}
 
 // ------------------------------------------------------------------ text
 
+std::string aliases_line(const SimilarNames& n) {
+  return fmt::format("aliases: {{{}: [{}]}}", n.keep, n.merge);
+}
+
+std::string similar_names_text(const SimilarNames& n) {
+  return fmt::format("'{}' ({}) and '{}' ({}) never sit in the same game and differ {}: if they are one player, "
+                     "add to the league settings: {}",
+                     printable(clip(n.merge)), plural(n.merge_games, "game", "games"), printable(clip(n.keep)),
+                     plural(n.keep_games, "game", "games"),
+                     n.case_or_accents ? "only by case or accents" : "by one letter", printable(clip(aliases_line(n))));
+}
+
 std::string standings_text(const ScoreView& v) {
   const Standings& s = v.standings;
   std::string out = fmt::format("{}: ranked by {}\n", printable(clip(title(v))), report_keys_text(s));
@@ -935,6 +947,18 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
     excluded.push_back(x);
   }
   j["excluded"] = excluded;
+  auto similar = nlohmann::ordered_json::array();
+  for (const auto& n : s.similar_names) {
+    nlohmann::ordered_json x;
+    x["keep"] = n.keep;
+    x["merge"] = n.merge;
+    x["games"] = {n.keep_games, n.merge_games};
+    x["differ"] = n.case_or_accents ? "case_or_accents" : "one_edit";
+    x["aliases"] = aliases_line(n);
+    x["message"] = similar_names_text(n);
+    similar.push_back(x);
+  }
+  j["similar_names"] = similar;
   auto results = nlohmann::ordered_json::array();
   for (const auto& g : s.games) {
     nlohmann::ordered_json r;
@@ -1091,7 +1115,8 @@ std::string standings_html(const ScoreView& v) {
       for (const auto& p : sides) {
         longest = std::max(longest, printable(p.player).size());
       }
-      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership", std::min<std::size_t>(longest, 24));
+      out += bar_chart(sides, Metric{heading, m.value, m.label}, side_colour, "partnership",
+                       std::min<std::size_t>(longest, 24));
       out += "</section>\n";
     }
     if (v.by_night) {

@@ -24,4 +24,9 @@ struct ScoreView {
 [[nodiscard]] std::string standings_markdown(const ScoreView& v);
 [[nodiscard]] std::string standings_html(const ScoreView& v);
 
+// A warning for two names that look like one player (score/names.h), and
+// the league.yaml line that would merge them.
+[[nodiscard]] std::string similar_names_text(const SimilarNames& n);
+[[nodiscard]] std::string aliases_line(const SimilarNames& n);
+
 }  // namespace trickref

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "referee/referee.h"
+#include "score/names.h"
 
 namespace trickref {
 namespace {
@@ -568,6 +569,11 @@ Standings StandingsBuilder::finish() const {
   s.excluded = excluded_;
   s.errors = errors_;
   s.warnings = warnings_;
+  std::vector<std::vector<std::string>> seated;
+  for (const auto& g : games_) {
+    seated.push_back(g.players);
+  }
+  s.similar_names = similar_names(seated);
   return s;
 }
 

@@ -15,6 +15,7 @@
 
 #include "report/report.h"
 #include "score/league.h"
+#include "score/names.h"
 
 namespace trickref {
 
@@ -169,6 +170,9 @@ struct Standings {
   std::vector<KindStandings> kinds;
   std::vector<GameLine> games;
   std::vector<Excluded> excluded;
+  // Names that look like one player's two spellings (score/names.h): a
+  // warning each, with the league's `aliases` line that would merge them.
+  std::vector<SimilarNames> similar_names;
   int errors = 0;    // errors in counted and excluded games
   int warnings = 0;
 };
