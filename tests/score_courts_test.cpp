@@ -287,7 +287,8 @@ TEST(ScoreCourtsRender, MarkdownAndHtmlExplainEveryColumn) {
   const Standings s = courts_standings(league, false);
   const std::string md = standings_markdown(ScoreView{s, league, false});
   EXPECT_NE(
-      md.find("# Standings\n\nRanked by wins, then courts won.\n\n## Season standings\n\n3 games.\n\n"
+      md.find("# Standings\n\nResults up to 2026-12-17. Ranked by wins, then courts won.\n\n## Season standings\n\n"
+              "3 games.\n\n"
               "| Rank | Player | Games | Fin | Wins | Draws | For | Against | Avg | Hands | Won | Early | Streak |\n"),
       std::string::npos)
       << md;
@@ -307,13 +308,15 @@ TEST(ScoreCourtsRender, MarkdownAndHtmlExplainEveryColumn) {
   EXPECT_NE(md.find("\nKey: **Partnership**: the same two players whichever seats they sat in: the record's teams "
                     "name (with the players), else the players. The other columns are the partnership's figures, as "
                     "in the players' table.\n\n## Games\n\n3 games counted, 1 unfinished.\n\n"
-                    "- cp-a (cp.yaml): won by Ann and Cat\n- cp-b (cp.yaml): a draw\n- cp-c (cp.yaml): unfinished\n"),
+                    "- 2026-12-10, game 1 (cp-a): won by Ann and Cat\n- 2026-12-10, game 1 (cp-b): a draw\n"
+                    "- 2026-12-17, game 1: unfinished\n"),
             std::string::npos)
       << md;
 
   const std::string html = standings_html(ScoreView{s, league, false});
   for (const char* want : {
-           "<p class=\"meta\">3 games counted, 1 unfinished. Ranked by wins, then courts won.</p>",
+           "<p class=\"meta\">Results up to 2026-12-17. 3 games counted, 1 unfinished. Ranked by wins, then courts "
+           "won.</p>",
            "<section id=\"season\"><h2>Season standings</h2><p class=\"meta\">3 games</p>",
            "<th scope=\"col\" data-key=\"draws\" title=\"finished games with no winner (the sides level on "
            "courts)\">Draws</th>",

@@ -957,3 +957,30 @@ INSTANTIATE_TEST_SUITE_P(Formats, ScoreGoldenMixed, ::testing::Values("csv", "js
 
 }  // namespace
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// The notice board names games by their titles and words a flagged game's
+// error without a file or a line; --show-sources gives them back.
+TEST(ScoreBoard, GamesByTitleAndErrorsInWordsUnlessShowSources) {
+  for (const char* format : {"html", "md"}) {
+    const auto board = test::run_cli({"score", "--format", format, "samples/league"});
+    EXPECT_EQ(board.exit_code, 1) << board.err;
+    EXPECT_NE(board.out.find("Results up to 2026-11-26. "), std::string::npos) << format;
+    EXPECT_NE(board.out.find("2026-11-26, table 2, game 1"), std::string::npos) << format;
+    // (HTML escapes the apostrophe)
+    const std::string error = std::string(format) == "html" ? "Bob&#39;s" : "Bob's";
+    EXPECT_NE(board.out.find("1 error; first: hand 6: " + error + " score after hand 6 is recorded as 10, but it is 9"),
+              std::string::npos)
+        << format;
+    EXPECT_EQ(board.out.find("samples/league"), std::string::npos) << format << ": no paths on the board";
+    EXPECT_EQ(board.out.find(":182:18"), std::string::npos) << format;
+    const auto sources = test::run_cli({"score", "--format", format, "--show-sources", "samples/league"});
+    EXPECT_NE(sources.out.find("samples/league/2026-11-26/table-2.yaml:182:18: Bob"), std::string::npos) << format;
+    EXPECT_NE(sources.out.find("2026-11-26, table 2, game 1 (thu-2026-11-26-t2-g1 ("), std::string::npos) << format;
+  }
+}
+
+}  // namespace
+}  // namespace trickref

@@ -25,6 +25,7 @@ struct ScoreCliOptions : InputOptions {
   std::string by;
   std::string rank_by;
   bool strict = false;
+  bool show_sources = false;
   bool quiet = false;
 };
 
@@ -156,7 +157,7 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
     builder.add(g);
   });
   const Standings standings = builder.finish();
-  const ScoreView view{standings, league, so.by_night};
+  const ScoreView view{standings, league, so.by_night, o.show_sources};
   // For the organiser, whatever the format (the notice board does not show them).
   for (const auto& n : standings.similar_names) {
     ctx.err << "trickref: warning: " << similar_names_text(n) << "\n";
@@ -221,6 +222,9 @@ void setup_score(CLI::App& app, Context& ctx) {
   sub->add_option("--rank-by", o->rank_by, "First ranking key (then the league's order: wins, points, quota rate)")
       ->check(CLI::IsMember({"wins", "points", "average", "placing"}));
   sub->add_flag("--strict", o->strict, "Leave out games with errors or warnings");
+  sub->add_flag("--show-sources", o->show_sources,
+                "HTML and Markdown: name each game's file and locate its first error (the notice board leaves "
+                "them out)");
   sub->add_flag("-q,--quiet", o->quiet, "No progress or 'wrote' line on standard error");
   sub->callback([o, &ctx]() { ctx.exit_code = run_score(*o, ctx); });
 }

@@ -1,6 +1,7 @@
 #include "score/render.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <array>
 #include <cassert>
 #include <cmath>
@@ -305,6 +306,37 @@ std::string game_name(const GameLine& g) {
 
 std::string excluded_name(const Excluded& e) {
   return e.id.empty() ? fmt::format("{} game {}", e.file, e.index + 1) : fmt::format("{} ({})", e.id, e.file);
+}
+
+// A game as the notice board names it: its title, or with --show-sources
+// its id (or file) as well.
+std::string board_name(const ScoreView& v, const GameLine& g) {
+  return v.show_sources ? fmt::format("{} ({})", g.title, game_name(g)) : g.title;
+}
+
+// A game left out, as the notice board names it: its id, else its file's
+// name and its place in it (the full path only with --show-sources).
+std::string board_excluded(const ScoreView& v, const Excluded& e) {
+  if (v.show_sources) {
+    return excluded_name(e);
+  }
+  return e.id.empty() ? fmt::format("{}, game {}", std::filesystem::path(e.file).filename().string(), e.index + 1)
+                      : e.id;
+}
+
+// A flagged game's first error as the notice board gives it.
+std::string board_error(const ScoreView& v, const GameLine& g) {
+  return fmt::format("{}; first: {}", plural(g.errors, "error", "errors"),
+                     v.show_sources ? g.first_error : g.first_error_words);
+}
+
+// "results up to 2026-11-26": the latest date among the games counted.
+std::string results_up_to(const Standings& s) {
+  std::string latest;
+  for (const auto& g : s.games) {
+    latest = std::max(latest, g.date);
+  }
+  return latest.empty() ? std::string() : "Results up to " + latest + ". ";
 }
 
 // "won by Ann and Cat", "a draw" (finished, no winner), "unfinished".
@@ -1012,7 +1044,8 @@ nlohmann::ordered_json standings_json(const ScoreView& v) {
 
 std::string standings_markdown(const ScoreView& v) {
   const Standings& s = v.standings;
-  std::string out = fmt::format("# {}\n\nRanked by {}.\n\n", md_escape(title(v)), report_keys_text(s));
+  std::string out =
+      fmt::format("# {}\n\n{}Ranked by {}.\n\n", md_escape(title(v)), results_up_to(s), report_keys_text(s));
   for (const auto& k : s.kinds) {
     const bool pairs = table_kind_info(k.kind).partnerships;
     md_standings(out, v, k, k.season, "##");
@@ -1030,16 +1063,14 @@ std::string standings_markdown(const ScoreView& v) {
   }
   out += fmt::format("## Games\n\n{}.\n\n", counted_line(s));
   for (const auto& g : s.games) {
-    out += fmt::format("- {}{}: {}{}\n", g.errors > 0 ? "\\* " : "", md_escape(game_name(g)),
+    out += fmt::format("- {}{}: {}{}\n", g.errors > 0 ? "\\* " : "", md_escape(board_name(v, g)),
                        md_escape(result_text(g)),
-                       g.errors > 0 ? fmt::format(" ({}; first: {})", plural(g.errors, "error", "errors"),
-                                                  md_escape(g.first_error))
-                                    : std::string());
+                       g.errors > 0 ? fmt::format(" ({})", md_escape(board_error(v, g))) : std::string());
   }
   if (!s.excluded.empty()) {
     out += "\n## Left out\n\n";
     for (const auto& e : s.excluded) {
-      out += fmt::format("- {}: {}\n", md_escape(excluded_name(e)), md_escape(e.reason));
+      out += fmt::format("- {}: {}\n", md_escape(board_excluded(v, e)), md_escape(e.reason));
     }
   }
   return out;
@@ -1079,8 +1110,9 @@ std::string standings_html(const ScoreView& v) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
       "<meta name=\"generator\" content=\"trickref score\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
-      "<header><h1>{}</h1><p class=\"meta\">{}. Ranked by {}.</p></header>\n",
-      html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(counted_line(s)), report_keys_text(s));
+      "<header><h1>{}</h1><p class=\"meta\">{}{}. Ranked by {}.</p></header>\n",
+      html_escape(title(v)), kStyle, html_escape(title(v)), html_escape(results_up_to(s)),
+      html_escape(counted_line(s)), report_keys_text(s));
   for (const auto& k : s.kinds) {
     // Section ids: "season", "players", "night-1"; for the partnerships
     // "partnerships", "partnership-chart", "partnerships-night-1"; in a
@@ -1134,14 +1166,12 @@ std::string standings_html(const ScoreView& v) {
     out += fmt::format("<figure class=\"game\" data-game=\"{}\"><figcaption>{}{}</figcaption>\n",
                        html_escape(g.id.empty() ? g.file : g.id),
                        g.errors > 0 ? "<span class=\"mark\" title=\"this record has errors\">* </span>" : "",
-                       html_escape(g.id.empty() ? game_name(g) : g.id));
+                       html_escape(board_name(v, g)));
     out += fmt::format("<p class=\"note\">{}{}{}{}</p>\n",
                        html_escape(mixed(s) ? fmt::format("{} · ", table_kind_info(g.kind).title) : std::string()),
                        html_escape(g.night.empty() ? "" : g.night + " · "),
                        html_escape(result_text(g)),
-                       html_escape(g.errors > 0 ? fmt::format(" · {}; first: {}", plural(g.errors, "error", "errors"),
-                                                              g.first_error)
-                                                : std::string()));
+                       html_escape(g.errors > 0 ? " · " + board_error(v, g) : std::string()));
     const auto& lines = g.sides.empty() ? colour : side_colour;
     if (!g.running.empty()) {
       out += running_chart(g, lines);
@@ -1160,7 +1190,7 @@ std::string standings_html(const ScoreView& v) {
   if (!s.excluded.empty()) {
     out += "<section id=\"excluded\"><h2>Left out</h2><ul class=\"excluded\">\n";
     for (const auto& e : s.excluded) {
-      out += fmt::format("<li>{}: {}</li>\n", html_escape(excluded_name(e)), html_escape(e.reason));
+      out += fmt::format("<li>{}: {}</li>\n", html_escape(board_excluded(v, e)), html_escape(e.reason));
     }
     out += "</ul></section>\n";
   }

@@ -16,6 +16,9 @@ struct ScoreView {
   const Standings& standings;
   const League& league;
   bool by_night = false;
+  // The notice board (HTML, Markdown) names games by their titles and
+  // words their errors without files or lines, unless --show-sources.
+  bool show_sources = false;
 };
 
 [[nodiscard]] std::string standings_text(const ScoreView& v);

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cassert>
+#include <filesystem>
 #include <iterator>
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "referee/referee.h"
 #include "score/names.h"
@@ -50,6 +52,41 @@ int compare_all(const PlayerLine& a, const PlayerLine& b, const std::vector<Rank
 
 int count(const std::vector<Diagnostic>& diags, Severity s) {
   return static_cast<int>(std::count_if(diags.begin(), diags.end(), [s](const auto& d) { return d.severity == s; }));
+}
+
+// Whether `s` is a date, YYYY-MM-DD.
+bool is_date(std::string_view s) {
+  return s.size() == 10 && s[4] == '-' && s[7] == '-' &&
+         std::all_of(s.begin(), s.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
+}
+
+// A game's title for the notice board: "2026-11-19, table 2, game 1" from
+// its event (night or date, table, round) and its place in its file; with
+// none of these, its file's name ("table-2.yaml, game 2").
+std::string game_title(const GameReport& g) {
+  std::vector<std::string> parts;
+  std::string night;
+  std::string table;
+  for (const auto& [k, v] : g.event) {
+    if (k == "night") {
+      night = v;
+    } else if (k == "table") {
+      table = v;
+    }
+  }
+  if (!night.empty()) {
+    parts.push_back(night);
+  } else if (!g.date.empty()) {
+    parts.push_back(g.date);
+  }
+  if (!table.empty()) {
+    parts.push_back("table " + table);
+  }
+  if (parts.empty()) {
+    parts.push_back(std::filesystem::path(g.file).filename().string());
+  }
+  parts.push_back(fmt::format("game {}", g.index + 1));
+  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::string where(const Diagnostic& d) {
@@ -278,9 +315,12 @@ void StandingsBuilder::add(const GameReport& g) {
   for (const auto& d : g.diagnostics) {
     if (d.severity == Severity::kError) {
       line.first_error = fmt::format("{}: {}", where(d), d.message);
+      line.first_error_words = d.hand > 0 ? fmt::format("hand {}: {}", d.hand, d.message) : d.message;
       break;
     }
   }
+  line.title = game_title(g);
+  line.date = !g.date.empty() && is_date(g.date) ? g.date : is_date(night) ? night : std::string();
   if (kind == TableKind::kCourts) {
     add_courts(g, names, line, night);  // scores by side
     return;
@@ -564,6 +604,16 @@ Standings StandingsBuilder::finish() const {
     for (const PairKey& key : game_pairs_[i]) {
       s.games[i].sides.push_back(pair_name(key));
       s.games[i].side_players.push_back(pairs_.at(key).members);
+    }
+  }
+  // Two games of one title (no table recorded, say) are told apart by their ids.
+  std::map<std::string, int> titled;
+  for (const auto& g : s.games) {
+    ++titled[g.title];
+  }
+  for (auto& g : s.games) {
+    if (titled[g.title] > 1 && !g.id.empty()) {
+      g.title += " (" + g.id + ")";
     }
   }
   s.excluded = excluded_;

@@ -152,6 +152,13 @@ struct GameLine {
   int errors = 0;
   int warnings = 0;
   std::string first_error;  // "file:line:col: message" of the first error, for the mark
+  // For the notice board: the game's title from its metadata (night or
+  // date, table, game number in its file; else the file's name), its date
+  // (YYYY-MM-DD: `date`, else a night that is a date; empty if none), and
+  // the first error in words, without the file ("hand 6: Bob's score ...").
+  std::string title;
+  std::string date;
+  std::string first_error_words;
 };
 
 struct Excluded {
