@@ -437,13 +437,13 @@ TEST(ScoreCourtsRender, ANightOfPluckCallDeucesAndCourtPieceKeepsATableSetPerKin
        }) {
     EXPECT_NE(html.find(want), std::string::npos) << want;
   }
-  // Keys under the Call Deuces and the two Court Piece season tables only.
+  // Keys under each kind's season table, and the Court Piece partnerships'.
   std::size_t keys = 0;
   const std::string key = "class=\"note key\"";
   for (auto at = html.find(key); at != std::string::npos; at = html.find(key, at + 1)) {
     ++keys;
   }
-  EXPECT_EQ(keys, 3U);
+  EXPECT_EQ(keys, 4U);
 }
 
 // ------------------------------------------------------------ end to end

@@ -328,12 +328,12 @@ TEST_F(ScoreHtml, APluckAndCallDeucesNightHasTablesPerKindOfGameInChromium) {
   }
   EXPECT_EQ(quota_bars, json["tables"][0]["standings"].size());
   EXPECT_EQ(deuces_bars, json["tables"][1]["standings"].size());
-  // The key, under the Call Deuces season table only, laid out.
-  ASSERT_EQ(probe["keys"].size(), 1U);
-  EXPECT_EQ(probe["keys"][0]["section"], "call-deuces-season");
-  EXPECT_GT(probe["keys"][0]["height"].get<double>(), 40.0);
-  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 60),
-            "Key: Hands: hands played with a contract (all-pass hands are");
+  // A key under each season table, laid out.
+  ASSERT_EQ(probe["keys"].size(), 2U);
+  EXPECT_EQ(probe["keys"][0]["section"], "quota-season");
+  EXPECT_EQ(probe["keys"][1]["section"], "call-deuces-season");
+  EXPECT_GT(probe["keys"][1]["height"].get<double>(), 40.0);
+  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 41), "Key: Games: games played; Fin: games that");
 }
 
 // A night of Pluck (samples/night, refereed) and Court Piece (three games
@@ -443,13 +443,14 @@ TEST_F(ScoreHtml, APluckAndCourtPieceNightHasPlayerAndPartnershipTablesInChromiu
   }
   EXPECT_EQ(players, cp["standings"].size());
   EXPECT_EQ(partnerships, cp["partnerships"].size());
-  // The keys: under the two Court Piece season tables, laid out.
-  ASSERT_EQ(probe["keys"].size(), 2U);
-  EXPECT_EQ(probe["keys"][0]["section"], "court-piece-season");
-  EXPECT_GT(probe["keys"][0]["height"].get<double>(), 100.0);
-  EXPECT_EQ(probe["keys"][0]["text"].get<std::string>().substr(0, 41), "Key: Games: games played; Fin: games that");
-  EXPECT_EQ(probe["keys"][1]["section"], "court-piece-partnerships");
-  EXPECT_EQ(probe["keys"][1]["text"].get<std::string>().substr(0, 47),
+  // The keys: under the quota and the two Court Piece season tables, laid out.
+  ASSERT_EQ(probe["keys"].size(), 3U);
+  EXPECT_EQ(probe["keys"][0]["section"], "quota-season");
+  EXPECT_EQ(probe["keys"][1]["section"], "court-piece-season");
+  EXPECT_GT(probe["keys"][1]["height"].get<double>(), 100.0);
+  EXPECT_EQ(probe["keys"][1]["text"].get<std::string>().substr(0, 41), "Key: Games: games played; Fin: games that");
+  EXPECT_EQ(probe["keys"][2]["section"], "court-piece-partnerships");
+  EXPECT_EQ(probe["keys"][2]["text"].get<std::string>().substr(0, 47),
             "Key: Partnership: the same two players whicheve");
 }
 

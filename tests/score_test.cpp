@@ -644,15 +644,22 @@ TEST(ScoreContractsRender, MarkdownAndHtmlExplainTheContractColumns) {
   EXPECT_NE(md.find("| 1 | Ann | 1 | 1 | 1 | 150 | 150.00 | 6 | 2 | 1 | 1 | 1 | 50.0% | 0 | 1 | 16.7% |\n"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("\nKey: **Hands**: hands played with a contract (all-pass hands are not); **Bids**: contracts the "
-                    "player won in the auction; "),
+  EXPECT_NE(md.find("\nKey: **Games**: games played; **Fin**: games that reached their end; **Wins**: finished "
+                    "games won (a shared win counts for each winner); **Points**: final game scores, summed over "
+                    "games; **Avg**: points per game; **Hands**: hands played with a contract (all-pass hands are "
+                    "not); **Bids**: contracts the player won in the auction; "),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("**Partner%**: partner hands per hand played with a contract (Partner / Hands).\n\n## Games"),
             std::string::npos)
       << md;
-  // The quota table has no key: its columns are as before.
-  EXPECT_EQ(md.find("Key:"), md.rfind("Key:"));
+  // The quota table has its own key, first.
+  EXPECT_NE(md.find("\nKey: **Games**: games played; "), md.rfind("\nKey: **Games**: games played; "));
+  EXPECT_NE(md.find("**Made%**: quota made per hand (Made / Hands); **Over**: tricks taken above quota, summed over "
+                    "the hands; **Short**: tricks short of quota, summed over the hands; **Plucks**: plucks the player "
+                    "made: cards taken from a player who fell short; **Plucked**: plucks made from the player.\n"),
+            std::string::npos)
+      << md;
 
   const std::string html = standings_html(ScoreView{s, league, false});
   for (const char* want : {
@@ -667,10 +674,10 @@ TEST(ScoreContractsRender, MarkdownAndHtmlExplainTheContractColumns) {
            "<tr data-player=\"Ann\"><td>1</td><th scope=\"row\">Ann</th><td>1</td><td>1</td><td>1</td><td>150</td>"
            "<td>150.00</td><td>6</td><td>2</td><td>1</td><td>1</td><td>1</td><td>50.0%</td><td>0</td><td>1</td>"
            "<td>16.7%</td></tr>",
-           "<p class=\"note key\">Key: <b>Hands</b>: hands played with a contract (all-pass hands are not); ",
+           "<b>Avg</b>: points per game; <b>Hands</b>: hands played with a contract (all-pass hands are not); ",
            "<p class=\"note\">Call Deuces · 2026-12-03 · won by Ann</p>",
            "<p class=\"note\">Quota games · 2026-12-03 · won by Bob</p>",
-           "<th scope=\"col\" data-key=\"quota_rate\">Made%</th>",
+           "<th scope=\"col\" data-key=\"quota_rate\" title=\"quota made per hand (Made / Hands)\">Made%</th>",
        }) {
     EXPECT_NE(html.find(want), std::string::npos) << want;
   }

@@ -64,13 +64,15 @@ std::string fixed2(double x) { return fmt::format("{:.2f}", x); }
 // The quota games' own columns (rules.md: tricks against quota, plucks).
 std::vector<Column> quota_columns() {
   return {
-      number("Hands", "hands", &PlayerLine::hands),
-      number("Made", "quota_made", &PlayerLine::quota_made),
-      rate("Made%", "quota_rate", &PlayerLine::quota_made, &PlayerLine::hands),
-      number("Over", "over", &PlayerLine::over),
-      number("Short", "short", &PlayerLine::short_),
-      number("Plucks", "plucks_made", &PlayerLine::plucks_made),
-      number("Plucked", "plucks_suffered", &PlayerLine::plucks_suffered),
+      number("Hands", "hands", &PlayerLine::hands, "hands whose tricks are known"),
+      number("Made", "quota_made", &PlayerLine::quota_made, "of those, the hands in which the player took at least "
+                                                             "their quota"),
+      rate("Made%", "quota_rate", &PlayerLine::quota_made, &PlayerLine::hands, "quota made per hand (Made / Hands)"),
+      number("Over", "over", &PlayerLine::over, "tricks taken above quota, summed over the hands"),
+      number("Short", "short", &PlayerLine::short_, "tricks short of quota, summed over the hands"),
+      number("Plucks", "plucks_made", &PlayerLine::plucks_made,
+             "plucks the player made: cards taken from a player who fell short"),
+      number("Plucked", "plucks_suffered", &PlayerLine::plucks_suffered, "plucks made from the player"),
   };
 }
 
@@ -99,12 +101,12 @@ std::vector<Column> contract_columns() {
 std::vector<Column> result_columns() {
   const auto average = [](const PlayerLine& p) { return fixed2(p.average()); };
   return {
-      number("Games", "games", &PlayerLine::games),
-      number("Fin", "finished", &PlayerLine::finished),
-      number("Wins", "wins", &PlayerLine::wins),
-      number("Points", "points", &PlayerLine::points),
+      number("Games", "games", &PlayerLine::games, "games played"),
+      number("Fin", "finished", &PlayerLine::finished, "games that reached their end"),
+      number("Wins", "wins", &PlayerLine::wins, "finished games won (a shared win counts for each winner)"),
+      number("Points", "points", &PlayerLine::points, "final game scores, summed over games"),
       {"Avg", "average", average, [](const PlayerLine& p) { return nlohmann::ordered_json(rounded(p.average(), 100)); },
-       average, false, {}},
+       average, false, "points per game"},
   };
 }
 
@@ -147,8 +149,9 @@ struct ColumnSet {
 };
 
 constexpr std::array<ColumnSet, 3> kColumnSets{{
-    {TableKind::kQuota, result_columns, quota_columns, {}},
-    {TableKind::kContract, result_columns, contract_columns, {}},
+    {TableKind::kQuota, result_columns, quota_columns, "league placing points: the player's place in each game"},
+    {TableKind::kContract, result_columns, contract_columns,
+     "league placing points: the player's place in each game"},
     {TableKind::kCourts, courts_result_columns, courts_columns, "league placing points: the side's place in each game"},
 }};
 
