@@ -983,6 +983,13 @@ TEST(ScoreBoard, GamesByTitleAndErrorsInWordsUnlessShowSources) {
         << format;
     EXPECT_EQ(board.out.find("samples/league"), std::string::npos) << format << ": no paths on the board";
     EXPECT_EQ(board.out.find(":182:18"), std::string::npos) << format;
+    if (std::string(format) == "html") {
+      // A final-score table beside each chart: the winner first, marked.
+      EXPECT_NE(board.out.find("<table class=\"final\"><caption>Final score</caption>"), std::string::npos);
+      EXPECT_NE(board.out.find("<tr class=\"won\"><td>1</td><th scope=\"row\">Ivy</th><td>21</td></tr>\n"
+                               "<tr><td>2</td>"),
+                std::string::npos);
+    }
     const auto sources = test::run_cli({"score", "--format", format, "--show-sources", "samples/league"});
     EXPECT_NE(sources.out.find("samples/league/2026-11-26/table-2.yaml:182:18: Bob"), std::string::npos) << format;
     EXPECT_NE(sources.out.find("2026-11-26, table 2, game 1 (thu-2026-11-26-t2-g1 ("), std::string::npos) << format;

@@ -1,12 +1,13 @@
 #include "score/render.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <array>
 #include <cassert>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <map>
+#include <numeric>
 
 #include <fmt/format.h>
 
@@ -598,6 +599,45 @@ std::vector<std::string> series(const GameLine& g) {
   return out;
 }
 
+// A game's final scores as a table, best first: the winners, then the
+// others by score, equal ones sharing a place (an unfinished game's places
+// are "-"); a side for each row in a courts game.
+std::string final_table(const GameLine& g) {
+  const std::vector<std::string> names = series(g);
+  if (g.score.size() != names.size()) {
+    return {};
+  }
+  std::vector<std::size_t> order(names.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto won = [&](std::size_t i) {
+    if (!g.sides.empty()) {
+      // A side won when its players are the winners.
+      return !g.winners.empty() && i < g.side_players.size() &&
+             std::find(g.winners.begin(), g.winners.end(), g.side_players[i].front()) != g.winners.end();
+    }
+    return std::find(g.winners.begin(), g.winners.end(), names[i]) != g.winners.end();
+  };
+  auto key = [&](std::size_t i) { return std::pair(won(i), g.score[i]); };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
+  std::string out = "<table class=\"final\"><caption>Final score</caption><thead><tr><th scope=\"col\">Place</th>"
+                    "<th scope=\"col\">" + std::string(g.sides.empty() ? "Player" : "Side") +
+                    "</th><th scope=\"col\">Score</th></tr></thead><tbody>\n";
+  std::size_t place = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k == 0 || key(order[k]) != key(order[k - 1])) {
+      place = k + 1;
+    }
+    const bool shared = (k > 0 && key(order[k]) == key(order[k - 1])) ||
+                        (k + 1 < order.size() && key(order[k]) == key(order[k + 1]));
+    const std::string shown = !g.finished ? "-" : fmt::format("{}{}", place, shared ? "=" : "");
+    out += fmt::format("<tr{}><td>{}</td><th scope=\"row\">{}</th><td>{}</td></tr>\n",
+                       won(order[k]) ? " class=\"won\"" : "", shown, html_escape(names[order[k]]),
+                       g.score[order[k]]);
+  }
+  out += "</tbody></table>\n";
+  return out;
+}
+
 // The running score of each of `series(g)`, in the colour of `colour` (by
 // name or label).
 std::string running_chart(const GameLine& g, const std::map<std::string, std::string>& colour) {
@@ -809,8 +849,24 @@ figcaption{font-weight:600}
 .mark{color:#b00020;font-weight:600}
 .note{color:#555;font-size:.9rem;margin:.2rem 0}
 ul.excluded li{margin:.2rem 0}
+table.final{width:auto;margin:.5rem 0 0;font-size:.9rem}
+table.final caption{text-align:left;color:#555;font-size:.85rem;padding-bottom:.15rem}
+table.final th,table.final td{position:static;padding:.15rem .6rem .15rem 0;border-right:none;font-weight:400}
+table.final tr.won th,table.final tr.won td{font-weight:700}
 @media (max-width:40rem){body{padding:.6rem}th,td{padding:.3rem .35rem;font-size:.9rem}}
-@media print{.scroll{overflow:visible}figure.game{break-inside:avoid}}
+@media print{
+body{max-width:none;padding:0;font-size:10pt}
+section{break-inside:avoid-page}
+section:has(table.standings){break-before:page}
+header+section:has(table.standings){break-before:auto}
+.scroll{overflow:visible}
+thead th:first-child,tbody td:first-child,thead th:nth-child(2),tbody th{position:static}
+th,td{padding:.15rem .3rem;font-size:8.5pt}
+svg.chart{max-width:100%}
+section#games{break-inside:auto}
+.games{grid-template-columns:1fr 1fr;gap:.5rem}
+figure.game{break-inside:avoid;padding:.4rem}
+}
 )";
 
 }  // namespace
@@ -1187,7 +1243,9 @@ std::string standings_html(const ScoreView& v) {
       out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}{}</li>", lines.at(names[p]),
                          html_escape(names[p]), p < g.score.size() ? fmt::format(" {}", g.score[p]) : std::string());
     }
-    out += "</ul></figure>\n";
+    out += "</ul>\n";
+    out += final_table(g);
+    out += "</figure>\n";
   }
   out += "</div></section>\n";
   if (!s.excluded.empty()) {
