@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,10 +26,15 @@
 namespace trickref {
 
 struct Limits {
-  std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size
-  std::uint32_t max_depth = 64;                // --max-depth
-  std::uint32_t max_nodes = 100'000;           // --max-nodes (per game, aliases expanded)
-  std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
+  std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size (also one JSON Lines line)
+  std::uint32_t max_depth = 64;                // --max-depth (YAML and JSON nesting)
+  std::uint32_t max_nodes = 100'000;           // --max-nodes (YAML, per game, aliases expanded)
+  std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar (YAML)
+  // JSON has its own: it has no aliases, and what `simulate` writes must
+  // read back (a full game of 10,000 hands, its --hands and --max-hands
+  // cap, is about 11 MB and 1.9 million values).
+  std::uint32_t max_json_values = 4'000'000;      // --max-json-values (per game, keys included)
+  std::uint32_t max_json_string_bytes = 1 << 20;  // --max-json-string (one string or number, unescaped)
   std::uint32_t max_diagnostics = 1000;        // --max-diagnostics (per file; 0: no cap)
   std::uint32_t max_extends = 32;              // --max-extends (links in one ruleset's `extends` chain)
 };
@@ -99,6 +105,9 @@ class Document {
  private:
   friend class Node;
   friend class TreeBuilder;
+  friend class JsonTreeBuilder;
+  friend void report_duplicate_keys(const Document& doc, std::span<const std::uint32_t> entries, Quoted quoted_as,
+                                    DiagnosticSink& sink);
   struct Record {
     NodeKind kind;
     bool quoted;
@@ -112,6 +121,12 @@ class Document {
   std::uint32_t root_ = 0;
   Loc start_;
 };
+
+// Reports each key of a map that repeats an earlier one (a `syntax` error
+// at the repeat, with a note at the first), in document order. `entries`:
+// the map's key and value nodes, alternating. A key is quoted as `quoted_as` allows.
+void report_duplicate_keys(const Document& doc, std::span<const std::uint32_t> entries, Quoted quoted_as,
+                           DiagnosticSink& sink);
 
 // Reads the documents of one YAML (or JSON) text one at a time, so memory is
 // bounded by one document. `first_line` shifts reported lines (JSON Lines).
