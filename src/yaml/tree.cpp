@@ -21,10 +21,6 @@ namespace trickref {
 
 // ---------------------------------------------------------------- Node view
 
-NodeKind Node::kind() const { return doc_->nodes_[index_].kind; }
-
-bool Node::quoted() const { return doc_->nodes_[index_].quoted; }
-
 bool Node::is_null() const {
   const auto& r = doc_->nodes_[index_];
   if (r.kind == NodeKind::kNull) {
@@ -35,52 +31,6 @@ bool Node::is_null() const {
   }
   const auto s = scalar();
   return s == "~" || s == "null" || s == "Null" || s == "NULL";
-}
-
-std::string_view Node::scalar() const {
-  const auto& r = doc_->nodes_[index_];
-  if (r.kind != NodeKind::kScalar) {
-    return {};
-  }
-  return std::string_view(doc_->strings_).substr(r.first, r.count);
-}
-
-Loc Node::loc() const { return doc_->nodes_[index_].loc; }
-
-std::uint32_t Node::size() const {
-  const auto& r = doc_->nodes_[index_];
-  if (r.kind == NodeKind::kSequence) {
-    return r.count;
-  }
-  if (r.kind == NodeKind::kMap) {
-    return r.count / 2;
-  }
-  return 0;
-}
-
-Node Node::item(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + i]);
-}
-
-Node Node::key(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i]);
-}
-
-Node Node::value(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i + 1]);
-}
-
-Node Node::find(std::string_view name) const {
-  if (kind() != NodeKind::kMap) {
-    return {};
-  }
-  for (std::uint32_t i = 0, n = size(); i < n; ++i) {
-    const Node k = key(i);
-    if (k.kind() == NodeKind::kScalar && k.scalar() == name) {
-      return value(i);
-    }
-  }
-  return {};
 }
 
 std::string_view Node::kind_name() const {

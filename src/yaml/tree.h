@@ -122,6 +122,58 @@ class Document {
   Loc start_;
 };
 
+// The Node accessors are inline: the loader calls them for every value of
+// an archive.
+inline NodeKind Node::kind() const { return doc_->nodes_[index_].kind; }
+
+inline bool Node::quoted() const { return doc_->nodes_[index_].quoted; }
+
+inline std::string_view Node::scalar() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind != NodeKind::kScalar) {
+    return {};
+  }
+  return std::string_view(doc_->strings_).substr(r.first, r.count);
+}
+
+inline Loc Node::loc() const { return doc_->nodes_[index_].loc; }
+
+inline std::uint32_t Node::size() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind == NodeKind::kSequence) {
+    return r.count;
+  }
+  if (r.kind == NodeKind::kMap) {
+    return r.count / 2;
+  }
+  return 0;
+}
+
+inline Node Node::item(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + i]);
+}
+
+inline Node Node::key(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i]);
+}
+
+inline Node Node::value(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i + 1]);
+}
+
+inline Node Node::find(std::string_view name) const {
+  if (kind() != NodeKind::kMap) {
+    return {};
+  }
+  for (std::uint32_t i = 0, n = size(); i < n; ++i) {
+    const Node k = key(i);
+    if (k.kind() == NodeKind::kScalar && k.scalar() == name) {
+      return value(i);
+    }
+  }
+  return {};
+}
+
 // Reports each key of a map that repeats an earlier one (a `syntax` error
 // at the repeat, with a note at the first), in document order. `entries`:
 // the map's key and value nodes, alternating. A key is quoted as `quoted_as` allows.
