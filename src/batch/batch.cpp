@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <istream>
@@ -156,8 +157,9 @@ class LineReader {
   LineReader(std::istream& in, std::uint64_t max_line, std::uint32_t first_line, std::string_view head = {})
       : in_(in), max_line_(max_line), number_(first_line - 1) {
     reserve(std::max<std::size_t>(kBlock, head.size()));
-    std::memcpy(buf_.data(), head.data(), head.size());
+    std::memcpy(data(), head.data(), head.size());
     end_ = head.size();
+    std::memset(data() + end_, ' ', kJsonPadding);
   }
 
   // The next line; false at the end of the stream.
@@ -165,14 +167,14 @@ class LineReader {
     ++number_;
     line = Line{{}, number_, false, false};
     while (true) {
-      const char* nl = static_cast<const char*>(std::memchr(buf_.data() + scan_, '\n', end_ - scan_));
+      const char* nl = static_cast<const char*>(std::memchr(data() + scan_, '\n', end_ - scan_));
       if (nl != nullptr) {
-        const auto at = static_cast<std::size_t>(nl - buf_.data());
+        const auto at = static_cast<std::size_t>(nl - data());
         line.terminated = true;
         if (at - begin_ > max_line_) {
           line.too_long = true;
         } else {
-          line.text = std::string_view(buf_.data() + begin_, at - begin_);
+          line.text = std::string_view(data() + begin_, at - begin_);
         }
         begin_ = scan_ = at + 1;
         return true;
@@ -187,7 +189,7 @@ class LineReader {
         if (begin_ == end_) {
           return false;
         }
-        line.text = std::string_view(buf_.data() + begin_, end_ - begin_);
+        line.text = std::string_view(data() + begin_, end_ - begin_);
         begin_ = scan_ = end_;
         return true;
       }
@@ -200,16 +202,29 @@ class LineReader {
  private:
   static constexpr std::size_t kBlock = 1 << 20;
 
+  // Grows by doubling, but never past what the longest line allowed needs
+  // (one byte more tells it is too long), and with realloc: a large block
+  // is moved by remapping its pages, so growing never holds two copies.
   void reserve(std::size_t capacity) {
+    if (capacity_ > 0 && capacity > max_line_ + 1) {
+      capacity = std::max<std::size_t>(capacity_ + 1, static_cast<std::size_t>(max_line_) + 1);
+    }
+    void* grown = std::realloc(buf_.get(), capacity + kJsonPadding);
+    if (grown == nullptr) {
+      throw std::bad_alloc();
+    }
+    (void)buf_.release();
+    buf_.reset(static_cast<char*>(grown));
     capacity_ = capacity;
-    buf_.resize(capacity + kJsonPadding, ' ');
   }
+
+  [[nodiscard]] char* data() const { return buf_.get(); }
 
   // Moves the unread part to the front, grows the buffer when a line fills
   // it, and reads what fits after it.
   void fill() {
     if (begin_ > 0) {
-      std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+      std::memmove(data(), data() + begin_, end_ - begin_);
       end_ -= begin_;
       scan_ -= begin_;
       begin_ = 0;
@@ -217,9 +232,10 @@ class LineReader {
     if (end_ == capacity_) {
       reserve(2 * capacity_);
     }
-    in_.read(buf_.data() + end_, static_cast<std::streamsize>(capacity_ - end_));
+    in_.read(data() + end_, static_cast<std::streamsize>(capacity_ - end_));
     const auto n = static_cast<std::size_t>(in_.gcount());
     end_ += n;
+    std::memset(data() + end_, ' ', kJsonPadding);  // what simdjson may read past a line is never uninitialised
     if (n == 0 || !in_) {
       eof_ = true;
     }
@@ -233,18 +249,22 @@ class LineReader {
         return;
       }
       fill();
-      if (const void* nl = std::memchr(buf_.data(), '\n', end_); nl != nullptr) {
-        begin_ = scan_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data()) + 1;
+      if (const void* nl = std::memchr(data(), '\n', end_); nl != nullptr) {
+        begin_ = scan_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data()) + 1;
         line.terminated = true;
         return;
       }
     }
   }
 
+  struct Free {
+    void operator()(char* p) const { std::free(p); }
+  };
+
   std::istream& in_;
   std::uint64_t max_line_;
   std::uint32_t number_;
-  std::vector<char> buf_;
+  std::unique_ptr<char, Free> buf_;
   std::size_t capacity_ = 0;
   std::size_t begin_ = 0;  // the unread part: [begin_, end_)
   std::size_t scan_ = 0;   // searched for a line end up to here

@@ -516,6 +516,8 @@ class JsonTreeBuilder {
       if (!scalar(type, token, text, node)) {
         return false;
       }
+      // simdjson leaves its place at a scalar it was not asked to convert: the caller looks past the token.
+      scalar_end_ = token.data() + token.size();
     }
     doc_.root_ = node;
     doc_.start_ = doc_.nodes_[node].loc;
@@ -523,6 +525,8 @@ class JsonTreeBuilder {
   }
 
   [[nodiscard]] Stop stop() const { return stop_; }
+  // Where a scalar at the top ends (with the white space after it); null when the top is a map or list.
+  [[nodiscard]] const char* scalar_end() const { return scalar_end_; }
 
  private:
   bool value(od::value v, std::uint32_t& node) {
@@ -730,6 +734,7 @@ class JsonTreeBuilder {
   DiagnosticSink& sink_;
   std::uint32_t depth_ = 0;
   Stop stop_ = Stop::kNone;
+  const char* scalar_end_ = nullptr;
 };
 
 // ------------------------------------------------------------ JsonReader
@@ -811,8 +816,16 @@ JsonRead JsonReader::read(const JsonText& in, Document& doc, DiagnosticSink& sin
     JsonTreeBuilder builder(doc, im.limits, im.lines, data, im.pending, sink);
     if (builder.root(d)) {
       // Anything after the value is a fault (simdjson stops at the value's end).
-      const char* after = nullptr;
-      if (d.current_location().get(after) != simdjson::SUCCESS) {
+      const char* after = builder.scalar_end();
+      if (after != nullptr) {
+        const char* const end = data + text.size();
+        while (after < end && is_space(*after)) {
+          ++after;
+        }
+        if (after == end) {
+          return JsonRead::kGame;
+        }
+      } else if (d.current_location().get(after) != simdjson::SUCCESS) {
         return JsonRead::kGame;
       }
       report_fault(text, bom, im.lines, in, simdjson::TRAILING_CONTENT, static_cast<std::size_t>(after - data), sink);
