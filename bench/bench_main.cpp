@@ -22,6 +22,7 @@
 #include <optional>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <simdjson.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
@@ -182,7 +183,7 @@ const Archive& archive() {
       po.seed = seed;
       const PlayedGame g = play_random_game(*rules, po);
       WriteOptions wo;
-      wo.id = "g" + std::to_string(seed);
+      wo.id = fmt::format("g{}", seed);  // (not "g" + to_string: GCC 12 bug 105329 at -O3)
       out.text += to_json(g, *rules, "pluck", players, wo).dump() + "\n";
       out.hands += static_cast<std::int64_t>(g.hands.size());
       ++out.games;
