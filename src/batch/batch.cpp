@@ -197,8 +197,6 @@ class LineReader {
     }
   }
 
-  [[nodiscard]] std::uint32_t last_number() const { return number_; }
-
  private:
   static constexpr std::size_t kBlock = 1 << 20;
 
