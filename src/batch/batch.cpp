@@ -157,7 +157,9 @@ class LineReader {
   LineReader(std::istream& in, std::uint64_t max_line, std::uint32_t first_line, std::string_view head = {})
       : in_(in), max_line_(max_line), number_(first_line - 1) {
     reserve(std::max<std::size_t>(kBlock, head.size()));
-    std::memcpy(data(), head.data(), head.size());
+    if (!head.empty()) {
+      std::memcpy(data(), head.data(), head.size());  // (an empty view's data() may be null)
+    }
     end_ = head.size();
     std::memset(data() + end_, ' ', kJsonPadding);
   }
