@@ -5,6 +5,12 @@
 //    tree, load, referee) on a season file, in bytes per second;
 //  - BareEventParse: yaml-cpp's event parser with a handler that does nothing,
 //    on the same text: the ceiling ValidateYaml is compared against;
+//  - JsonLines/...: a JSON Lines archive of full Pluck games, as `simulate
+//    --out` writes them, in hands and bytes per second: Validate (the whole
+//    `validate` pipeline), Load (read and load every game, no refereeing),
+//    Read (JsonReader into the located tree alone), and the floors in the
+//    same run: simdjson's DOM parse_many, and its On-Demand iterate_many,
+//    each visiting every value;
 //  - Simulate/RULESET/BOTS/JOBS: `simulate` without transcripts (deal,
 //    plucks or the auction, trump, discard, play, scoring and statistics),
 //    in hands per second: of CPU time with 1 thread, of wall time with 2
@@ -16,10 +22,14 @@
 #include <optional>
 #include <sstream>
 
+#include <fmt/format.h>
+#include <simdjson.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
 #include "batch/batch.h"
+#include "json/json_reader.h"
+#include "transcript/transcript_loader.h"
 #include "engine/playout.h"
 #include "ruleset/ruleset_loader.h"
 #include "sim/simulate.h"
@@ -151,6 +161,200 @@ void BareEventParse(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(c.yaml.size()) * state.iterations());
 }
 BENCHMARK(BareEventParse)->Unit(benchmark::kMillisecond);
+
+// ------------------------------------------------------------ JSON Lines
+
+struct Archive {
+  std::string text;  // one game a line
+  std::int64_t hands = 0;
+  std::int64_t games = 0;
+};
+
+// 1,000 seeded random Pluck games to 20, written in full as `simulate
+// --out FILE.jsonl` writes them: about 13,000 hands, 12 MB.
+const Archive& archive() {
+  static const Archive a = [] {
+    Archive out;
+    RulesetCatalog catalog;
+    const auto rules = catalog.resolve("pluck").ruleset;
+    const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+    for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+      PlayoutOptions po;
+      po.seed = seed;
+      const PlayedGame g = play_random_game(*rules, po);
+      WriteOptions wo;
+      wo.id = fmt::format("g{}", seed);  // (not "g" + to_string: GCC 12 bug 105329 at -O3)
+      out.text += to_json(g, *rules, "pluck", players, wo).dump() + "\n";
+      out.hands += static_cast<std::int64_t>(g.hands.size());
+      ++out.games;
+    }
+    return out;
+  }();
+  return a;
+}
+
+void rates(benchmark::State& state, const Archive& a) {
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(a.hands * state.iterations()),
+                                                 benchmark::Counter::kIsRate);
+  state.SetBytesProcessed(static_cast<std::int64_t>(a.text.size()) * state.iterations());
+}
+
+void JsonLinesValidate(benchmark::State& state) {
+  const Archive& a = archive();
+  RulesetCatalog catalog;
+  BatchOptions options;
+  std::int64_t clean = 0;
+  for (auto _ : state) {
+    validate_text(a.text, "archive.jsonl", ".", catalog, options, [&](GameReport&& g) {
+      clean += g.diagnostics.empty() ? 1 : 0;
+      benchmark::DoNotOptimize(g);
+    });
+  }
+  if (clean != a.games * state.iterations()) {
+    state.SkipWithError("the archive did not referee clean");
+  }
+  rates(state, a);
+}
+BENCHMARK(JsonLinesValidate)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
+
+// Each line read in place (the archive text, padded at its end) into one
+// reused Document, then, with `load`, loaded as a Game.
+void JsonLinesRead(benchmark::State& state, bool load) {
+  const Archive& a = archive();
+  const std::string padded = a.text + std::string(kJsonPadding, ' ');
+  JsonReader reader(Limits{});
+  Document doc;
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    std::uint32_t number = 0;
+    for (std::size_t at = 0; at < a.text.size();) {
+      const std::size_t end = a.text.find('\n', at);
+      DiagnosticSink sink("archive.jsonl");
+      const std::string_view line(a.text.data() + at, end - at);
+      if (reader.read(JsonText{line, true, ++number, true, false}, doc, sink) != JsonRead::kGame) {
+        state.SkipWithError("a line did not read");
+        return;
+      }
+      if (load) {
+        hands += static_cast<std::int64_t>(load_game(doc.root(), "archive.jsonl", 0, sink).hands.size());
+      }
+      at = end + 1;
+    }
+    benchmark::DoNotOptimize(doc);
+  }
+  if (load && hands != a.hands * state.iterations()) {
+    state.SkipWithError("the games did not load in full");
+  }
+  rates(state, a);
+}
+BENCHMARK_CAPTURE(JsonLinesRead, read, false)->Name("JsonLines/Read")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(JsonLinesRead, load, true)->Name("JsonLines/Load")->Unit(benchmark::kMillisecond);
+
+std::size_t visit(simdjson::dom::element e) {
+  std::size_t n = 1;
+  if (e.is_object()) {
+    for (const auto field : simdjson::dom::object(e)) {
+      n += 1 + visit(field.value);
+    }
+  } else if (e.is_array()) {
+    for (const auto item : simdjson::dom::array(e)) {
+      n += visit(item);
+    }
+  }
+  return n;
+}
+
+// The floor: simdjson's DOM parse_many over the archive, every value visited.
+void JsonLinesFloorDom(benchmark::State& state) {
+  const Archive& a = archive();
+  const simdjson::padded_string text(a.text);
+  simdjson::dom::parser parser;
+  std::size_t values = 0;
+  std::int64_t games = 0;
+  for (auto _ : state) {
+    simdjson::dom::document_stream docs;
+    if (parser.parse_many(text).get(docs) != simdjson::SUCCESS) {
+      state.SkipWithError("parse_many failed");
+      return;
+    }
+    for (auto doc : docs) {
+      simdjson::dom::element e;
+      if (doc.get(e) != simdjson::SUCCESS) {
+        state.SkipWithError("a game did not parse");
+        return;
+      }
+      values += visit(e);
+      ++games;
+    }
+  }
+  benchmark::DoNotOptimize(values);
+  if (games != a.games * state.iterations()) {
+    state.SkipWithError("parse_many did not see every game");
+  }
+  rates(state, a);
+}
+BENCHMARK(JsonLinesFloorDom)->Name("JsonLines/FloorDomParseMany")->Unit(benchmark::kMillisecond);
+
+std::size_t visit(simdjson::ondemand::value v) {
+  simdjson::ondemand::json_type type{};
+  if (v.type().get(type) != simdjson::SUCCESS) {
+    return 0;
+  }
+  std::size_t n = 1;
+  if (type == simdjson::ondemand::json_type::object) {
+    for (auto field : v.get_object()) {
+      std::string_view key;
+      if (field.unescaped_key().get(key) == simdjson::SUCCESS) {
+        benchmark::DoNotOptimize(key);
+        ++n;
+      }
+      n += visit(field.value());
+    }
+  } else if (type == simdjson::ondemand::json_type::array) {
+    for (auto item : v.get_array()) {
+      n += visit(item.value());
+    }
+  } else if (type == simdjson::ondemand::json_type::string) {
+    std::string_view s;
+    if (v.get_string().get(s) == simdjson::SUCCESS) {
+      benchmark::DoNotOptimize(s);
+    }
+  } else {
+    benchmark::DoNotOptimize(v.raw_json_token());
+  }
+  return n;
+}
+
+// simdjson's On-Demand iterate_many, every value visited and every string unescaped.
+void JsonLinesFloorOnDemand(benchmark::State& state) {
+  const Archive& a = archive();
+  const simdjson::padded_string text(a.text);
+  simdjson::ondemand::parser parser;
+  std::size_t values = 0;
+  std::int64_t games = 0;
+  for (auto _ : state) {
+    simdjson::ondemand::document_stream docs;
+    if (parser.iterate_many(text).get(docs) != simdjson::SUCCESS) {
+      state.SkipWithError("iterate_many failed");
+      return;
+    }
+    for (auto doc : docs) {
+      simdjson::ondemand::value v;
+      if (doc.get_value().get(v) != simdjson::SUCCESS) {
+        state.SkipWithError("a game did not parse");
+        return;
+      }
+      values += visit(v);
+      ++games;
+    }
+  }
+  benchmark::DoNotOptimize(values);
+  if (games != a.games * state.iterations()) {
+    state.SkipWithError("iterate_many did not see every game");
+  }
+  rates(state, a);
+}
+BENCHMARK(JsonLinesFloorOnDemand)->Name("JsonLines/FloorOnDemandIterateMany")->Unit(benchmark::kMillisecond);
 
 void Simulate(benchmark::State& state, const std::string& ruleset, const std::string& bot, std::int64_t games,
               std::optional<PlayoutKernel> kernel = std::nullopt) {

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <istream>
 #include <iterator>
@@ -16,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "base/io.h"
+#include "json/json_reader.h"
 #include "referee/referee.h"
 #include "transcript/transcript_loader.h"
 
@@ -136,49 +139,192 @@ GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index,
   return rep;
 }
 
-void validate_jsonl(std::istream& in, const std::string& display, const std::filesystem::path& dir,
-                    RulesetCatalog& catalog, const BatchOptions& options,
-                    const std::function<void(GameReport&&)>& emit, std::uint32_t first_line, int& index,
-                    DiagnosticBudget& budget) {
-  std::string line;
-  std::uint32_t number = first_line - 1;
-  while (in) {
-    line.clear();
-    ++number;
-    bool too_long = false;
-    int c = 0;
-    while ((c = in.get()) != EOF && c != '\n') {
-      if (line.size() >= options.limits.max_file_bytes) {
-        too_long = true;
-        continue;  // skip the rest of an over-long line in constant memory
+// The lines of a JSON Lines stream, read a block at a time into one buffer
+// that grows only to the longest line (and never far past the line limit),
+// each handed out in place with kJsonPadding readable bytes after it, so
+// simdjson reads it where it lies: memory stays one line plus a block,
+// whatever the archive's size.
+class LineReader {
+ public:
+  struct Line {
+    std::string_view text;    // without its line end; valid until the next call
+    std::uint32_t number = 0;
+    bool terminated = false;  // a '\n' followed it
+    bool too_long = false;    // longer than the limit: skipped, `text` is empty
+  };
+
+  // `head`: what was already read of the stream (standard input's first line).
+  LineReader(std::istream& in, std::uint64_t max_line, std::uint32_t first_line, std::string_view head = {})
+      : in_(in), max_line_(max_line), number_(first_line - 1) {
+    reserve(std::max<std::size_t>(kBlock, head.size()));
+    if (!head.empty()) {
+      std::memcpy(data(), head.data(), head.size());  // (an empty view's data() may be null)
+    }
+    end_ = head.size();
+    std::memset(data() + end_, ' ', kJsonPadding);
+  }
+
+  // The next line; false at the end of the stream.
+  bool next(Line& line) {
+    ++number_;
+    line = Line{{}, number_, false, false};
+    while (true) {
+      const char* nl = static_cast<const char*>(std::memchr(data() + scan_, '\n', end_ - scan_));
+      if (nl != nullptr) {
+        const auto at = static_cast<std::size_t>(nl - data());
+        line.terminated = true;
+        if (at - begin_ > max_line_) {
+          line.too_long = true;
+        } else {
+          line.text = std::string_view(data() + begin_, at - begin_);
+        }
+        begin_ = scan_ = at + 1;
+        return true;
       }
-      line.push_back(static_cast<char>(c));
+      scan_ = end_;
+      if (end_ - begin_ > max_line_) {
+        line.too_long = true;
+        skip_line(line);
+        return true;
+      }
+      if (eof_) {
+        if (begin_ == end_) {
+          return false;
+        }
+        line.text = std::string_view(data() + begin_, end_ - begin_);
+        begin_ = scan_ = end_;
+        return true;
+      }
+      fill();
     }
-    if (c == EOF && line.empty() && !too_long) {
-      break;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 1 << 20;
+
+  // Grows by doubling, but never past what the longest line allowed needs
+  // (one byte more tells it is too long), and with realloc: a large block
+  // is moved by remapping its pages, so growing never holds two copies.
+  void reserve(std::size_t capacity) {
+    if (capacity_ > 0 && capacity > max_line_ + 1) {
+      capacity = std::max<std::size_t>(capacity_ + 1, static_cast<std::size_t>(max_line_) + 1);
     }
-    if (too_long) {
+    void* grown = std::realloc(buf_.get(), capacity + kJsonPadding);
+    if (grown == nullptr) {
+      throw std::bad_alloc();
+    }
+    (void)buf_.release();
+    buf_.reset(static_cast<char*>(grown));
+    capacity_ = capacity;
+  }
+
+  [[nodiscard]] char* data() const { return buf_.get(); }
+
+  // Moves the unread part to the front, grows the buffer when a line fills
+  // it, and reads what fits after it.
+  void fill() {
+    if (begin_ > 0) {
+      std::memmove(data(), data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      scan_ -= begin_;
+      begin_ = 0;
+    }
+    if (end_ == capacity_) {
+      reserve(2 * capacity_);
+    }
+    in_.read(data() + end_, static_cast<std::streamsize>(capacity_ - end_));
+    const auto n = static_cast<std::size_t>(in_.gcount());
+    end_ += n;
+    std::memset(data() + end_, ' ', kJsonPadding);  // what simdjson may read past a line is never uninitialised
+    if (n == 0 || !in_) {
+      eof_ = true;
+    }
+  }
+
+  // Skips the rest of an over-long line in constant memory.
+  void skip_line(Line& line) {
+    while (true) {
+      begin_ = scan_ = end_ = 0;
+      if (eof_) {
+        return;
+      }
+      fill();
+      if (const void* nl = std::memchr(data(), '\n', end_); nl != nullptr) {
+        begin_ = scan_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data()) + 1;
+        line.terminated = true;
+        return;
+      }
+    }
+  }
+
+  struct Free {
+    void operator()(char* p) const { std::free(p); }
+  };
+
+  std::istream& in_;
+  std::uint64_t max_line_;
+  std::uint32_t number_;
+  std::unique_ptr<char, Free> buf_;
+  std::size_t capacity_ = 0;
+  std::size_t begin_ = 0;  // the unread part: [begin_, end_)
+  std::size_t scan_ = 0;   // searched for a line end up to here
+  std::size_t end_ = 0;
+  bool eof_ = false;
+};
+
+void validate_jsonl(LineReader& lines, const std::string& display, const std::filesystem::path& dir,
+                    RulesetCatalog& catalog, const BatchOptions& options,
+                    const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
+  JsonReader reader(options.limits);
+  Document doc;  // its storage serves every line
+  LineReader::Line line;
+  while (lines.next(line)) {
+    if (line.too_long) {
       auto rep = io_report(display,
                            fmt::format("line {} is longer than the limit of {} bytes (raise it with --max-file-size)",
-                                       number, options.limits.max_file_bytes),
+                                       line.number, options.limits.max_file_bytes),
                            Code::kLimit);
       rep.index = index++;
-      rep.diagnostics[0].loc = Loc{number, 1};
+      rep.diagnostics[0].loc = Loc{line.number, 1};
       emit(std::move(rep));
       continue;
     }
-    if (line.find_first_not_of(" \t\r") == std::string::npos) {
+    if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
       continue;
     }
     DiagnosticSink sink(display, &budget);
-    YamlReader reader(line, options.limits, number);
-    SourceText source(line, number);
-    Document doc;
-    if (!reader.next(doc, sink)) {
+    const SourceText source(line.text, line.number);
+    const JsonRead read = reader.read(JsonText{line.text, true, line.number, true, !line.terminated}, doc, sink);
+    if (read == JsonRead::kEmpty) {
+      continue;  // a byte order mark and blanks
+    }
+    if (read == JsonRead::kFailed) {
       emit(unparsed(sink, display, index++, source));
       continue;
     }
     emit(referee_document(doc, sink, display, index++, dir, catalog, options, source));
+  }
+}
+
+// A .json file: one game.
+void validate_json(std::string_view text, const std::string& display, const std::filesystem::path& dir,
+                   RulesetCatalog& catalog, const BatchOptions& options,
+                   const std::function<void(GameReport&&)>& emit) {
+  JsonReader reader(options.limits);
+  DiagnosticBudget budget = file_budget(options.limits);
+  DiagnosticSink sink(display, &budget);
+  const SourceText source(text);
+  Document doc;
+  switch (reader.read(JsonText{text, false, 1, false, false}, doc, sink)) {
+    case JsonRead::kEmpty:
+      emit(no_game_report(display));
+      return;
+    case JsonRead::kFailed:
+      emit(unparsed(sink, display, 0, source));
+      return;
+    case JsonRead::kGame:
+      emit(referee_document(doc, sink, display, 0, dir, catalog, options, source));
+      return;
   }
 }
 
@@ -269,6 +415,22 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
 void validate_text(std::string_view text, const std::string& display, const std::filesystem::path& dir,
                    RulesetCatalog& catalog, const BatchOptions& options,
                    const std::function<void(GameReport&&)>& emit) {
+  const auto ext = std::filesystem::path(display).extension();
+  if (ext == ".json") {
+    validate_json(text, display, dir, catalog, options, emit);
+    return;
+  }
+  if (ext == ".jsonl") {
+    std::istringstream in{std::string(text)};
+    LineReader lines(in, options.limits.max_file_bytes, 1);
+    int index = 0;
+    DiagnosticBudget budget = file_budget(options.limits);
+    validate_jsonl(lines, display, dir, catalog, options, emit, index, budget);
+    if (index == 0) {
+      emit(no_game_report(display));
+    }
+    return;
+  }
   YamlReader reader(text, options.limits);
   SourceText source(text);
   DiagnosticBudget budget = file_budget(options.limits);
@@ -306,7 +468,8 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     std::istream f(&buf);
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
-    validate_jsonl(f, input.display, dir, catalog, options, emit, 1, index, budget);
+    LineReader lines(f, options.limits.max_file_bytes, 1);
+    validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
     if (buf.error() != 0) {
       emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(buf.error()))));
     } else if (index == 0) {
@@ -330,11 +493,10 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       }
     }
     if (looks_like_json_line(first)) {
-      std::istringstream head(first);
       int index = 0;
       DiagnosticBudget budget = file_budget(options.limits);
-      validate_jsonl(head, input.display, dir, catalog, options, emit, 1, index, budget);
-      validate_jsonl(in, input.display, dir, catalog, options, emit, 2, index, budget);
+      LineReader lines(in, options.limits.max_file_bytes, 1, first);
+      validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
       return;
     }
     text = std::move(first);

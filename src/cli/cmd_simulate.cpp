@@ -275,11 +275,13 @@ void setup_simulate(CLI::App& app, Context& ctx) {
   sub->add_option("--format", o->format, "Statistics format")
       ->check(CLI::IsMember({"text", "json", "csv"}))
       ->capture_default_str();
+  // At most kMaxSimulatedHands: a game written in full then stays within
+  // what `validate` reads by default (README, "Limits").
   sub->add_option("--max-hands", o->max_hands, "Safety stop: a game not won after this many hands is unfinished")
-      ->check(CLI::Range(1, 100000))
+      ->check(CLI::Range(1, sim::kMaxSimulatedHands))
       ->capture_default_str();
   sub->add_option("--hands", o->hands, "Hands per game under a ruleset with no target (target: null)")
-      ->check(CLI::Range(1, 100000))
+      ->check(CLI::Range(1, sim::kMaxSimulatedHands))
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "No progress bar");
   add_max_extends_option(*sub, o->limits);

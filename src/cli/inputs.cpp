@@ -16,10 +16,18 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
       ->capture_default_str();
   sub.add_option("--max-file-size", o.limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
       ->capture_default_str();
-  sub.add_option("--max-depth", o.limits.max_depth, "Deepest YAML nesting accepted")->capture_default_str();
+  sub.add_option("--max-depth", o.limits.max_depth, "Deepest nesting accepted (YAML and JSON)")->capture_default_str();
   sub.add_option("--max-nodes", o.limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
       ->capture_default_str();
   sub.add_option("--max-scalar", o.limits.max_scalar_bytes, "Longest single YAML value, in bytes")
+      ->capture_default_str();
+  // JSON's own (README, "Limits"); a Document counts in 32 bits, and the
+  // string limit stays far below that.
+  sub.add_option("--max-json-values", o.limits.max_json_values, "Most JSON values in one game, keys included")
+      ->check(CLI::Range(1U, 1U << 30))
+      ->capture_default_str();
+  sub.add_option("--max-json-string", o.limits.max_json_string_bytes, "Longest single JSON string or number, in bytes")
+      ->check(CLI::Range(1U, 1U << 30))
       ->capture_default_str();
   sub.add_option("--max-diagnostics", o.limits.max_diagnostics,
                  "Most diagnostics listed per file (the rest are counted; 0: no cap)")

@@ -23,7 +23,7 @@ struct InputOptions {
 };
 
 // Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar/
-// --max-diagnostics/--max-extends.
+// --max-json-values/--max-json-string/--max-diagnostics/--max-extends.
 void add_input_options(CLI::App& sub, InputOptions& o);
 
 // Registers --max-extends alone, for the commands that load rulesets but read no records.

@@ -22,11 +22,11 @@ namespace {
 
 using Hands = std::array<CardSet, kMaxPlayers>;
 
-// Where each card came from, for notes pointing at the evidence.
+// Where each card came from, for notes pointing at the evidence (how it
+// came is worded from the seat, GameReferee::how, only when a note needs it).
 struct CardOrigin {
   Loc loc;
-  std::string how;  // "to Ann", "to the kitty"
-  int seat = -2;    // -1: the kitty
+  int seat = -2;  // -1: the kitty; -2: not dealt
 };
 
 // One attributed play of a hand.
@@ -132,6 +132,10 @@ class GameReferee {
   // A player as messages name them: clipped (base/text.h), so a long name
   // cannot swell every diagnostic.
   const std::string& name(int seat) const { return names_[static_cast<std::size_t>(seat)]; }
+  // How a card came to where it was dealt: "to Ann", "to the kitty" (empty: not dealt).
+  std::string how(const CardOrigin& o) const {
+    return o.seat >= 0 ? "to " + name(o.seat) : o.seat == -1 ? std::string("to the kitty") : std::string();
+  }
   static Diagnostic& about(Diagnostic& d, const std::string& player, std::optional<Card> card = std::nullopt) {
     d.player = player;
     if (card) {
@@ -351,7 +355,7 @@ class GameReferee {
       }
       if (seen.contains(*c.card)) {
         const auto& first = origins_[static_cast<std::size_t>(c.card->index())];
-        auto& d = report(Code::kDuplicateCard, c.loc, say::duplicate_card(*c.card, who, first.how));
+        auto& d = report(Code::kDuplicateCard, c.loc, say::duplicate_card(*c.card, who, how(first)));
         about(d, seat >= 0 ? who : std::string(), *c.card);
         d.notes.push_back(Note{say::first_dealt_here(*c.card), first.loc});
         clean = false;
@@ -360,8 +364,7 @@ class GameReferee {
         return false;
       }
       seen.insert(*c.card);
-      origins_[static_cast<std::size_t>(c.card->index())] =
-          CardOrigin{c.loc, seat >= 0 ? "to " + who : std::string("to the kitty"), seat};
+      origins_[static_cast<std::size_t>(c.card->index())] = CardOrigin{c.loc, seat};
       return true;
     };
     if (h.deal) {
@@ -1642,7 +1645,9 @@ class GameReferee {
     if (forward[static_cast<std::size_t>(seat)]) {
       const auto& o = origins_[static_cast<std::size_t>(evidence.index())];
       if (o.loc.known()) {
-        d.notes.push_back(Note{say::was_dealt(o.how.empty() ? name(seat) : o.how.substr(3), evidence), o.loc});
+        d.notes.push_back(Note{say::was_dealt(o.seat >= 0 ? name(o.seat) : o.seat == -1 ? "the kitty" : name(seat),
+                                              evidence),
+                               o.loc});
       }
       return;
     }

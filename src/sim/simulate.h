@@ -26,6 +26,14 @@ struct SimRuleset {
   std::shared_ptr<const Ruleset> rules;
 };
 
+// The most hands a simulated game may run to (max_hands, hands_no_target).
+// Written in full, a hand is at most about 1.1 KB and 190 values of JSON
+// (Call Deuces for five), so a game of this many is about 11 MB and 1.9
+// million values: inside `validate`'s default limits (Limits::max_file_bytes,
+// max_json_values), which is what makes everything `simulate --out` writes
+// read back (SimulatedLimits.LongestGamesReadBack).
+inline constexpr int kMaxSimulatedHands = 10'000;
+
 struct SimulateOptions {
   std::uint64_t seed = 1;
   std::int64_t games = 1000;            // per ruleset

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <type_traits>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -60,6 +61,26 @@ std::string nul_shown(std::string_view s) {
 std::string quoted_with_nul(std::string_view s) {
   return quote_input(nul_shown(s), Quoted::kText).value_or("a text with control characters");
 }
+
+// What a message calls the value at hand: a fixed text, or one made only
+// when a message needs it. The loader visits every name and card of an
+// archive, and formatting each one's description would cost more than
+// reading it.
+class What {
+ public:
+  What(const char* text) : text_(text) {}       // NOLINT(google-explicit-constructor): a text is a What
+  What(std::string_view text) : text_(text) {}  // NOLINT(google-explicit-constructor)
+  template <class Make>
+    requires std::is_invocable_r_v<std::string, const Make&>
+  What(const Make& make)  // NOLINT(google-explicit-constructor); `make` outlives the call it is passed to
+      : make_(&make), call_([](const void* m) { return (*static_cast<const Make*>(m))(); }) {}
+  [[nodiscard]] std::string str() const { return call_ != nullptr ? call_(make_) : std::string(text_); }
+
+ private:
+  std::string_view text_;
+  const void* make_ = nullptr;
+  std::string (*call_)(const void*) = nullptr;
+};
 
 class Loader {
  public:
@@ -216,14 +237,14 @@ class Loader {
     return v;
   }
 
-  std::optional<PlayerRef> player(Node n, std::string_view what) {
+  std::optional<PlayerRef> player(Node n, const What& what) {
     if (!n.is_scalar() || n.scalar().empty()) {
-      report(Code::kSchema, n.loc(), fmt::format("{} is a player's name, not {}", what, n.kind_name()));
+      report(Code::kSchema, n.loc(), fmt::format("{} is a player's name, not {}", what.str(), n.kind_name()));
       return std::nullopt;
     }
     if (has_nul(n.scalar())) {
       report(Code::kSchema, n.loc(), fmt::format("{} ({}) holds a NUL character (\\0), which a player's name cannot",
-                                                 quoted_with_nul(n.scalar()), what));
+                                                 quoted_with_nul(n.scalar()), what.str()));
       return std::nullopt;
     }
     const auto it = seat_of_.find(n.scalar());
@@ -231,7 +252,7 @@ class Loader {
       if (!g_.players.empty()) {
         const std::string hint = suggest(n.scalar(), player_names());
         report(Code::kUnknownPlayer, n.loc(),
-               fmt::format("'{}' ({}) is not one of the players: {}{}", clip(n.scalar()), what, name_list(g_.players),
+               fmt::format("'{}' ({}) is not one of the players: {}{}", clip(n.scalar()), what.str(), name_list(g_.players),
                            hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
       return std::nullopt;
@@ -264,12 +285,12 @@ class Loader {
     return c;
   }
 
-  std::optional<std::vector<CardRef>> cards(Node n, std::string_view what) {
+  std::optional<std::vector<CardRef>> cards(Node n, const What& what) {
     if (!n.is_sequence()) {
       if (n.is_null()) {
         return std::vector<CardRef>{};
       }
-      report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what, n.kind_name()));
+      report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what.str(), n.kind_name()));
       return std::nullopt;
     }
     std::vector<CardRef> out;
@@ -296,7 +317,7 @@ class Loader {
       // The seat a player key names (-1: a team's name, or not a player).
       int seat = -1;
       if (team < 0) {
-        if (const auto p = player(key, fmt::format("a key of `{}`", what))) {
+        if (const auto p = player(key, [&] { return fmt::format("a key of `{}`", what); })) {
           seat = p->seat;
         }
       }
@@ -530,7 +551,7 @@ class Loader {
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
       auto p = player(d.key(i), "a key of `deal`");
-      auto cs = cards(d.value(i), fmt::format("the deal of {}", clip(nul_shown(d.key(i).scalar()))));
+      auto cs = cards(d.value(i), [&] { return fmt::format("the deal of {}", clip(nul_shown(d.key(i).scalar()))); });
       if (!p || !cs) {
         ok = false;
         continue;

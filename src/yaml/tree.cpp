@@ -21,10 +21,6 @@ namespace trickref {
 
 // ---------------------------------------------------------------- Node view
 
-NodeKind Node::kind() const { return doc_->nodes_[index_].kind; }
-
-bool Node::quoted() const { return doc_->nodes_[index_].quoted; }
-
 bool Node::is_null() const {
   const auto& r = doc_->nodes_[index_];
   if (r.kind == NodeKind::kNull) {
@@ -35,52 +31,6 @@ bool Node::is_null() const {
   }
   const auto s = scalar();
   return s == "~" || s == "null" || s == "Null" || s == "NULL";
-}
-
-std::string_view Node::scalar() const {
-  const auto& r = doc_->nodes_[index_];
-  if (r.kind != NodeKind::kScalar) {
-    return {};
-  }
-  return std::string_view(doc_->strings_).substr(r.first, r.count);
-}
-
-Loc Node::loc() const { return doc_->nodes_[index_].loc; }
-
-std::uint32_t Node::size() const {
-  const auto& r = doc_->nodes_[index_];
-  if (r.kind == NodeKind::kSequence) {
-    return r.count;
-  }
-  if (r.kind == NodeKind::kMap) {
-    return r.count / 2;
-  }
-  return 0;
-}
-
-Node Node::item(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + i]);
-}
-
-Node Node::key(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i]);
-}
-
-Node Node::value(std::uint32_t i) const {
-  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i + 1]);
-}
-
-Node Node::find(std::string_view name) const {
-  if (kind() != NodeKind::kMap) {
-    return {};
-  }
-  for (std::uint32_t i = 0, n = size(); i < n; ++i) {
-    const Node k = key(i);
-    if (k.kind() == NodeKind::kScalar && k.scalar() == name) {
-      return value(i);
-    }
-  }
-  return {};
 }
 
 std::string_view Node::kind_name() const {
@@ -143,6 +93,49 @@ std::optional<std::string> quote_input(std::string_view text, Quoted kind) {
     return std::nullopt;
   }
   return "'" + *shown + "'";
+}
+
+// ---------------------------------------------------- report_duplicate_keys
+
+void report_duplicate_keys(const Document& doc, std::span<const std::uint32_t> entries, Quoted quoted_as,
+                           DiagnosticSink& sink) {
+  // Keys are at even positions of the entries.
+  std::vector<std::pair<std::string_view, std::uint32_t>> keys;
+  keys.reserve(entries.size() / 2);
+  for (std::size_t i = 0; i < entries.size(); i += 2) {
+    const auto& rec = doc.nodes_[entries[i]];
+    if (rec.kind == NodeKind::kScalar) {
+      keys.emplace_back(std::string_view(doc.strings_).substr(rec.first, rec.count), entries[i]);
+    }
+  }
+  if (keys.size() < 2) {
+    return;
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Each repeat points at the first occurrence of its key (the stable sort keeps document order within
+  // a run of equal keys); repeats are reported in document order.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> repeats;  // (repeat node, first node)
+  std::size_t run = 0;
+  for (std::size_t i = 1; i < keys.size(); ++i) {
+    if (keys[i].first != keys[run].first) {
+      run = i;
+    } else {
+      repeats.emplace_back(keys[i].second, keys[run].second);
+    }
+  }
+  std::sort(repeats.begin(), repeats.end());
+  for (const auto& [again_node, first_node] : repeats) {
+    const Loc first = doc.nodes_[first_node].loc;
+    const Loc again = doc.nodes_[again_node].loc;
+    const auto& rec = doc.nodes_[again_node];
+    const std::string_view name = std::string_view(doc.strings_).substr(rec.first, rec.count);
+    // A key is quoted only as the text's kind allows: a ruleset path may name any file.
+    const auto quoted = quote_input(name, quoted_as);
+    auto& d = sink.report(Code::kSyntax, again,
+                          quoted ? fmt::format("duplicate key {} in a map (first given at line {})", *quoted, first.line)
+                                 : fmt::format("a duplicate key in a map (first given at line {})", first.line));
+    d.notes.push_back(Note{quoted ? fmt::format("{} first given here", *quoted) : "the key first given here", first});
+  }
 }
 
 // ------------------------------------------------------------- TreeBuilder
@@ -467,46 +460,7 @@ class TreeBuilder final : public YAML::EventHandler {
   }
 
   void check_duplicate_keys(const Frame& f) {
-    const std::size_t n = pending_.size() - f.pending_start;
-    // Keys are at even positions of the pending entries.
-    std::vector<std::pair<std::string_view, std::uint32_t>> keys;
-    keys.reserve(n / 2);
-    for (std::size_t i = f.pending_start; i < pending_.size(); i += 2) {
-      const auto& rec = doc_.nodes_[pending_[i]];
-      if (rec.kind == NodeKind::kScalar) {
-        keys.emplace_back(std::string_view(doc_.strings_).substr(rec.first, rec.count), pending_[i]);
-      }
-    }
-    if (keys.size() < 2) {
-      return;
-    }
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    // Each repeat points at the first occurrence of its key (the stable sort keeps document order within
-    // a run of equal keys); repeats are reported in document order.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> repeats;  // (repeat node, first node)
-    std::size_t run = 0;
-    for (std::size_t i = 1; i < keys.size(); ++i) {
-      if (keys[i].first != keys[run].first) {
-        run = i;
-      } else {
-        repeats.emplace_back(keys[i].second, keys[run].second);
-      }
-    }
-    std::sort(repeats.begin(), repeats.end());
-    for (const auto& [again_node, first_node] : repeats) {
-      const Loc first = doc_.nodes_[first_node].loc;
-      const Loc again = doc_.nodes_[again_node].loc;
-      const auto& rec = doc_.nodes_[again_node];
-      const std::string_view name = std::string_view(doc_.strings_).substr(rec.first, rec.count);
-      // A key is quoted only as the text's kind allows: a ruleset path may name any file.
-      const auto quoted = quote_input(name, keys_);
-      auto& d = sink_.report(Code::kSyntax, again,
-                             quoted ? fmt::format("duplicate key {} in a map (first given at line {})", *quoted,
-                                                  first.line)
-                                    : fmt::format("a duplicate key in a map (first given at line {})", first.line));
-      d.notes.push_back(Note{quoted ? fmt::format("{} first given here", *quoted) : "the key first given here", first});
-    }
+    report_duplicate_keys(doc_, std::span<const std::uint32_t>(pending_).subspan(f.pending_start), keys_, sink_);
   }
 
   Document& doc_;

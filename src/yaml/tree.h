@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,10 +26,15 @@
 namespace trickref {
 
 struct Limits {
-  std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size
-  std::uint32_t max_depth = 64;                // --max-depth
-  std::uint32_t max_nodes = 100'000;           // --max-nodes (per game, aliases expanded)
-  std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar
+  std::uint64_t max_file_bytes = 64ULL << 20;  // --max-file-size (also one JSON Lines line)
+  std::uint32_t max_depth = 64;                // --max-depth (YAML and JSON nesting)
+  std::uint32_t max_nodes = 100'000;           // --max-nodes (YAML, per game, aliases expanded)
+  std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar (YAML)
+  // JSON has its own: it has no aliases, and what `simulate` writes must
+  // read back (a full game of 10,000 hands, its --hands and --max-hands
+  // cap, is about 11 MB and 1.9 million values).
+  std::uint32_t max_json_values = 4'000'000;      // --max-json-values (per game, keys included)
+  std::uint32_t max_json_string_bytes = 1 << 20;  // --max-json-string (one string or number, unescaped)
   std::uint32_t max_diagnostics = 1000;        // --max-diagnostics (per file; 0: no cap)
   std::uint32_t max_extends = 32;              // --max-extends (links in one ruleset's `extends` chain)
 };
@@ -99,6 +105,9 @@ class Document {
  private:
   friend class Node;
   friend class TreeBuilder;
+  friend class JsonTreeBuilder;
+  friend void report_duplicate_keys(const Document& doc, std::span<const std::uint32_t> entries, Quoted quoted_as,
+                                    DiagnosticSink& sink);
   struct Record {
     NodeKind kind;
     bool quoted;
@@ -112,6 +121,64 @@ class Document {
   std::uint32_t root_ = 0;
   Loc start_;
 };
+
+// The Node accessors are inline: the loader calls them for every value of
+// an archive.
+inline NodeKind Node::kind() const { return doc_->nodes_[index_].kind; }
+
+inline bool Node::quoted() const { return doc_->nodes_[index_].quoted; }
+
+inline std::string_view Node::scalar() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind != NodeKind::kScalar) {
+    return {};
+  }
+  return std::string_view(doc_->strings_).substr(r.first, r.count);
+}
+
+inline Loc Node::loc() const { return doc_->nodes_[index_].loc; }
+
+inline std::uint32_t Node::size() const {
+  const auto& r = doc_->nodes_[index_];
+  if (r.kind == NodeKind::kSequence) {
+    return r.count;
+  }
+  if (r.kind == NodeKind::kMap) {
+    return r.count / 2;
+  }
+  return 0;
+}
+
+inline Node Node::item(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + i]);
+}
+
+inline Node Node::key(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i]);
+}
+
+inline Node Node::value(std::uint32_t i) const {
+  return Node(doc_, doc_->children_[doc_->nodes_[index_].first + 2 * i + 1]);
+}
+
+inline Node Node::find(std::string_view name) const {
+  if (kind() != NodeKind::kMap) {
+    return {};
+  }
+  for (std::uint32_t i = 0, n = size(); i < n; ++i) {
+    const Node k = key(i);
+    if (k.kind() == NodeKind::kScalar && k.scalar() == name) {
+      return value(i);
+    }
+  }
+  return {};
+}
+
+// Reports each key of a map that repeats an earlier one (a `syntax` error
+// at the repeat, with a note at the first), in document order. `entries`:
+// the map's key and value nodes, alternating. A key is quoted as `quoted_as` allows.
+void report_duplicate_keys(const Document& doc, std::span<const std::uint32_t> entries, Quoted quoted_as,
+                           DiagnosticSink& sink);
 
 // Reads the documents of one YAML (or JSON) text one at a time, so memory is
 // bounded by one document. `first_line` shifts reported lines (JSON Lines).
