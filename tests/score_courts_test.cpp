@@ -322,7 +322,7 @@ TEST(ScoreCourtsRender, MarkdownAndHtmlExplainEveryColumn) {
            "courts)\">Draws</th>",
            "<th scope=\"col\" data-key=\"longest_streak\" title=\"the most hands the side won in a row in one game (a "
            "hand neither side won does not break it)\">Streak</th>",
-           "<tr data-player=\"Ann\"><td>1=</td><th scope=\"row\">Ann</th><td>3</td><td>2</td><td>1</td><td>1</td>"
+           "<tr data-player=\"Ann\"><td>1=</td><th scope=\"row\"><a href=\"#p-1\">Ann</a></th><td>3</td><td>2</td><td>1</td><td>1</td>"
            "<td>4</td><td>2</td><td>1.33</td><td>13</td><td>7</td><td>5</td><td>2</td></tr>",
            "<p class=\"note key\">Key: <b>Games</b>: games played; ",
            "A player&#39;s figures are their side&#39;s in each game they played.</p>",

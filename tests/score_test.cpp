@@ -671,7 +671,7 @@ TEST(ScoreContractsRender, MarkdownAndHtmlExplainTheContractColumns) {
            "<th scope=\"col\" data-key=\"contracts\" title=\"contracts the player won in the auction\">Bids</th>",
            "<th scope=\"col\" data-key=\"partner_rate\" title=\"partner hands per hand played with a contract "
            "(Partner / Hands)\">Partner%</th>",
-           "<tr data-player=\"Ann\"><td>1</td><th scope=\"row\">Ann</th><td>1</td><td>1</td><td>1</td><td>150</td>"
+           "<tr data-player=\"Ann\"><td>1</td><th scope=\"row\"><a href=\"#p-1\">Ann</a></th><td>1</td><td>1</td><td>1</td><td>150</td>"
            "<td>150.00</td><td>6</td><td>2</td><td>1</td><td>1</td><td>1</td><td>50.0%</td><td>0</td><td>1</td>"
            "<td>16.7%</td></tr>",
            "<b>Avg</b>: points per game; <b>Hands</b>: hands played with a contract (all-pass hands are not); ",
@@ -989,6 +989,15 @@ TEST(ScoreBoard, GamesByTitleAndErrorsInWordsUnlessShowSources) {
       EXPECT_NE(board.out.find("<tr class=\"won\"><td>1</td><th scope=\"row\">Ivy</th><td>21</td></tr>\n"
                                "<tr><td>2</td>"),
                 std::string::npos);
+      // Each player's games, linked from the standings: Ann (and "Annie", an alias) has section p-1.
+      EXPECT_NE(board.out.find("<th scope=\"row\"><a href=\"#p-1\">Ann</a></th>"), std::string::npos);
+      const auto ann = board.out.find("<section class=\"player\" id=\"p-1\"><h3>Ann</h3>");
+      ASSERT_NE(ann, std::string::npos);
+      EXPECT_NE(board.out.find("<tr><th scope=\"row\">2026-11-19, table 1, game 2</th><td>won</td><td>1</td><td>21</td>"
+                               "<td>13/18 (72%)</td></tr>",
+                               ann),
+                std::string::npos);
+      EXPECT_NE(board.out.find("<svg class=\"trend\"", ann), std::string::npos);
     }
     const auto sources = test::run_cli({"score", "--format", format, "--show-sources", "samples/league"});
     EXPECT_NE(sources.out.find("samples/league/2026-11-26/table-2.yaml:182:18: Bob"), std::string::npos) << format;

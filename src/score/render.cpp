@@ -770,8 +770,24 @@ std::string bar_chart(const std::vector<PlayerLine>& rows, const Metric& m,
   return out;
 }
 
+// Each player's section id on the page ("p-3"), by name: the players of
+// the games counted, in name order.
+std::map<std::string, int> player_anchors(const Standings& s) {
+  std::map<std::string, int> out;
+  for (const auto& g : s.games) {
+    for (const auto& p : g.players) {
+      out.emplace(p, 0);
+    }
+  }
+  int i = 0;
+  for (auto& [name, id] : out) {
+    id = ++i;
+  }
+  return out;
+}
+
 void html_table(std::string& out, const std::vector<Column>& cols, const std::vector<PlayerLine>& rows,
-                std::string_view cls, bool partnerships) {
+                std::string_view cls, bool partnerships, const std::map<std::string, int>& anchors = {}) {
   out += fmt::format("<div class=\"scroll\"><table class=\"{}\"><thead><tr>", cls);
   for (const auto& c : cols) {
     out += fmt::format("<th scope=\"col\" data-key=\"{}\"{}>{}</th>", c.key,
@@ -782,7 +798,10 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
     out += fmt::format("<tr data-{}=\"{}\">", partnerships ? "partnership" : "player",
                        html_escape(partnerships ? row_label(p) : p.player));
     for (const auto& c : cols) {
-      const std::string cell = html_escape(c.text(p));
+      std::string cell = html_escape(c.text(p));
+      if (const auto a = anchors.find(p.player); c.key == "player" && a != anchors.end()) {
+        cell = fmt::format("<a href=\"#p-{}\">{}</a>", a->second, cell);  // to the player's games
+      }
       out += c.left ? fmt::format("<th scope=\"row\">{}</th>", cell) : fmt::format("<td>{}</td>", cell);
     }
     out += "</tr>\n";
@@ -797,12 +816,13 @@ void html_standings(std::string& out, const ScoreView& v, const KindStandings& k
   out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}{}</p>\n", id,
                      html_escape(table_heading(v.standings, k, t, partnerships)), plural(t.games, "game", "games"),
                      kind_keys_note(v.standings, k));
+  const auto anchors = player_anchors(v.standings);
   if (!t.ranked.empty()) {
-    html_table(out, cols, t.ranked, cls, partnerships);
+    html_table(out, cols, t.ranked, cls, partnerships, anchors);
   }
   if (!t.unranked.empty()) {
     out += fmt::format("<h3>{}</h3>\n", html_escape(unranked_heading(v.league)));
-    html_table(out, cols, t.unranked, fmt::format("{} unranked", cls), partnerships);
+    html_table(out, cols, t.unranked, fmt::format("{} unranked", cls), partnerships, anchors);
   }
   if (t.season) {
     const TableKey legend = table_key(cols, k.kind, partnerships);
@@ -853,6 +873,16 @@ table.final{width:auto;margin:.5rem 0 0;font-size:.9rem}
 table.final caption{text-align:left;color:#555;font-size:.85rem;padding-bottom:.15rem}
 table.final th,table.final td{position:static;padding:.15rem .6rem .15rem 0;border-right:none;font-weight:400}
 table.final tr.won th,table.final tr.won td{font-weight:700}
+.players{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,30rem),1fr));gap:0 1.5rem}
+section.player h3{margin-top:1.2rem}
+table.games-of th,table.games-of td{position:static;border-right:none;font-weight:400}
+table.games-of thead th{font-weight:600}
+table.games-of thead th:first-child{text-align:left}
+table.games-of tbody th{text-align:left;white-space:normal}
+svg.trend{width:15rem;height:3rem;vertical-align:middle}
+svg.trend polyline{fill:none;stroke:#0072B2;stroke-width:2}
+svg.trend line.zero{stroke:#ccc;stroke-width:1}
+th a{color:inherit}
 @media (max-width:40rem){body{padding:.6rem}th,td{padding:.3rem .35rem;font-size:.9rem}}
 @media print{
 body{max-width:none;padding:0;font-size:10pt}
@@ -1137,6 +1167,102 @@ std::string standings_markdown(const ScoreView& v) {
 
 // ------------------------------------------------------------------ HTML
 
+namespace {
+
+// A player's running total of points over their games of one kind: a
+// small line chart (the trend over the season).
+std::string trend_chart(const std::vector<long long>& totals) {
+  constexpr double kW = 240;
+  constexpr double kH = 48;
+  long long lo = 0;
+  long long hi = 0;
+  for (long long t : totals) {
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  if (hi == lo) {
+    hi = lo + 1;
+  }
+  std::string points;
+  for (std::size_t i = 0; i < totals.size(); ++i) {
+    const double x = totals.size() == 1 ? kW / 2 : 4 + (kW - 8) * static_cast<double>(i) / static_cast<double>(totals.size() - 1);
+    const double y = 4 + (kH - 8) * static_cast<double>(hi - totals[i]) / static_cast<double>(hi - lo);
+    points += fmt::format("{}{},{}", points.empty() ? "" : " ", num(x), num(y));
+  }
+  return fmt::format("<svg class=\"trend\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"points after each game\">"
+                     "<line x1=\"0\" x2=\"{}\" y1=\"{}\" y2=\"{}\" class=\"zero\"/>"
+                     "<polyline points=\"{}\"/></svg>",
+                     num(kW), num(kH), num(kW), num(4 + (kH - 8) * static_cast<double>(hi) / static_cast<double>(hi - lo)),
+                     num(4 + (kH - 8) * static_cast<double>(hi) / static_cast<double>(hi - lo)), points);
+}
+
+// Each player's games (linked from the standings): title, result, place,
+// points (a Court Piece player's side's courts) and, in the quota games,
+// quota made; with each kind's points added up game by game as a trend.
+std::string player_sections(const ScoreView& v) {
+  const Standings& s = v.standings;
+  const auto anchors = player_anchors(s);
+  if (anchors.empty()) {
+    return {};
+  }
+  std::string out = "<section id=\"player-games\"><h2>Players</h2>\n<p class=\"meta\">Each player&#39;s games in "
+                    "the order counted, and their points added up game by game.</p>\n<div class=\"players\">\n";
+  for (const auto& [name, id] : anchors) {
+    out += fmt::format("<section class=\"player\" id=\"p-{}\"><h3>{}</h3>\n", id, html_escape(name));
+    std::map<TableKind, std::vector<long long>> totals;
+    std::string rows;
+    for (const auto& g : s.games) {
+      const auto at = std::find(g.players.begin(), g.players.end(), name);
+      if (at == g.players.end()) {
+        continue;
+      }
+      const auto seat = static_cast<std::size_t>(at - g.players.begin());
+      std::size_t column = seat;  // the score's column: the seat, or a courts game's side
+      for (std::size_t d = 0; d < g.side_players.size(); ++d) {
+        const auto& members = g.side_players[d];
+        if (std::find(members.begin(), members.end(), name) != members.end()) {
+          column = d;
+        }
+      }
+      const bool known = column < g.score.size();
+      if (known) {
+        auto& t = totals[g.kind];
+        t.push_back((t.empty() ? 0 : t.back()) + g.score[column]);
+      }
+      const bool won = std::find(g.winners.begin(), g.winners.end(), name) != g.winners.end();
+      const std::string result = !g.finished ? "unfinished" : won ? "won" : g.winners.empty() ? "draw" : "lost";
+      const int place = seat < g.place.size() ? g.place[seat] : 0;
+      const bool quota = seat < g.quota_hands.size() && g.quota_hands[seat] > 0;
+      rows += fmt::format(
+          "<tr><th scope=\"row\">{}{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+          html_escape(g.title),
+          mixed(s) ? fmt::format(" <span class=\"note\">({})</span>", html_escape(table_kind_info(g.kind).title))
+                   : std::string(),
+          result, place > 0 ? std::to_string(place) : std::string("-"),
+          known ? std::to_string(g.score[column]) : std::string("?"),
+          quota ? fmt::format("{}/{} ({:.0f}%)", g.quota_made[seat], g.quota_hands[seat],
+                              100.0 * g.quota_made[seat] / g.quota_hands[seat])
+                : std::string("-"));
+    }
+    for (const auto& [kind, t] : totals) {
+      if (t.size() > 1) {
+        out += fmt::format("<p class=\"note\">{}points after each game: {}</p>\n",
+                           mixed(s) ? std::string(table_kind_info(kind).title) + ": " : std::string(),
+                           trend_chart(t));
+      }
+    }
+    out += "<div class=\"scroll\"><table class=\"games-of\"><thead><tr><th scope=\"col\">Game</th>"
+           "<th scope=\"col\">Result</th><th scope=\"col\">Place</th><th scope=\"col\">Points</th>"
+           "<th scope=\"col\" title=\"hands in which the player made quota, of the hands whose tricks are known\">"
+           "Quota made</th></tr></thead><tbody>\n" +
+           rows + "</tbody></table></div></section>\n";
+  }
+  out += "</div></section>\n";
+  return out;
+}
+
+}  // namespace
+
 std::string standings_html(const ScoreView& v) {
   const Standings& s = v.standings;
   // One colour per player, by name, the same in every chart.
@@ -1248,6 +1374,7 @@ std::string standings_html(const ScoreView& v) {
     out += "</figure>\n";
   }
   out += "</div></section>\n";
+  out += player_sections(v);
   if (!s.excluded.empty()) {
     out += "<section id=\"excluded\"><h2>Left out</h2><ul class=\"excluded\">\n";
     for (const auto& e : s.excluded) {

@@ -339,6 +339,15 @@ void StandingsBuilder::add(const GameReport& g) {
   }
 
   const std::vector<int> place = r.outcome.finished ? places(r.outcome, n, r.outcome.score) : std::vector<int>();
+  line.place = r.outcome.finished ? place : std::vector<int>(static_cast<std::size_t>(n), 0);
+  line.quota_hands.assign(static_cast<std::size_t>(n), 0);
+  line.quota_made.assign(static_cast<std::size_t>(n), 0);
+  for (const auto& h : r.hands) {
+    for (std::size_t seat = 0; h.taken && seat < h.taken->size() && seat < h.quota.size(); ++seat) {
+      ++line.quota_hands[seat];
+      line.quota_made[seat] += (*h.taken)[seat] >= h.quota[seat] ? 1 : 0;
+    }
+  }
   auto credit = [&](Accum& acc) {
     ++acc.games;
     for (int s = 0; s < n; ++s) {
@@ -453,6 +462,7 @@ void StandingsBuilder::add_courts(const GameReport& g, const std::vector<std::st
     }
   }
   const std::vector<int> place = o.finished ? places(o, n, seat_courts) : std::vector<int>();
+  line.place = o.finished ? place : std::vector<int>(static_cast<std::size_t>(n), 0);
   const bool draw = o.finished && o.winners.empty();
   // Side `d`'s figures into `p`, whose seat in the game is `seat` (one of the side's).
   auto figures = [&](PlayerLine& p, std::size_t d, int seat) {

@@ -159,6 +159,12 @@ struct GameLine {
   std::string title;
   std::string date;
   std::string first_error_words;
+  // For the players' sections, by seat: the place in the finished game (0:
+  // unfinished), and in the quota games the hands whose tricks are known
+  // and those in which the player made quota.
+  std::vector<int> place;
+  std::vector<int> quota_hands;
+  std::vector<int> quota_made;
 };
 
 struct Excluded {
