@@ -415,7 +415,7 @@ TEST(DeucesStats, ContractFiguresAddUp) {
   EXPECT_EQ(s.solo_made.sum(), solo_made);
   EXPECT_EQ(s.bidding_side_points.sum(), side);
   EXPECT_EQ(s.defender_points.sum(), 33 * contracts - side) << "a hand's points total 33";
-  EXPECT_EQ(s.tricks[0].n(), contracts) << "a void hand plays no trick";
+  EXPECT_EQ(s.tricks[0].items(), contracts) << "a void hand plays no trick";
   EXPECT_EQ(s.unfinished.trials(), o.games);
 }
 
