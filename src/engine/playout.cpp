@@ -416,10 +416,10 @@ namespace {
 // here in the same order), always among the machine's legal_* options.
 class BotHand {
  public:
-  BotHand(std::span<SeatPolicy* const> seats, PlayoutRng& rng, PlayoutRng& deal_rng, const PlayoutOptions& options,
+  BotHand(std::span<SeatPolicy* const> seats, PlayoutRng& rng, const PlayoutOptions& options,
           std::span<Card> deck, const std::array<bool, kMaxPlayers>& draws_for,
           SeatPolicy::RandomChoices random_play, GameState& game, std::vector<long long>& score)
-      : seats_(seats), rng_(rng), deal_rng_(deal_rng), options_(options), deck_(deck), draws_for_(draws_for),
+      : seats_(seats), rng_(rng), options_(options), deck_(deck), draws_for_(draws_for),
         random_play_(random_play), game_(game), score_(score) {}
 
   // The next hand is played into `out`.
@@ -434,7 +434,7 @@ class BotHand {
 
   void deal(HandState& h) {
     out_->dealer = h.dealer;
-    shuffle_cards(deck_, deal_rng_);
+    shuffle_cards(deck_, rng_);
     std::size_t k = 0;
     // Where trump is named before the deal is complete, each player gets
     // deal.before_trump cards first (what the trump namer sees), then the rest.
@@ -743,7 +743,6 @@ class BotHand {
  private:
   std::span<SeatPolicy* const> seats_;
   PlayoutRng& rng_;
-  PlayoutRng& deal_rng_;  // rng_ itself unless PlayoutOptions::deal_seed is set
   const PlayoutOptions& options_;
   std::span<Card> deck_;
   const std::array<bool, kMaxPlayers>& draws_for_;
@@ -764,11 +763,6 @@ class BotHand {
 void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const PlayoutOptions& options,
                PlayedGame& game) {
   PlayoutRng rng(options.seed);
-  std::optional<PlayoutRng> own_deal_rng;
-  if (options.deal_seed) {
-    own_deal_rng.emplace(*options.deal_seed);
-  }
-  PlayoutRng& deal_rng = own_deal_rng ? *own_deal_rng : rng;
   const int n = r.players;
   game.finished = false;
   game.winners.clear();
@@ -797,7 +791,7 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
   }
   std::size_t used = 0;
   HandState hand;
-  BotHand driver(seats, rng, deal_rng, options, deck, draws_for, random_play, state, game.score);
+  BotHand driver(seats, rng, options, deck, draws_for, random_play, state, game.score);
   for (int number = 1; number <= limit; ++number) {
     driver.begin(next_hand(game, used, tricks, options.record_tricks));
     start_hand(hand, state, number, dealer);

@@ -90,13 +90,6 @@ struct PlayoutOptions {
   int max_hands = 60;       // a safety stop for targets that are hard to reach
   int hands_no_target = 6;  // hands to play when the ruleset has no target
   bool record_tricks = true;  // false: leave PlayedHand::tricks and leaders empty (faster)
-  // When set, the deck is shuffled from a generator of its own, seeded with
-  // this, and `seed` serves the seats' choices only: two rulesets with the
-  // same deck and players then deal the same cards hand after hand, however
-  // differently their bots choose (simulate's paired comparison). Unset, the
-  // deal and the seats share one generator, as play_random_game's games
-  // (the samples, the conformance tests) always have.
-  std::optional<std::uint64_t> deal_seed;
 };
 
 // std::mt19937_64, number for number: the same seed gives the same

@@ -35,8 +35,7 @@ class Table {
   // next game reuses; the reference is good until then.
   const PlayedGame& play(const Ruleset& rules, const SimulateOptions& o, std::int64_t index, bool record_tricks) {
     PlayoutOptions po;
-    po.deal_seed = game_seed(o.seed, index);
-    po.seed = choice_seed(*po.deal_seed);
+    po.seed = game_seed(o.seed, index);
     po.first_dealer = first_dealer(rules, index);
     po.max_hands = o.max_hands;
     po.hands_no_target = o.hands_no_target;
@@ -61,13 +60,11 @@ std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
   return splitmix64(splitmix64(seed) ^ static_cast<std::uint64_t>(index));
 }
 
-std::uint64_t choice_seed(std::uint64_t game_seed) {
-  // Any fixed mix apart from the deal's; a heuristic bot never draws from it.
-  return splitmix64(game_seed ^ 0x63686F6963657321ULL);
-}
-
-bool same_deals(const Ruleset& a, const Ruleset& b) {
-  return a.players == b.players && a.deck == b.deck && a.hand_size == b.hand_size &&
+bool same_deals(const Ruleset& a, const Ruleset& b, const std::vector<std::string>& bots) {
+  // The deal and the seats draw from one generator (engine/playout.h): only
+  // bots that never draw leave the shuffles of later hands alike.
+  const bool no_draws = std::all_of(bots.begin(), bots.end(), [](const std::string& bot) { return bot == "heuristic"; });
+  return no_draws && a.players == b.players && a.deck == b.deck && a.hand_size == b.hand_size &&
          a.deal_before_trump == b.deal_before_trump;
 }
 

@@ -8,10 +8,10 @@
 // first, so the games, their transcripts and every figure are the same
 // whatever the number of threads. Every ruleset plays the same seeds (common
 // random numbers: ruleset differences are not drowned in deal-to-deal
-// noise). The deck is shuffled from a generator of its own (the deal seed,
-// game_seed), the bots choose from another (choice_seed): rulesets with the
-// same deck and players deal the same cards, hand by hand, however their
-// bots' choices differ.
+// noise). With `heuristic` bots, which never draw from the game's
+// generator, rulesets with the same deck, hand size and players deal the
+// same cards hand by hand; `random` bots draw from the generator the deal
+// shuffles with, so after the first hand such games share their seed only.
 #pragma once
 
 #include <cstdint>
@@ -109,14 +109,13 @@ struct RulesetStats {
   std::vector<PairedClusteredMean> against_first;
 };
 
-// Game i's seed: a SplitMix64 mix of the run's seed and i. It seeds the
-// deal; choice_seed(game_seed) seeds the bots' choices.
+// Game i's seed: a SplitMix64 mix of the run's seed and i.
 [[nodiscard]] std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
-[[nodiscard]] std::uint64_t choice_seed(std::uint64_t game_seed);
 
-// Whether two rulesets deal the same cards from the same seed: the same
-// deck and the same number of players. Otherwise their games share seeds only.
-[[nodiscard]] bool same_deals(const Ruleset& a, const Ruleset& b);
+// Whether two rulesets' games of one seed are dealt the same cards hand by
+// hand: the same deck, hand size and players, and bots that never draw (all
+// `heuristic`). Otherwise their games share the seed (and the first deal) only.
+[[nodiscard]] bool same_deals(const Ruleset& a, const Ruleset& b, const std::vector<std::string>& bots);
 
 // Whether the last hand decided `game`: the winners (of a draw: the players
 // level at the top after it) are not exactly the player(s) with the top
