@@ -81,6 +81,11 @@ TEST(SimStudy, LeadAndComebackFromTheRunningScores) {
   sim::RulesetStats tied(3);
   tied.add(g, 0);
   EXPECT_EQ(tied.led_from_three_quarters.successes(), 0);
+  // Level at the halfway hand is no comeback: the winner was not behind.
+  g.hands[1].score = {5, 5, 0};
+  sim::RulesetStats level(3);
+  level.add(g, 0);
+  EXPECT_EQ(level.comeback.successes(), 0);
   // A draw has no winner to follow.
   g.winners.clear();
   sim::RulesetStats draw(3);
