@@ -84,8 +84,8 @@ std::string estimate_plot(const Row& row, const std::vector<std::string>& names)
     hi = std::min(hi, 100.0);
   }
   const double width = 320;
-  const double left = 10;
-  const double right = 10;
+  const double left = 18;
+  const double right = 18;
   const double line_h = 22;
   const double top = 6;
   const double height = top + line_h * static_cast<double>(names.size()) + 22;
@@ -179,8 +179,8 @@ std::string length_histogram(const RulesetStats& s, std::size_t r, const std::st
 // Win rates by seat (relative to the first dealer): a group of bars per
 // seat, one bar per ruleset with its interval, and the even share marked.
 std::string seat_plot(const std::vector<const Row*>& seats, const std::vector<std::string>& names, int share_of) {
-  const double width = 640;
-  const double height = 230;
+  const double width = 420;
+  const double height = 200;
   const double left = 40;
   const double bottom = 40;
   const double top = 10;
@@ -255,7 +255,10 @@ h2{font-size:1.25rem;margin:1.6rem 0 .4rem;border-bottom:2px solid #0072B2;paddi
 table{border-collapse:separate;border-spacing:0;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;background:#fff}
 thead th{background:#eef4f9;font-weight:600;vertical-align:bottom}
-tbody th{text-align:left;font-weight:600;position:sticky;left:0;z-index:1;border-right:1px solid #ddd}
+thead th:first-child{text-align:left}
+tbody th{text-align:left;font-weight:600;position:sticky;left:0;z-index:1;border-right:1px solid #ddd;
+white-space:normal;min-width:8rem}
+h3{font-size:1rem;margin:1rem 0 .3rem}
 tbody tr:nth-child(even)>*{background:#f4f6f8}
 td.diff{color:#555}
 td.diff.excludes{color:#1b1b1b;font-weight:600}
@@ -264,7 +267,7 @@ figure{margin:0;border:1px solid #ddd;border-radius:6px;padding:.5rem .6rem;brea
 figcaption{font-weight:600;font-size:.95rem}
 figcaption .d{display:block;font-weight:400;color:#555;font-size:.85rem}
 svg.plot{width:100%;height:auto;display:block;font-size:11px}
-svg.plot.seats{max-width:44rem;font-size:13px}
+svg.plot.seats{max-width:34rem;font-size:12px}
 svg .grid line{stroke:#e2e2e2;stroke-width:1}
 svg text{fill:#555}
 svg line.interval{stroke-width:3;stroke-linecap:round}
@@ -274,7 +277,7 @@ svg line.whisker{stroke:#1b1b1b;stroke-width:1.5}
 .legend{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
 .swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;margin-right:.35em;vertical-align:-.1em}
 dl{margin:.4rem 0}dt{font-weight:600;margin-top:.5rem}dd{margin:0 0 0 1rem}dt code{font-weight:400;color:#555}
-@media (max-width:40rem){body{padding:.6rem}th,td{padding:.25rem .35rem;font-size:.85rem}}
+@media (max-width:40rem){body{padding:.6rem}th,td{padding:.25rem .35rem;font-size:.85rem}tbody th{min-width:7rem;max-width:9rem}}
 @media print{.scroll{overflow:visible}}
 )";
 
@@ -306,16 +309,14 @@ std::string render_html(const SimReport& rep) {
     for (std::size_t r = 1; r < names.size(); ++r) {
       pairings.push_back(fmt::format("{}: {}", esc(names[r]), pairing_name(rep, r)));
     }
-    out += fmt::format("<p class=\"note\">“− {}” columns: the difference from {} over the same games ({}), rates in "
-                       "percentage points; <b>bold</b> where its 95% interval excludes 0 (marked *).</p>\n",
-                       esc(names.front()), esc(names.front()), fmt::join(pairings, "; "));
+    out += fmt::format("<p class=\"note\">Below the estimates, each ruleset's difference from {} over the same games "
+                       "({}), with its 95% interval, clustered by game and paired; rates in percentage points; "
+                       "<b>bold</b> where the interval excludes 0 (marked *).</p>\n",
+                       esc(names.front()), fmt::join(pairings, "; "));
   }
   out += "<div class=\"scroll\"><table class=\"statistics\">\n<thead><tr><th>statistic</th>";
   for (const auto& n : names) {
     out += fmt::format("<th>{}</th>", esc(n));
-  }
-  for (std::size_t r = 1; r < names.size(); ++r) {
-    out += fmt::format("<th>{} − {}</th>", esc(names[r]), esc(names.front()));
   }
   out += "</tr></thead>\n<tbody>\n";
   for (const auto& row : table) {
@@ -323,18 +324,33 @@ std::string render_html(const SimReport& rep) {
     for (const auto& c : row.cells) {
       out += fmt::format("<td>{}</td>", esc(cell_text(row, c)));
     }
+    out += "</tr>\n";
+  }
+  out += "</tbody></table></div>\n";
+  if (names.size() > 1) {
+    // The differences apart, so that neither table is too wide to read.
+    out += fmt::format("<h3>Differences from {}</h3>\n<div class=\"scroll\"><table class=\"differences\">\n"
+                       "<thead><tr><th>statistic</th>",
+                       esc(names.front()));
     for (std::size_t r = 1; r < names.size(); ++r) {
+      out += fmt::format("<th>{} − {}</th>", esc(names[r]), esc(names.front()));
+    }
+    out += "</tr></thead>\n<tbody>\n";
+    for (const auto& row : table) {
       if (row.kind == Kind::kCount) {
-        out += "<td class=\"diff\"></td>";
-      } else {
+        continue;
+      }
+      out += fmt::format("<tr data-key=\"{}\"><th>{}</th>", esc(row.key), esc(row.label));
+      for (std::size_t r = 1; r < names.size(); ++r) {
         const Interval& d = row.differences[r];
         out += fmt::format("<td class=\"diff{}\">{}</td>", excludes_zero(d) ? " excludes" : "",
                            esc(difference_text(row, d)));
       }
+      out += "</tr>\n";
     }
-    out += "</tr>\n";
+    out += "</tbody></table></div>\n";
   }
-  out += "</tbody></table></div>\n</section>\n";
+  out += "</section>\n";
 
   // Win rates by seat.
   std::vector<const Row*> seats;
