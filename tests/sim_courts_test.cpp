@@ -945,7 +945,7 @@ TEST(CourtsStats, ReportRowsInTextJsonAndCsv) {
                                       "--games", "40", "--seed", "3", "--bots", "heuristic,random,random,heuristic"};
   const auto text = test::run_cli(base);
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_NE(text.out.find("rates Wilson score, means normal; courts per hand, by game (clustered)\n"),
+  EXPECT_NE(text.out.find("figures over hands clustered by game (`trickref explain simulate`)\n"),
             std::string::npos)
       << text.out;
   for (const char* row : {"unfinished (after 1000 hands)", "early courts per 100 hands",
@@ -1003,7 +1003,7 @@ TEST(CourtsStats, ReportRowsInTextJsonAndCsv) {
   ASSERT_NE(row, std::string::npos) << mixed.out;
   const std::string line = mixed.out.substr(row, mixed.out.find('\n', row) - row);
   EXPECT_EQ(line.back(), '-') << line;
-  EXPECT_NE(mixed.out.find("contracts and courts per hand, by game (clustered)"), std::string::npos);
+  EXPECT_NE(mixed.out.find("figures over hands clustered by game"), std::string::npos);
 }
 
 // The same seed gives the same report, byte for byte, whatever --jobs is.

@@ -415,14 +415,14 @@ TEST(DeucesStats, ContractFiguresAddUp) {
   EXPECT_EQ(s.solo_made.sum(), solo_made);
   EXPECT_EQ(s.bidding_side_points.sum(), side);
   EXPECT_EQ(s.defender_points.sum(), 33 * contracts - side) << "a hand's points total 33";
-  EXPECT_EQ(s.tricks[0].n(), contracts) << "a void hand plays no trick";
+  EXPECT_EQ(s.tricks[0].items(), contracts) << "a void hand plays no trick";
   EXPECT_EQ(s.unfinished.trials(), o.games);
 }
 
 TEST(DeucesStats, ReportRowsInTextJsonAndCsv) {
   const auto text = test::run_cli({"simulate", "--rules", "call-deuces", "--games", "30", "--seed", "3"});
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_NE(text.out.find("rates Wilson score, means normal; contracts per hand, by game (clustered)\n"),
+  EXPECT_NE(text.out.find("figures over hands clustered by game (`trickref explain simulate`)\n"),
             std::string::npos)
       << text.out;
   for (const char* row : {"unfinished share", "hands per game", "all passed (hand void)", "winning bid",
@@ -453,7 +453,7 @@ TEST(DeucesStats, ReportRowsInTextJsonAndCsv) {
   // A report of quota games alone has no contract rows.
   const auto pluck = test::run_cli({"simulate", "--rules", "pluck", "--games", "5"});
   EXPECT_EQ(pluck.out.find("winning bid"), std::string::npos);
-  EXPECT_NE(pluck.out.find("rates Wilson score, means normal\n"), std::string::npos);
+  EXPECT_NE(pluck.out.find("figures over hands clustered by game (`trickref explain simulate`)\n"), std::string::npos);
 }
 
 // The same seed gives the same report, byte for byte, whatever --jobs is,

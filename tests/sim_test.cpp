@@ -18,6 +18,7 @@
 #include "engine/scoring.h"
 #include "ruleset/ruleset_loader.h"
 #include "sim/bots.h"
+#include "sim/html.h"
 #include "sim/render.h"
 #include "sim/simulate.h"
 #include "sim/stats.h"
@@ -403,16 +404,17 @@ TEST(SimSimulate, SameSeedSameFiguresWhateverTheJobs) {
   o.seed = 7;
   o.games = 150;
   o.bots = {"heuristic", "random", "heuristic"};
-  sim::SimReport one{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o)};
+  sim::SimReport one{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o), {true, false}};
   o.jobs = 3;
-  sim::SimReport three{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o)};
+  sim::SimReport three{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o), {true, false}};
   three.options.jobs = 1;
   EXPECT_EQ(sim::report_json(one).dump(), sim::report_json(three).dump());
   EXPECT_EQ(sim::render_text(one), sim::render_text(three));
   EXPECT_EQ(sim::render_csv(one), sim::render_csv(three));
+  EXPECT_EQ(sim::render_html(one), sim::render_html(three));
   // Another seed plays other games.
   o.seed = 8;
-  sim::SimReport other{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o)};
+  sim::SimReport other{o, {"pluck", "nine-five-two"}, sim::simulate(two_rulesets(), o), {true, false}};
   EXPECT_NE(sim::report_json(one).dump(), sim::report_json(other).dump());
 }
 
@@ -436,7 +438,7 @@ TEST(SimSimulate, StatisticsAddUp) {
   std::int64_t wins = 0;
   for (int r = 0; r < 3; ++r) {
     tricks += s.tricks[static_cast<std::size_t>(r)].sum();
-    EXPECT_EQ(s.made_quota[static_cast<std::size_t>(r)].trials(), s.hands);
+    EXPECT_EQ(s.made_quota[static_cast<std::size_t>(r)].items(), s.hands);
     wins += s.wins_by_seat[static_cast<std::size_t>(r)].successes();
   }
   EXPECT_EQ(tricks, 17 * s.hands);

@@ -22,6 +22,7 @@ struct CompareCli {
   std::string path;
   std::vector<std::string> rules;
   std::string format = "text";
+  bool differences_only = false;
   Limits limits;  // --max-extends
 };
 
@@ -33,6 +34,7 @@ int run_compare(const CompareCli& o, Context& ctx) {
   RulesetCatalog catalog(o.limits);
   std::vector<BatchOptions> options;
   CompareReport report;
+  report.differences_only = o.differences_only;
   std::set<std::string> seen;
   for (const auto& ref : o.rules) {
     const auto ruleset = resolve_rules(catalog, ref, false, ctx);
@@ -62,10 +64,18 @@ int run_compare(const CompareCli& o, Context& ctx) {
   // Standard input is read once and replayed for every ruleset.
   std::string stdin_text;
   bool stdin_read = false;
-  bool errors = false;
+  bool errors = false;  // under the record's own ruleset
+  BatchOptions own_options;  // the record's own ruleset (its `game:`)
+  own_options.limits = o.limits;
   for (const auto& input : inputs) {
     std::vector<std::vector<GameReport>> by_ruleset;
+    std::vector<const BatchOptions*> runs;
     for (const auto& b : options) {
+      runs.push_back(&b);
+    }
+    runs.push_back(&own_options);
+    for (const BatchOptions* run : runs) {
+      const BatchOptions& b = *run;
       std::vector<GameReport> games;
       if (input.is_stdin && !stdin_read) {
         // Read in blocks (istreambuf_iterator trips GCC 12's -Wnull-dereference at -O3).
@@ -80,13 +90,14 @@ int run_compare(const CompareCli& o, Context& ctx) {
       validate_file(input, game_catalog, b, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
       by_ruleset.push_back(std::move(games));
     }
+    std::vector<GameReport> own = std::move(by_ruleset.back());
+    by_ruleset.pop_back();
     const std::size_t n = by_ruleset.front().size();
     for (std::size_t i = 0; i < n; ++i) {
       ComparedGame game;
       for (auto& games : by_ruleset) {
         if (i < games.size()) {
           for (const auto& d : games[i].diagnostics) {
-            errors = errors || d.severity == Severity::kError;
             if (d.code == Code::kIo) {
               ctx.err << render_diagnostic(d, TextStyle{false, true});
               return static_cast<int>(ExitCode::kUsage);
@@ -95,6 +106,12 @@ int run_compare(const CompareCli& o, Context& ctx) {
           game.under.push_back(std::move(games[i]));
         }
       }
+      if (i < own.size()) {
+        game.own = std::move(own[i]);
+      }
+      // A record is faulty only by its own rules: the scores another
+      // ruleset gives it are the comparison's answer, not a fault.
+      errors = errors || own_errors(game) > 0 || !game.own;
       if (game.under.size() == options.size()) {
         report.games.push_back(std::move(game));
       }
@@ -121,7 +138,14 @@ void setup_compare(CLI::App& app, Context& ctx) {
   sub->add_option("--format", o->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  sub->add_flag("--differences-only", o->differences_only,
+                "Only what changes between the rulesets: the summary and the diagnostics that differ, no "
+                "hand-by-hand scores");
   add_max_extends_option(*sub, o->limits);
+  sub->footer("Each game begins with a line per ruleset after the first: the hand the game ends, the winner and the "
+              "final scores against the first's, and how many recorded scores no longer match because the "
+              "record was scored under other rules (counted, not listed). Exit 0 unless the record is faulty "
+              "under its own ruleset (its game:), 1 if it is, 2 for a usage problem.");
   sub->callback([o, &ctx]() { ctx.exit_code = run_compare(*o, ctx); });
 }
 

@@ -9,7 +9,10 @@
 #include "base/diagnostic.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/inputs.h"
 #include "ruleset/options.h"
+#include "sim/simulate.h"
+#include "sim/statistics.h"
 
 namespace trickref::cli {
 namespace {
@@ -59,7 +62,42 @@ void explain_option(const OptionSpec& spec, Context& ctx) {
   }
 }
 
+// `explain simulate`: every statistic `simulate` reports, with its key (JSON,
+// CSV), its label (text, HTML), what it counts and how its interval is
+// computed; the rows of the quota, auction and courts games together.
+int explain_simulate(Context& ctx) {
+  RulesetCatalog catalog{Limits{}};
+  std::vector<sim::RulesetStats> stats;
+  for (const char* name : {"pluck", "call-deuces", "court-piece"}) {
+    const auto rules = resolve_rules(catalog, name, false, ctx);
+    if (!rules) {
+      return static_cast<int>(ExitCode::kUsage);
+    }
+    stats.emplace_back(*rules);
+  }
+  sim::SimulateOptions options;
+  options.bots.assign(3, "BOT");
+  ctx.out << "simulate: the statistics, one a paragraph: JSON/CSV key, (text label), what it is; [its interval]\n"
+             "Seats are relative to the hand's dealer (made quota, tricks) or to the game's first dealer (wins); "
+             "the contract rows apply to auction games, the courts and side rows to courts games.\n";
+  for (const auto& st : sim::statistics(stats, options)) {
+    const char* method = st.method == sim::Method::kWilson      ? "Wilson, each game one sample"
+                         : st.method == sim::Method::kNormal    ? "normal, each game one sample"
+                         : st.method == sim::Method::kClustered ? "clustered by game"
+                                                                : "none: a count";
+    ctx.out << fmt::format("\n{} ({})\n  {} [{}]\n", st.key, st.label, st.definition, method);
+  }
+  ctx.out << "\nIntervals and differences\n";
+  for (const auto& note : sim::interval_notes()) {
+    ctx.out << "\n  " << note << "\n";
+  }
+  return 0;
+}
+
 int run_explain(const std::string& code, Context& ctx) {
+  if (code == "simulate") {
+    return explain_simulate(ctx);
+  }
   if (code.empty()) {
     for (const auto& c : code_catalogue()) {
       ctx.out << fmt::format("{:<18} {:<8} {}\n", c.name, severity_name(c.severity), c.summary);
@@ -108,7 +146,9 @@ void setup_explain(CLI::App& app, Context& ctx) {
   auto* sub = app.add_subcommand("explain", "Explain a diagnostic code: the rule behind it and the ruleset options "
                                             "that change it (no CODE: list them all); or a ruleset option: its "
                                             "values, default and meaning");
-  sub->add_option("code", *code, "Diagnostic code (e.g. revoke) or ruleset option (e.g. exchange.order)");
+  sub->add_option("code", *code,
+                  "Diagnostic code (e.g. revoke), ruleset option (e.g. exchange.order), or `simulate` (every "
+                  "statistic simulate reports, and how its interval is computed)");
   sub->callback([code, &ctx]() { ctx.exit_code = run_explain(*code, ctx); });
 }
 

@@ -16,6 +16,7 @@
 #include "ruleset/ruleset_loader.h"
 #include "referee/referee.h"
 #include "sim/bots.h"
+#include "sim/html.h"
 #include "sim/render.h"
 #include "sim/simulate.h"
 #include "transcript/writer.h"
@@ -33,7 +34,8 @@ struct SimulateCli {
   std::string bots = "heuristic";
   unsigned jobs = 1;
   std::string out;
-  std::string format = "text";
+  std::string output;  // the statistics report's file (-o); empty or "-": standard output
+  std::string format;  // empty: from --output's extension, else text
   std::string detail = "full";
   int max_hands = 1000;
   int hands = 10;
@@ -77,6 +79,21 @@ std::string ruleset_ref_from(const std::string& ref, const fs::path& dir) {
 Detail parse_detail(const std::string& d) {
   return d == "sheet" ? Detail::kSheet : d == "exchange" ? Detail::kExchange : d == "plays" ? Detail::kPlays
                                                                                               : Detail::kFull;
+}
+
+// The statistics' format: --format, else from --output's extension, else text.
+std::string format_for(const SimulateCli& o) {
+  if (!o.format.empty()) {
+    return o.format;
+  }
+  const auto ext = fs::path(o.output).extension().string();
+  if (ext == ".html" || ext == ".htm") {
+    return "html";
+  }
+  if (ext == ".csv" || ext == ".json") {
+    return ext.substr(1);
+  }
+  return "text";
 }
 
 int run_simulate(const SimulateCli& o, Context& ctx) {
@@ -127,6 +144,29 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     return usage_error(ctx, fmt::format("--bots names {} bots for {} players: give one name, or one per seat",
                                         bots.size(), players));
   }
+  // The report's file may replace none of the rulesets read nor the
+  // transcripts, nor anything but a regular file: checked before the games
+  // are played, and again when it is written.
+  const bool report_to_file = !o.output.empty() && o.output != "-";
+  InputFiles report_inputs;
+  for (const auto& ref : o.rules) {
+    if (is_ruleset_path(ref)) {
+      report_inputs.add(ref);
+    }
+  }
+  if (report_to_file) {
+    std::error_code ec;
+    if (!o.out.empty() && fs::weakly_canonical(o.output, ec) == fs::weakly_canonical(o.out, ec)) {
+      return usage_error(ctx, fmt::format("cannot write '{}': --output names the file --out writes the games to; "
+                                          "nothing was written",
+                                          printable(o.output)));
+    }
+    const TargetCheck check = check_output_target(o.output, report_inputs);
+    if (check.problem != TargetProblem::kNone) {
+      return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output),
+                                          check.reason));
+    }
+  }
   sim::SimulateOptions so;
   so.seed = o.seed;
   so.games = o.games;
@@ -135,7 +175,8 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   so.max_hands = o.max_hands;
   so.hands_no_target = o.hands;
 
-  // Transcripts: FILE.jsonl (one game a line) or DIR/<ruleset>/game-N.yaml.
+  // Transcripts: FILE.jsonl (one game a line) or DIR/<ruleset>/game-01.yaml
+  // (numbers zero-padded to the width of --games).
   // Every file is written through AtomicFile: it replaces only a regular file
   // that is not one of the rulesets read, and no partial file is left.
   sim::SimulateHooks hooks;
@@ -232,6 +273,9 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   report.options = so;
   report.rulesets = names;
   report.stats = sim::simulate(rulesets, so, hooks);
+  for (const auto& r : rulesets) {
+    report.same_deals.push_back(sim::same_deals(*rulesets.front().rules, *r.rules, bots));
+  }
   if (progress) {
     ctx.err << "\r" << std::string(60, ' ') << "\r" << std::flush;
   }
@@ -241,14 +285,34 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   if (!write_error.empty()) {
     return usage_error(ctx, fmt::format("writing transcripts to {} failed: {}", printable(o.out), write_error));
   }
-  if (o.format == "json") {
-    ctx.out << json_text(sim::report_json(report), 2) << "\n";
-  } else if (o.format == "csv") {
-    ctx.out << sim::render_csv(report);
+  const std::string format = format_for(o);
+  std::string text;
+  if (format == "json") {
+    text = json_text(sim::report_json(report), 2) + "\n";
+  } else if (format == "csv") {
+    text = sim::render_csv(report);
+  } else if (format == "html") {
+    text = sim::render_html(report);
   } else {
-    ctx.out << sim::render_text(report);
+    text = sim::render_text(report);
   }
-  ctx.out.flush();
+  if (!report_to_file) {
+    ctx.out << text;
+    ctx.out.flush();
+    return static_cast<int>(ExitCode::kOk);
+  }
+  AtomicFile file;
+  std::string error = file.open(o.output, report_inputs, true);
+  if (error.empty()) {
+    file.write(text);
+    error = file.commit();
+  }
+  if (!error.empty()) {
+    return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output), error));
+  }
+  if (!o.quiet) {
+    ctx.err << fmt::format("trickref: wrote {}\n", printable(o.output));
+  }
   return static_cast<int>(ExitCode::kOk);
 }
 
@@ -268,13 +332,16 @@ void setup_simulate(CLI::App& app, Context& ctx) {
                                      "seat; seat 1 deals first in game 1, seat 2 in game 2, ...")
       ->capture_default_str();
   sub->add_option("-j,--jobs", o->jobs, "Threads")->check(CLI::Range(1U, 256U))->capture_default_str();
-  sub->add_option("--out", o->out, "Write every game: FILE.jsonl (one game a line) or DIR (DIR/RULESET/game-N.yaml)");
+  sub->add_option("--out", o->out,
+                  "Write every game: FILE.jsonl (one game a line; game 1 under each ruleset, then game 2, ...) or "
+                  "DIR (DIR/RULESET/game-0001.yaml, numbered to the width of --games)");
   sub->add_option("--detail", o->detail, "Level of detail of the transcripts written")
       ->check(CLI::IsMember({"sheet", "exchange", "plays", "full"}))
       ->capture_default_str();
-  sub->add_option("--format", o->format, "Statistics format")
-      ->check(CLI::IsMember({"text", "json", "csv"}))
-      ->capture_default_str();
+  sub->add_option("--format", o->format,
+                  "Statistics format (default: from --output's extension, else text); html: one page with plots")
+      ->check(CLI::IsMember({"text", "json", "csv", "html"}));
+  sub->add_option("-o,--output", o->output, "Write the statistics to FILE, atomically (default: standard output)");
   // At most kMaxSimulatedHands: a game written in full then stays within
   // what `validate` reads by default (README, "Limits").
   sub->add_option("--max-hands", o->max_hands, "Safety stop: a game not won after this many hands is unfinished")
@@ -285,6 +352,8 @@ void setup_simulate(CLI::App& app, Context& ctx) {
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "No progress bar");
   add_max_extends_option(*sub, o->limits);
+  sub->footer("Every statistic, and how its interval and its difference from the first ruleset are computed, is "
+              "defined by `trickref explain simulate`.");
   sub->callback([o, &ctx]() { ctx.exit_code = run_simulate(*o, ctx); });
 }
 

@@ -1,6 +1,7 @@
 #include "report/compare.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -69,7 +70,118 @@ std::string rpad(const std::string& s, std::size_t w) {
   return n >= w ? s : std::string(w - n, ' ') + s;
 }
 
+// The diagnostics' identities of a game report, in order.
+std::vector<std::string> identities(const GameReport& g) {
+  std::vector<std::string> out;
+  const nlohmann::ordered_json j = game_json(g);
+  for (const auto& d : j["diagnostics"]) {
+    out.push_back(identity(d));
+  }
+  return out;
+}
+
+// The final score by column (a side's courts where the game has fixed
+// sides, else each player's): at the end of the game, or after its last hand.
+std::optional<std::vector<long long>> final_score(const GameReport& g, bool sides) {
+  if (!g.result) {
+    return std::nullopt;
+  }
+  if (sides) {
+    const auto& hands = g.result->hands;
+    const auto o = g.result->outcome;
+    const std::size_t last = o.finished && o.decided_hand > 0 ? static_cast<std::size_t>(o.decided_hand) : hands.size();
+    return last > 0 && last <= hands.size() ? hands[last - 1].side_score : std::nullopt;
+  }
+  return g.result->outcome.score;
+}
+
+std::string plural(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
 }  // namespace
+
+std::vector<std::vector<std::size_t>> ruleset_consequences(const ComparedGame& game) {
+  std::vector<std::vector<std::size_t>> out(game.under.size());
+  std::vector<std::string> own = game.own ? identities(*game.own) : std::vector<std::string>();
+  std::sort(own.begin(), own.end());
+  for (std::size_t r = 0; r < game.under.size(); ++r) {
+    const auto ids = identities(game.under[r]);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      const Code code = game.under[r].diagnostics[i].code;
+      if ((code == Code::kScoreMismatch || code == Code::kWinnerMismatch) &&
+          !std::binary_search(own.begin(), own.end(), ids[i])) {
+        out[r].push_back(i);
+      }
+    }
+  }
+  return out;
+}
+
+int own_errors(const ComparedGame& game) {
+  if (!game.own) {
+    return 0;
+  }
+  int n = game.own->hidden_errors;
+  for (const auto& d : game.own->diagnostics) {
+    n += d.severity == Severity::kError ? 1 : 0;
+  }
+  return n;
+}
+
+std::vector<std::string> compare_summary(const CompareReport& rep, const ComparedGame& game) {
+  std::vector<std::string> out;
+  if (game.under.empty()) {
+    return out;
+  }
+  const bool sides = by_sides(game);
+  const GameReport& base = game.under.front();
+  std::vector<std::string> columns;
+  for (const auto& p : sides ? base.result->side_names : base.players) {
+    columns.push_back(printable(clip(p)));
+  }
+  const auto consequences = ruleset_consequences(game);
+  const auto first_score = final_score(base, sides);
+  for (std::size_t r = 1; r < game.under.size(); ++r) {
+    const GameReport& g = game.under[r];
+    std::vector<std::string> parts;
+    const std::string ended = ended_text(g);
+    const std::string base_ended = ended_text(base);
+    if (ended != base_ended) {
+      parts.push_back(ended == "-" ? fmt::format("does not end (ends in {})", base_ended)
+                      : base_ended == "-" ? fmt::format("ends in {} (does not end)", ended)
+                                          : fmt::format("ends in {}, not {}", ended, base_ended.substr(5)));
+    }
+    const std::string winner = winners_text(g, sides);
+    const std::string base_winner = winners_text(base, sides);
+    parts.push_back(winner == base_winner ? fmt::format("the same winner ({})", winner)
+                                          : fmt::format("winner {}, not {}", winner, base_winner));
+    const auto score = final_score(g, sides);
+    if (score && first_score && *score != *first_score && score->size() == columns.size() &&
+        first_score->size() == columns.size()) {
+      std::vector<std::string> now;
+      for (std::size_t c = 0; c < columns.size(); ++c) {
+        now.push_back(fmt::format("{} {}", columns[c], (*score)[c]));
+      }
+      parts.push_back(fmt::format("final scores {}, not {}", fmt::join(now, ", "), fmt::join(*first_score, ", ")));
+    } else if (score && first_score && *score == *first_score) {
+      parts.push_back("the same final scores");
+    }
+    if (!consequences[r].empty()) {
+      const std::size_t n = consequences[r].size();
+      parts.push_back(fmt::format("{} no longer {}, as the record was scored under other rules (counted, not listed)",
+                                  plural(n, "recorded score", "recorded scores"), n == 1 ? "matches" : "match"));
+    }
+    out.push_back(fmt::format("{} against {}: {}", printable(clip(rep.rulesets[r])), printable(clip(rep.rulesets[0])),
+                              fmt::join(parts, "; ")));
+  }
+  if (const int errors = own_errors(game); errors > 0) {
+    out.push_back(fmt::format("the record is faulty under its own ruleset ({}): {}",
+                              printable(clip(game.own->ruleset.empty() ? std::string("unknown") : game.own->ruleset)),
+                              plural(static_cast<std::size_t>(errors), "error", "errors")));
+  }
+  return out;
+}
 
 std::vector<std::vector<std::size_t>> differing_diagnostics(const ComparedGame& game) {
   std::vector<std::vector<std::string>> ids;
@@ -116,6 +228,10 @@ std::string render_compare_text(const CompareReport& rep) {
       out += " (" + printable(clip(base.id)) + ")";
     }
     out += "\n";
+    // The answer first: what the change of ruleset changes.
+    for (const auto& line : compare_summary(rep, game)) {
+      out += "  " + line + "\n";
+    }
     // Names as shown (base/text.h): clipped and printable; a column per
     // side where the game has fixed sides, else per player.
     const bool sides = by_sides(game);
@@ -176,9 +292,11 @@ std::string render_compare_text(const CompareReport& rep) {
       }
       names.push_back(n);
     }
-    row("", heads);
-    row("hand", names);
-    for (std::size_t h = 0; h < hands; ++h) {
+    if (!rep.differences_only) {
+      row("", heads);
+      row("hand", names);
+    }
+    for (std::size_t h = 0; h < hands && !rep.differences_only; ++h) {
       std::vector<std::string> cells;
       for (const auto& g : game.under) {
         std::string c;
@@ -198,9 +316,12 @@ std::string render_compare_text(const CompareReport& rep) {
       winners.push_back(winners_text(g, sides));
       ended.push_back(ended_text(g));
     }
-    row("winner", winners);
-    row("ended", ended);
+    if (!rep.differences_only) {
+      row("winner", winners);
+      row("ended", ended);
+    }
     const auto differing = differing_diagnostics(game);
+    const auto consequences = ruleset_consequences(game);
     const std::size_t common = base.diagnostics.size() - differing.front().size();
     bool any = false;
     for (std::size_t r = 0; r < game.under.size(); ++r) {
@@ -208,8 +329,15 @@ std::string render_compare_text(const CompareReport& rep) {
         continue;
       }
       any = true;
+      // The recorded scores the ruleset no longer matches are in the summary, counted.
+      std::vector<std::size_t> listed;
+      std::set_difference(differing[r].begin(), differing[r].end(), consequences[r].begin(), consequences[r].end(),
+                          std::back_inserter(listed));
+      if (listed.empty()) {
+        continue;
+      }
       out += fmt::format("  only under {}:\n", rulesets[r]);
-      for (std::size_t i : differing[r]) {
+      for (std::size_t i : listed) {
         out += "    " + render_diagnostic(game.under[r].diagnostics[i], TextStyle{false, true});
       }
     }
@@ -243,6 +371,11 @@ nlohmann::ordered_json compare_json(const CompareReport& rep) {
       gj["id"] = base.id;
     }
     gj["players"] = base.players;
+    gj["summary"] = compare_summary(rep, game);
+    if (game.own) {
+      gj["own_ruleset"] = {{"ruleset", game.own->ruleset.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(game.own->ruleset)},
+                           {"errors", own_errors(game)}};
+    }
     std::size_t hands = 0;
     for (const auto& f : full) {
       if (f.contains("hands")) {
@@ -265,7 +398,9 @@ nlohmann::ordered_json compare_json(const CompareReport& rep) {
       one["score"] = std::move(scores);
       hj.push_back(std::move(one));
     }
-    gj["hands"] = std::move(hj);
+    if (!rep.differences_only) {
+      gj["hands"] = std::move(hj);
+    }
     nlohmann::ordered_json results = nlohmann::ordered_json::object();
     for (std::size_t r = 0; r < full.size(); ++r) {
       results[rep.rulesets[r]] = full[r].contains("result") ? full[r]["result"] : nlohmann::ordered_json();
@@ -292,7 +427,18 @@ nlohmann::ordered_json compare_json(const CompareReport& rep) {
       }
       only[rep.rulesets[r]] = std::move(list);
     }
-    gj["diagnostics"] = {{"common", std::move(common)}, {"only", std::move(only)}};
+    // Under each ruleset, how many of its `only` diagnostics are recorded
+    // scores that follow from the ruleset (the summary counts them).
+    const auto consequences = ruleset_consequences(game);
+    nlohmann::ordered_json counted = nlohmann::ordered_json::object();
+    for (std::size_t r = 0; r < full.size(); ++r) {
+      counted[rep.rulesets[r]] = consequences[r].size();
+    }
+    if (rep.differences_only) {
+      gj["diagnostics"] = {{"only", std::move(only)}, {"from_ruleset", std::move(counted)}};
+    } else {
+      gj["diagnostics"] = {{"common", std::move(common)}, {"only", std::move(only)}, {"from_ruleset", std::move(counted)}};
+    }
     games.push_back(std::move(gj));
   }
   j["games"] = std::move(games);

@@ -6,188 +6,41 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "sim/statistics.h"
 
 namespace trickref::sim {
 namespace {
 
-// kPer100: a rate per hand shown per 100 hands (courts per 100 hands).
-enum class Kind { kCount, kRate, kMean, kPer100 };
+}  // namespace
 
-struct Cell {
-  Interval value;
-  std::int64_t count = 0;
-};
-
-// One statistic across the rulesets: `key` names it in JSON and CSV
-// (dotted: group.member), `label` in text.
-struct Row {
-  std::string key;
-  std::string label;
-  Kind kind = Kind::kCount;
-  std::vector<Cell> cells;
-};
-
-std::string who_dealt_first(int offset, int players) {
-  if (offset == 0) {
-    return "first dealer";
+std::vector<Row> report_rows(const SimReport& rep) {
+  std::vector<Row> out;
+  const auto list = statistics(rep.stats, rep.options);
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    const Statistic& st = list[k];
+    Row row{st.key, st.label, st.group, st.kind, {}, {}};
+    for (const auto& s : rep.stats) {
+      row.cells.push_back(st.kind == Kind::kCount ? Cell{{}, st.count(s)} : Cell{st.interval(s), 0});
+      row.differences.push_back(st.kind != Kind::kCount && k < s.against_first.size()
+                                    ? s.against_first[k].difference()
+                                    : Interval{});
+    }
+    out.push_back(std::move(row));
   }
-  return role_name(offset, players) + " of first dealer";
+  return out;
 }
 
-// Whether any ruleset of the report has an auction: then the contract rows are shown.
+namespace {
+
+// Whether any ruleset of the report has an auction, or scores courts.
 bool has_contracts(const SimReport& rep) {
   return std::any_of(rep.stats.begin(), rep.stats.end(), [](const RulesetStats& s) { return s.contracts; });
 }
-
-// Whether any ruleset of the report scores courts: then the courts rows are shown.
 bool has_courts(const SimReport& rep) {
   return std::any_of(rep.stats.begin(), rep.stats.end(), [](const RulesetStats& s) { return s.courts; });
 }
 
-// The sides of the first ruleset of the report with fixed partnerships, as
-// seat lists; empty when none has them.
-std::vector<std::vector<int>> fixed_sides(const SimReport& rep) {
-  for (const auto& s : rep.stats) {
-    if (s.fixed_sides) {
-      std::vector<std::vector<int>> out(static_cast<std::size_t>(s.sides));
-      for (int seat = 0; seat < s.players; ++seat) {
-        out[static_cast<std::size_t>(s.side_index[static_cast<std::size_t>(seat)])].push_back(seat);
-      }
-      return out;
-    }
-  }
-  return {};
-}
-
-std::vector<Row> rows(const SimReport& rep) {
-  std::vector<Row> out;
-  const int players = rep.stats.empty() ? 3 : rep.stats.front().players;
-  auto add = [&](std::string key, std::string label, Kind kind, auto&& get) {
-    Row row{std::move(key), std::move(label), kind, {}};
-    for (const auto& s : rep.stats) {
-      row.cells.push_back(get(s));
-    }
-    out.push_back(std::move(row));
-  };
-  auto count = [](std::int64_t c) { return Cell{{}, c}; };
-  add("games", "games", Kind::kCount, [&](const RulesetStats& s) { return count(s.games); });
-  add("unfinished", fmt::format("unfinished (after {} hands)", rep.options.max_hands), Kind::kCount,
-      [&](const RulesetStats& s) { return count(s.games - s.finished); });
-  add("unfinished_rate", "unfinished share", Kind::kRate,
-      [](const RulesetStats& s) { return Cell{s.unfinished.wilson(), 0}; });
-  add("hands", "hands", Kind::kCount, [&](const RulesetStats& s) { return count(s.hands); });
-  add("hands_per_game", "hands per game", Kind::kMean,
-      [](const RulesetStats& s) { return Cell{s.hands_per_game.normal(), 0}; });
-  for (int r = 0; r < players; ++r) {
-    const auto i = static_cast<std::size_t>(r);
-    add("made_quota." + role_name(r, players), "made quota: " + role_name(r, players), Kind::kRate,
-        [&](const RulesetStats& s) { return Cell{i < s.made_quota.size() ? s.made_quota[i].wilson() : Interval{}, 0}; });
-  }
-  for (int r = 0; r < players; ++r) {
-    const auto i = static_cast<std::size_t>(r);
-    add("tricks." + role_name(r, players), "tricks: " + role_name(r, players), Kind::kMean,
-        [&](const RulesetStats& s) { return Cell{i < s.tricks.size() ? s.tricks[i].normal() : Interval{}, 0}; });
-  }
-  add("plucks_per_hand", "plucks per hand", Kind::kMean,
-      [](const RulesetStats& s) { return Cell{s.plucks_per_hand.normal(), 0}; });
-  for (int r = 0; r < players; ++r) {
-    const auto i = static_cast<std::size_t>(r);
-    std::string key = r == 0 ? "first_dealer" : role_name(r, players) + "_of_first_dealer";
-    add("wins_by_seat." + key, "wins: " + who_dealt_first(r, players), Kind::kRate, [&](const RulesetStats& s) {
-      return Cell{i < s.wins_by_seat.size() ? s.wins_by_seat[i].wilson() : Interval{}, 0};
-    });
-  }
-  for (int b = 0; b < players; ++b) {
-    const auto i = static_cast<std::size_t>(b);
-    const std::string bot = i < rep.options.bots.size() ? rep.options.bots[i] : "?";
-    add(fmt::format("wins_by_bot.{}", b + 1), fmt::format("wins: seat {} ({})", b + 1, bot), Kind::kRate,
-        [&](const RulesetStats& s) {
-          return Cell{i < s.wins_by_bot.size() ? s.wins_by_bot[i].wilson() : Interval{}, 0};
-        });
-  }
-  if (has_contracts(rep)) {
-    // The auction games: per hand, each game's hands one cluster (stats.h, ClusteredMean).
-    auto clustered = [&](std::string key, std::string label, Kind kind, ClusteredMean RulesetStats::*member) {
-      add("contracts." + std::move(key), std::move(label), kind, [&, member, kind](const RulesetStats& s) {
-        return Cell{s.contracts ? (s.*member).interval(kind == Kind::kRate) : Interval{}, 0};
-      });
-    };
-    clustered("all_pass", "all passed (hand void)", Kind::kRate, &RulesetStats::all_pass);
-    clustered("winning_bid", "winning bid", Kind::kMean, &RulesetStats::winning_bid);
-    clustered("made", "contracts made", Kind::kRate, &RulesetStats::made);
-    clustered("solo", "solo contracts", Kind::kRate, &RulesetStats::solo);
-    clustered("solo_made", "solo contracts made", Kind::kRate, &RulesetStats::solo_made);
-    clustered("points_bidding_side", "points: bidding side", Kind::kMean, &RulesetStats::bidding_side_points);
-    clustered("points_defenders", "points: defenders", Kind::kMean, &RulesetStats::defender_points);
-  }
-  if (has_courts(rep)) {
-    // The courts games: per hand, each game's hands one cluster.
-    auto clustered = [&](std::string key, std::string label, Kind kind, ClusteredMean RulesetStats::*member) {
-      add("courts." + std::move(key), std::move(label), kind, [&, member, kind](const RulesetStats& s) {
-        return Cell{s.courts ? (s.*member).interval(kind != Kind::kMean) : Interval{}, 0};
-      });
-    };
-    clustered("early_per_100_hands", "early courts per 100 hands", Kind::kPer100, &RulesetStats::early_courts);
-    clustered("all_tricks_per_100_hands", "all-tricks courts per 100 hands", Kind::kPer100,
-              &RulesetStats::all_tricks_courts);
-    clustered("streak_per_100_hands", "streak courts per 100 hands", Kind::kPer100, &RulesetStats::streak_courts);
-    clustered("hands_per_court", "hands per court", Kind::kMean, &RulesetStats::hands_per_court);
-    clustered("trump_caller_side_wins_hand", "trump caller's side wins the hand", Kind::kRate,
-              &RulesetStats::trump_side_wins);
-  }
-  if (const auto sides = fixed_sides(rep); !sides.empty()) {
-    // Win rates by side: the seats' `sides` must match the first ruleset's to be shown.
-    auto same_sides = [&](const RulesetStats& s) {
-      if (!s.fixed_sides || s.sides != static_cast<int>(sides.size())) {
-        return false;
-      }
-      for (std::size_t k = 0; k < sides.size(); ++k) {
-        for (const int seat : sides[k]) {
-          if (s.side_index[static_cast<std::size_t>(seat)] != static_cast<int>(k)) {
-            return false;
-          }
-        }
-      }
-      return true;
-    };
-    for (std::size_t k = 0; k < sides.size(); ++k) {
-      // The side of the seat that many places left of the first dealer.
-      const int offset = sides[k].front();
-      std::string key = offset == 0 ? "first_dealer" : role_name(offset, players) + "_of_first_dealer";
-      add("wins_by_side." + key, "wins: side of " + who_dealt_first(offset, players), Kind::kRate,
-          [&, k](const RulesetStats& s) {
-            return Cell{same_sides(s) ? s.wins_by_side_seat[k].wilson() : Interval{}, 0};
-          });
-    }
-    for (std::size_t k = 0; k < sides.size(); ++k) {
-      std::vector<std::string> seats;
-      std::vector<std::string> bots;
-      for (const int seat : sides[k]) {
-        seats.push_back(std::to_string(seat + 1));
-        const auto i = static_cast<std::size_t>(seat);
-        const std::string bot = i < rep.options.bots.size() ? rep.options.bots[i] : "?";
-        if (std::find(bots.begin(), bots.end(), bot) == bots.end()) {
-          bots.push_back(bot);
-        }
-      }
-      add(fmt::format("wins_by_bot_side.{}", fmt::join(seats, "_")),
-          fmt::format("wins: seats {} ({})", fmt::join(seats, " & "), fmt::join(bots, ", ")), Kind::kRate,
-          [&, k](const RulesetStats& s) {
-            return Cell{same_sides(s) ? s.wins_by_side[k].wilson() : Interval{}, 0};
-          });
-    }
-  }
-  if (has_courts(rep)) {
-    add("draws", "draws", Kind::kRate, [](const RulesetStats& s) {
-      return Cell{s.courts ? s.draws.wilson() : Interval{}, 0};
-    });
-  }
-  add("shared_wins", "shared wins", Kind::kCount, [&](const RulesetStats& s) { return count(s.shared_wins); });
-  add("margin", "margin, first over second", Kind::kMean, [](const RulesetStats& s) { return Cell{s.margin.normal(), 0}; });
-  add("decided_in_last_hand", "decided in the last hand", Kind::kRate,
-      [](const RulesetStats& s) { return Cell{s.decided_last_hand.wilson(), 0}; });
-  return out;
-}
+}  // namespace
 
 std::string cell_text(const Row& row, const Cell& c) {
   switch (row.kind) {
@@ -211,6 +64,8 @@ std::string cell_text(const Row& row, const Cell& c) {
   }
   return "";
 }
+
+namespace {
 
 // Six decimals: far below any interval's width, and short, stable output.
 double rounded(double x) {
@@ -243,18 +98,39 @@ std::string csv_number(double x) {
 
 }  // namespace
 
-std::string role_name(int offset, int players) {
-  if (offset == 0) {
-    return "dealer";
+std::string difference_text(const Row& row, const Interval& d) {
+  if (d.n == 0) {
+    return "-";
   }
-  if (offset == 1) {
-    return "left";
-  }
-  if (offset == players - 1) {
-    return "right";
-  }
-  return fmt::format("left+{}", offset);
+  const bool scaled = row.kind == Kind::kRate || row.kind == Kind::kPer100;
+  const double k = scaled ? 100 : 1;
+  const int digits = row.kind == Kind::kRate ? 1 : 2;
+  // A difference that rounds to zero is shown unsigned ("0.0", not "-0.0").
+  auto signed_text = [&](double x) {
+    std::string t = fmt::format("{:+.{}f}", k * x, digits);
+    if (t.find_first_not_of("+-0.") == std::string::npos) {
+      t.erase(0, 1);
+    }
+    return t;
+  };
+  return fmt::format("{} [{}, {}]{}", signed_text(d.estimate), signed_text(d.low), signed_text(d.high),
+                     excludes_zero(d) ? " *" : "");
 }
+
+std::vector<Row> shown_rows(const SimReport& rep) {
+  auto table = report_rows(rep);
+  std::erase_if(table, [](const Row& r) {
+    return r.kind != Kind::kCount &&
+           std::all_of(r.cells.begin(), r.cells.end(), [](const Cell& c) { return c.value.n == 0; });
+  });
+  return table;
+}
+
+std::string pairing_name(const SimReport& rep, std::size_t r) {
+  return r < rep.same_deals.size() && rep.same_deals[r] ? "same deals" : "same seeds";
+}
+
+bool excludes_zero(const Interval& d) { return d.n > 0 && (d.low > 0 || d.high < 0); }
 
 std::string render_text(const SimReport& rep) {
   std::string out;
@@ -263,20 +139,9 @@ std::string render_text(const SimReport& rep) {
     bots += (bots.empty() ? "" : ",") + b;
   }
   out += fmt::format("{} games per ruleset, seed {}, bots {}\n", rep.options.games, rep.options.seed, bots);
-  out += "estimate [95% confidence interval]: rates Wilson score, means normal";
-  const bool contracts = has_contracts(rep);
-  const bool courts = has_courts(rep);
-  out += contracts && courts ? "; contracts and courts per hand, by game (clustered)\n\n"
-         : contracts        ? "; contracts per hand, by game (clustered)\n\n"
-         : courts           ? "; courts per hand, by game (clustered)\n\n"
-                            : "\n\n";
-  // Rows that apply to none of the rulesets (a quota game's made quota in
-  // Court Piece) are left out here; JSON and CSV keep every key, with n 0.
-  auto table = rows(rep);
-  std::erase_if(table, [](const Row& r) {
-    return r.kind != Kind::kCount &&
-           std::all_of(r.cells.begin(), r.cells.end(), [](const Cell& c) { return c.value.n == 0; });
-  });
+  out += "estimate [95% confidence interval], each game one sample: rates over games Wilson score, means over "
+         "games normal, figures over hands clustered by game (`trickref explain simulate`)\n\n";
+  const auto table = shown_rows(rep);
   std::size_t label_w = 0;
   for (const auto& r : table) {
     label_w = std::max(label_w, r.label.size());
@@ -286,31 +151,65 @@ std::string render_text(const SimReport& rep) {
   for (const auto& r : rep.rulesets) {
     heads.push_back(printable(clip(r)));
   }
-  std::vector<std::size_t> col_w(rep.rulesets.size(), 0);
-  for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
-    col_w[c] = display_width(heads[c]);
+  auto print_table = [&](std::size_t from, const std::vector<std::vector<std::string>>& cells) {
+    std::vector<std::size_t> col_w;
+    for (std::size_t c = from; c < heads.size(); ++c) {
+      std::size_t w = display_width(heads[c]);
+      for (const auto& items : cells) {
+        w = items.empty() ? w : std::max(w, display_width(items[c - from]));
+      }
+      col_w.push_back(w);
+    }
+    auto line = [&](const std::string& label, const std::vector<std::string>& items) {
+      std::string l = fmt::format("{:<{}}", label, label_w);
+      for (std::size_t c = 0; c < items.size(); ++c) {
+        l += "  " + items[c] + std::string(col_w[c] - std::min(col_w[c], display_width(items[c])), ' ');
+      }
+      while (!l.empty() && l.back() == ' ') {
+        l.pop_back();
+      }
+      out += l + "\n";
+    };
+    line("", std::vector<std::string>(heads.begin() + static_cast<std::ptrdiff_t>(from), heads.end()));
+    std::size_t i = 0;
     for (const auto& r : table) {
-      col_w[c] = std::max(col_w[c], cell_text(r, r.cells[c]).size());
+      if (!cells[i].empty()) {
+        line(r.label, cells[i]);
+      }
+      ++i;
     }
-  }
-  auto line = [&](const std::string& label, const std::vector<std::string>& cells) {
-    std::string l = fmt::format("{:<{}}", label, label_w);
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      l += "  " + fmt::format("{:<{}}", cells[c], col_w[c]);
-    }
-    while (!l.empty() && l.back() == ' ') {
-      l.pop_back();
-    }
-    out += l + "\n";
   };
-  line("", heads);
+  std::vector<std::vector<std::string>> cells;
   for (const auto& r : table) {
-    std::vector<std::string> cells;
+    std::vector<std::string> line;
     for (const auto& c : r.cells) {
-      cells.push_back(cell_text(r, c));
+      line.push_back(cell_text(r, c));
     }
-    line(r.label, cells);
+    cells.push_back(std::move(line));
   }
+  print_table(0, cells);
+  if (rep.rulesets.size() < 2) {
+    return out;
+  }
+  // The paired differences: every row with an interval, against the first ruleset.
+  std::vector<std::string> pairings;
+  for (std::size_t r = 1; r < rep.rulesets.size(); ++r) {
+    pairings.push_back(fmt::format("{} {}", heads[r], pairing_name(rep, r)));
+  }
+  out += fmt::format("\ndifference from {} over the same games ({}), [95% interval] clustered by game and paired; "
+                     "rates in percentage points; * the interval excludes 0\n",
+                     heads.front(), fmt::join(pairings, ", "));
+  cells.clear();
+  for (const auto& r : table) {
+    std::vector<std::string> line;
+    if (r.kind != Kind::kCount) {
+      for (std::size_t c = 1; c < r.differences.size(); ++c) {
+        line.push_back(difference_text(r, r.differences[c]));
+      }
+    }
+    cells.push_back(std::move(line));
+  }
+  print_table(1, cells);
   return out;
 }
 
@@ -321,35 +220,79 @@ nlohmann::ordered_json report_json(const SimReport& rep) {
   j["bots"] = rep.options.bots;
   j["max_hands"] = rep.options.max_hands;
   j["confidence"] = 0.95;
-  j["intervals"] = {{"rate", "wilson"}, {"mean", "normal"}};
+  j["intervals"] = {{"rate", "wilson"}, {"mean", "normal"}, {"hands", "clustered by game"}};
   if (has_contracts(rep)) {
     j["intervals"]["contracts"] = "clustered by game";
   }
   if (has_courts(rep)) {
     j["intervals"]["courts"] = "clustered by game";
   }
-  const auto table = rows(rep);
+  if (rep.rulesets.size() > 1) {
+    j["intervals"]["differences"] = "paired, clustered by game";
+  }
+  const auto table = report_rows(rep);
+  auto put = [](nlohmann::ordered_json& into, const std::string& key, nlohmann::ordered_json value) {
+    const auto dot = key.find('.');
+    if (dot == std::string::npos) {
+      into[key] = std::move(value);
+    } else {
+      into[key.substr(0, dot)][key.substr(dot + 1)] = std::move(value);
+    }
+  };
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
     nlohmann::ordered_json rj;
     rj["ruleset"] = rep.rulesets[c];
     for (const auto& r : table) {
-      const auto dot = r.key.find('.');
-      if (dot == std::string::npos) {
-        rj[r.key] = interval_json(r, r.cells[c]);
-      } else {
-        rj[r.key.substr(0, dot)][r.key.substr(dot + 1)] = interval_json(r, r.cells[c]);
+      put(rj, r.key, interval_json(r, r.cells[c]));
+    }
+    // Every game length with its count of games, shortest first.
+    nlohmann::ordered_json histogram = nlohmann::ordered_json::array();
+    const auto& lengths = rep.stats[c].game_length;
+    for (std::size_t h = 0; h < lengths.size(); ++h) {
+      if (lengths[h] > 0) {
+        histogram.push_back({{"hands", h}, {"games", lengths[h]}});
       }
     }
+    rj["game_length"]["histogram"] = std::move(histogram);
     list.push_back(std::move(rj));
   }
   j["rulesets"] = std::move(list);
+  if (rep.rulesets.size() > 1) {
+    nlohmann::ordered_json dj;
+    dj["from"] = rep.rulesets.front();
+    nlohmann::ordered_json others = nlohmann::ordered_json::array();
+    for (std::size_t c = 1; c < rep.rulesets.size(); ++c) {
+      nlohmann::ordered_json one;
+      one["ruleset"] = rep.rulesets[c];
+      one["pairing"] = pairing_name(rep, c);
+      for (const auto& r : table) {
+        if (r.kind == Kind::kCount) {
+          continue;
+        }
+        const Interval& d = r.differences[c];
+        nlohmann::ordered_json v;
+        if (d.n > 0) {
+          const double scale = r.kind == Kind::kPer100 ? 100 : 1;
+          v["difference"] = rounded(scale * d.estimate);
+          v["low"] = rounded(scale * d.low);
+          v["high"] = rounded(scale * d.high);
+          v["excludes_zero"] = excludes_zero(d);
+        }
+        v["n"] = d.n;
+        put(one, r.key, std::move(v));
+      }
+      others.push_back(std::move(one));
+    }
+    dj["rulesets"] = std::move(others);
+    j["differences"] = std::move(dj);
+  }
   return j;
 }
 
 std::string render_csv(const SimReport& rep) {
   std::string out = "ruleset,statistic,estimate,low,high,n\n";
-  const auto table = rows(rep);
+  const auto table = report_rows(rep);
   for (std::size_t c = 0; c < rep.rulesets.size(); ++c) {
     for (const auto& r : table) {
       const Cell& cell = r.cells[c];
@@ -362,6 +305,23 @@ std::string render_csv(const SimReport& rep) {
         out += fmt::format("{},{},{},{},{},{}\n", csv_text(rep.rulesets[c]), r.key,
                            csv_number(scale * cell.value.estimate), csv_number(scale * cell.value.low),
                            csv_number(scale * cell.value.high), cell.value.n);
+      }
+    }
+  }
+  // The differences from the first ruleset: statistic `difference.KEY`, n the games paired.
+  for (std::size_t c = 1; c < rep.rulesets.size(); ++c) {
+    for (const auto& r : table) {
+      if (r.kind == Kind::kCount) {
+        continue;
+      }
+      const Interval& d = r.differences[c];
+      if (d.n == 0) {
+        out += fmt::format("{},difference.{},,,,0\n", csv_text(rep.rulesets[c]), r.key);
+      } else {
+        const double scale = r.kind == Kind::kPer100 ? 100 : 1;
+        out += fmt::format("{},difference.{},{},{},{},{}\n", csv_text(rep.rulesets[c]), r.key,
+                           csv_number(scale * d.estimate), csv_number(scale * d.low), csv_number(scale * d.high),
+                           d.n);
       }
     }
   }

@@ -10,6 +10,7 @@
 #include "engine/game.h"
 #include "engine/scoring.h"
 #include "sim/bots.h"
+#include "sim/statistics.h"
 
 namespace trickref::sim {
 namespace {
@@ -57,6 +58,14 @@ class Table {
 
 std::uint64_t game_seed(std::uint64_t seed, std::int64_t index) {
   return splitmix64(splitmix64(seed) ^ static_cast<std::uint64_t>(index));
+}
+
+bool same_deals(const Ruleset& a, const Ruleset& b, const std::vector<std::string>& bots) {
+  // The deal and the seats draw from one generator (engine/playout.h): only
+  // bots that never draw leave the shuffles of later hands alike.
+  const bool no_draws = std::all_of(bots.begin(), bots.end(), [](const std::string& bot) { return bot == "heuristic"; });
+  return no_draws && a.players == b.players && a.deck == b.deck && a.hand_size == b.hand_size &&
+         a.deal_before_trump == b.deal_before_trump;
 }
 
 bool decided_in_last_hand(const PlayedGame& game) {
@@ -112,23 +121,39 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   ++games;
   hands += static_cast<std::int64_t>(game.hands.size());
   hands_per_game.add(static_cast<std::int64_t>(game.hands.size()));
+  const auto length = game.hands.size();
+  if (game_length.size() <= length) {
+    game_length.resize(length + 1, 0);
+  }
+  ++game_length[length];
+  // This game's totals by role: one cluster of each figure.
+  std::array<std::int64_t, kMaxPlayers> made_hands{};
+  std::array<std::int64_t, kMaxPlayers> tricks_taken{};
+  std::int64_t trick_hands = 0;
+  std::int64_t plucks = 0;
   for (const auto& h : game.hands) {
     if (contracts && h.bidder < 0) {
       continue;  // everyone passed: no trick was played
     }
+    ++trick_hands;
     // Seat s's role is its offset from the dealer, counted without a division.
     std::size_t role = static_cast<std::size_t>(offset_from(h.dealer, 0, n));
     for (int s = 0; s < n; ++s) {
       const auto i = static_cast<std::size_t>(s);
-      if (quotas) {
-        made_quota[role].add(h.taken[i] >= h.quota[i]);
-      }
-      tricks[role].add(h.taken[i]);
+      made_hands[role] += quotas && h.taken[i] >= h.quota[i] ? 1 : 0;
+      tricks_taken[role] += h.taken[i];
       role = role + 1 == static_cast<std::size_t>(n) ? 0 : role + 1;
     }
+    plucks += static_cast<std::int64_t>(h.plucks.size());
+  }
+  for (std::size_t role = 0; role < static_cast<std::size_t>(n); ++role) {
     if (quotas) {
-      plucks_per_hand.add(static_cast<std::int64_t>(h.plucks.size()));
+      made_quota[role].add_game(made_hands[role], trick_hands);
     }
+    tricks[role].add_game(tricks_taken[role], trick_hands);
+  }
+  if (quotas) {
+    plucks_per_hand.add_game(plucks, static_cast<std::int64_t>(game.hands.size()));
   }
   unfinished.add(!game.finished);
   if (contracts) {
@@ -195,6 +220,55 @@ void RulesetStats::add(const PlayedGame& game, int first_dealer) {
   }
   margin.add(scores >= 2 ? first - second : 0);
   decided_last_hand.add(decided_in_last_hand(game));
+  add_lead(game);
+}
+
+void RulesetStats::add_lead(const PlayedGame& game) {
+  if (game.winners.empty() || game.hands.empty()) {
+    return;  // a draw: nobody to follow
+  }
+  const auto won = static_cast<std::size_t>(game.winners.front());
+  const int side = side_index[won];
+  for (const int w : game.winners) {
+    if (side_index[static_cast<std::size_t>(w)] != side) {
+      return;  // won jointly by several sides
+    }
+  }
+  // After hand i (0-based): 1 the winner alone at the top, 0 level at the
+  // top, -1 behind another side.
+  auto standing = [&](std::size_t i) {
+    const auto& score = game.hands[i].score;
+    int out = 1;
+    for (std::size_t s = 0; s < score.size(); ++s) {
+      if (side_index[s] == side) {
+        continue;
+      }
+      if (score[s] > score[won]) {
+        return -1;
+      }
+      if (score[s] == score[won]) {
+        out = 0;
+      }
+    }
+    return out;
+  };
+  const auto hands_played = static_cast<std::int64_t>(game.hands.size());
+  // Hand ⌈num/4 · H⌉ (1-based), at least the first.
+  auto hand_at = [&](std::int64_t quarters) {
+    return static_cast<std::size_t>(std::max<std::int64_t>(1, (quarters * hands_played + 3) / 4));
+  };
+  auto led_from = [&](std::size_t hand) {
+    for (std::size_t i = hand - 1; i < game.hands.size(); ++i) {
+      if (standing(i) != 1) {
+        return false;
+      }
+    }
+    return true;
+  };
+  led_from_quarter.add(led_from(hand_at(1)));
+  led_from_half.add(led_from(hand_at(2)));
+  led_from_three_quarters.add(led_from(hand_at(3)));
+  comeback.add(standing(hand_at(2) - 1) < 0);
 }
 
 void RulesetStats::add_contracts(const PlayedGame& game) {
@@ -273,6 +347,12 @@ void RulesetStats::merge(const RulesetStats& o) {
   hands += o.hands;
   shared_wins += o.shared_wins;
   hands_per_game.merge(o.hands_per_game);
+  if (game_length.size() < o.game_length.size()) {
+    game_length.resize(o.game_length.size(), 0);
+  }
+  for (std::size_t i = 0; i < o.game_length.size(); ++i) {
+    game_length[i] += o.game_length[i];
+  }
   for (std::size_t i = 0; i < made_quota.size(); ++i) {
     made_quota[i].merge(o.made_quota[i]);
     tricks[i].merge(o.tricks[i]);
@@ -282,6 +362,10 @@ void RulesetStats::merge(const RulesetStats& o) {
   plucks_per_hand.merge(o.plucks_per_hand);
   margin.merge(o.margin);
   decided_last_hand.merge(o.decided_last_hand);
+  led_from_quarter.merge(o.led_from_quarter);
+  led_from_half.merge(o.led_from_half);
+  led_from_three_quarters.merge(o.led_from_three_quarters);
+  comeback.merge(o.comeback);
   unfinished.merge(o.unfinished);
   all_pass.merge(o.all_pass);
   winning_bid.merge(o.winning_bid);
@@ -300,6 +384,12 @@ void RulesetStats::merge(const RulesetStats& o) {
   streak_courts.merge(o.streak_courts);
   hands_per_court.merge(o.hands_per_court);
   trump_side_wins.merge(o.trump_side_wins);
+  if (against_first.size() < o.against_first.size()) {
+    against_first.resize(o.against_first.size());
+  }
+  for (std::size_t i = 0; i < o.against_first.size(); ++i) {
+    against_first[i].merge(o.against_first[i]);
+  }
 }
 
 PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,
@@ -314,26 +404,33 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
   const std::int64_t total = o.games * static_cast<std::int64_t>(nr);
   const unsigned jobs = std::max(1U, o.jobs);
   const bool output = static_cast<bool>(hooks.render);
-  // Work goes in blocks: the workers play a block, then this thread writes
-  // its transcripts in order and reports progress. Memory stays bounded by
-  // one block of transcripts.
-  const std::int64_t block = output ? 512 : 8192;
-  const std::int64_t chunk = 16;  // games a worker takes at a time
-  std::vector<std::vector<RulesetStats>> per_thread(jobs);
-  for (auto& stats : per_thread) {
-    for (const auto& r : rulesets) {
-      stats.emplace_back(*r.rules);
-    }
+  // Each ruleset's statistics before any game: the list of statistics (the
+  // report's rows) is drawn from them, and a game's own figures start from them.
+  std::vector<RulesetStats> empty;
+  for (const auto& r : rulesets) {
+    empty.emplace_back(*r.rules);
   }
+  const std::vector<Statistic> list = statistics(empty, o);
+  std::vector<RulesetStats> paired = empty;  // and the pairs with the first ruleset's games
+  for (std::size_t r = 1; r < nr; ++r) {
+    paired[r].against_first.assign(list.size(), PairedClusteredMean());
+  }
+  // Work goes in blocks of games, each game played under every ruleset in
+  // turn (the pairs are formed where the games are played): the workers play
+  // a block, then this thread writes its transcripts in order and reports
+  // progress. Memory stays bounded by one block of transcripts.
+  const std::int64_t block = std::max<std::int64_t>(1, (output ? 512 : 8192) / static_cast<std::int64_t>(nr));
+  const std::int64_t chunk = 16;  // games a worker takes at a time
+  std::vector<std::vector<RulesetStats>> per_thread(jobs, paired);
   std::vector<std::unique_ptr<Table>> tables;  // each on its own, apart from the others
   for (unsigned t = 0; t < jobs; ++t) {
     tables.push_back(std::make_unique<Table>(o.bots));
   }
   std::vector<std::string> texts;
-  for (std::int64_t start = 0; start < total; start += block) {
-    const std::int64_t end = std::min(total, start + block);
+  for (std::int64_t start = 0; start < o.games; start += block) {
+    const std::int64_t end = std::min(o.games, start + block);
     if (output) {
-      texts.assign(static_cast<std::size_t>(end - start), std::string());
+      texts.assign(static_cast<std::size_t>(end - start) * nr, std::string());
     }
     std::atomic<std::int64_t> next{start};
     // A worker's exception (std::bad_alloc above all) stops the others and
@@ -345,19 +442,28 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
       // The statistics of this block are gathered in memory the worker
       // allocates itself (no cache line shared with another thread, written
       // every hand), then merged once.
-      std::vector<RulesetStats> local;
-      for (const auto& r : rulesets) {
-        local.emplace_back(*r.rules);
-      }
+      std::vector<RulesetStats> local = paired;
+      std::vector<RulesetStats> one = empty;  // one game's figures, by ruleset
       for (std::int64_t from = next.fetch_add(chunk); from < end; from = next.fetch_add(chunk)) {
-        for (std::int64_t w = from; w < std::min(end, from + chunk); ++w) {
-          const auto r = static_cast<std::size_t>(w / o.games);
-          const std::int64_t g = w % o.games;
-          const Ruleset& rules = *rulesets[r].rules;
-          const PlayedGame& game = tables[t]->play(rules, o, g, output);
-          local[r].add(game, Table::first_dealer(rules, g));
-          if (output) {
-            texts[static_cast<std::size_t>(w - start)] = hooks.render(r, g, game);
+        for (std::int64_t g = from; g < std::min(end, from + chunk); ++g) {
+          for (std::size_t r = 0; r < nr; ++r) {
+            const Ruleset& rules = *rulesets[r].rules;
+            const PlayedGame& game = tables[t]->play(rules, o, g, output);
+            one[r] = empty[r];  // same sizes: no allocation
+            one[r].add(game, Table::first_dealer(rules, g));
+            local[r].merge(one[r]);
+            if (output) {
+              texts[static_cast<std::size_t>(g - start) * nr + r] = hooks.render(r, g, game);
+            }
+          }
+          for (std::size_t k = 0; k < list.size() && nr > 1; ++k) {
+            if (!list[k].tally) {
+              continue;  // a count: no interval, no pair
+            }
+            const Tally first = list[k].tally(one[0]);
+            for (std::size_t r = 1; r < nr; ++r) {
+              local[r].against_first[k].add_game(first, list[k].tally(one[r]));
+            }
           }
         }
       }
@@ -399,13 +505,14 @@ std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, cons
       }
     }
     if (output && hooks.write) {
-      for (std::int64_t w = start; w < end; ++w) {
-        hooks.write(static_cast<std::size_t>(w / o.games), w % o.games,
-                    std::move(texts[static_cast<std::size_t>(w - start)]));
+      for (std::int64_t g = start; g < end; ++g) {
+        for (std::size_t r = 0; r < nr; ++r) {
+          hooks.write(r, g, std::move(texts[static_cast<std::size_t>(g - start) * nr + r]));
+        }
       }
     }
     if (hooks.progress) {
-      hooks.progress(end, total);
+      hooks.progress(end * static_cast<std::int64_t>(nr), total);
     }
   }
   std::vector<RulesetStats> out = std::move(per_thread[0]);

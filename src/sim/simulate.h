@@ -1,12 +1,17 @@
 // `simulate`: plays many seeded games with built-in bots under one or more
 // rulesets and gathers variant statistics, each with a 95% confidence
-// interval (sim/stats.h).
+// interval (sim/stats.h), and each ruleset's difference from the first over
+// the same games (paired).
 //
-// Determinism: game i of a run is played from its own seed, derived from the
-// run's seed and i only (game_seed), with seat i % players dealing first, so
-// the games, their transcripts and every figure are the same whatever the
-// number of threads. Every ruleset plays the same seeds (common random
-// numbers: ruleset differences are not drowned in deal-to-deal noise).
+// Determinism: game i of a run is played from its own seeds, derived from
+// the run's seed and i only (game_seed), with seat i % players dealing
+// first, so the games, their transcripts and every figure are the same
+// whatever the number of threads. Every ruleset plays the same seeds (common
+// random numbers: ruleset differences are not drowned in deal-to-deal
+// noise). With `heuristic` bots, which never draw from the game's
+// generator, rulesets with the same deck, hand size and players deal the
+// same cards hand by hand; `random` bots draw from the generator the deal
+// shuffles with, so after the first hand such games share their seed only.
 #pragma once
 
 #include <cstdint>
@@ -54,6 +59,7 @@ struct RulesetStats {
   void merge(const RulesetStats& o);
   void add_contracts(const PlayedGame& game);  // the auction games' figures of one game
   void add_courts(const PlayedGame& game);     // the courts games' figures of one game
+  void add_lead(const PlayedGame& game);       // the decisiveness figures of one finished game
 
   int players = 3;
   bool quotas = true;      // the ruleset has quotas (and plucks): otherwise those figures stay empty
@@ -64,13 +70,24 @@ struct RulesetStats {
   std::int64_t hands = 0;
   std::int64_t shared_wins = 0;            // finished games won jointly by more than one side (player)
   Mean hands_per_game;                     // every game
-  std::vector<Proportion> made_quota;      // by role, every hand
-  std::vector<Mean> tricks;                // by role, every hand
-  Mean plucks_per_hand;                    // every hand
+  // By role, every hand with tricks; each game's hands one cluster (the
+  // plucks and the running score tie a game's hands together).
+  std::vector<ClusteredMean> made_quota;
+  std::vector<ClusteredMean> tricks;
+  ClusteredMean plucks_per_hand;           // every hand, each game one cluster
+  std::vector<std::int64_t> game_length;   // games by hands played (index: hands), every game
   std::vector<Proportion> wins_by_seat;    // by offset from the first dealer, finished games
   std::vector<Proportion> wins_by_bot;     // by seat (the --bots position), finished games
   Mean margin;                             // top score minus the next, finished games
   Proportion decided_last_hand;            // finished games the last hand turned
+  // Decisiveness, comparable across scorings (finished games won by one
+  // side): whether the winner was alone at the top after every hand from
+  // the quarter, half, three quarters of the game on (hand ⌈f·H⌉ of H), and
+  // whether it was behind (another side above it) after hand ⌈H/2⌉.
+  Proportion led_from_quarter;
+  Proportion led_from_half;
+  Proportion led_from_three_quarters;
+  Proportion comeback;
   Proportion unfinished;                   // every game: stopped at max_hands
   // The auction games, each game's hands one cluster (ClusteredMean).
   ClusteredMean all_pass;                  // hands everyone passed (void), of all hands
@@ -95,10 +112,18 @@ struct RulesetStats {
   std::vector<Proportion> wins_by_side;      // by side (seat order), finished games
   std::vector<Proportion> wins_by_side_seat; // by side, in order from the first dealer's, finished games
   Proportion draws;                          // finished games with no winner (game.tie draw)
+  // By statistic (sim/statistics.h, the report's list): this ruleset's
+  // games paired with the first ruleset's same games. Empty outside simulate().
+  std::vector<PairedClusteredMean> against_first;
 };
 
 // Game i's seed: a SplitMix64 mix of the run's seed and i.
 [[nodiscard]] std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
+
+// Whether two rulesets' games of one seed are dealt the same cards hand by
+// hand: the same deck, hand size and players, and bots that never draw (all
+// `heuristic`). Otherwise their games share the seed (and the first deal) only.
+[[nodiscard]] bool same_deals(const Ruleset& a, const Ruleset& b, const std::vector<std::string>& bots);
 
 // Whether the last hand decided `game`: the winners (of a draw: the players
 // level at the top after it) are not exactly the player(s) with the top

@@ -76,4 +76,54 @@ Interval ClusteredMean::interval(bool rate, double z) const {
   return out;
 }
 
+void PairedClusteredMean::merge(const PairedClusteredMean& o) {
+  games_ += o.games_;
+  ya_ += o.ya_;
+  na_ += o.na_;
+  yb_ += o.yb_;
+  nb_ += o.nb_;
+  yaya_ += o.yaya_;
+  nana_ += o.nana_;
+  yana_ += o.yana_;
+  ybyb_ += o.ybyb_;
+  nbnb_ += o.nbnb_;
+  ybnb_ += o.ybnb_;
+  yayb_ += o.yayb_;
+  yanb_ += o.yanb_;
+  nayb_ += o.nayb_;
+  nanb_ += o.nanb_;
+}
+
+Interval PairedClusteredMean::difference(double z) const {
+  Interval out;
+  if (na_ == 0 || nb_ == 0) {
+    return out;
+  }
+  out.n = games_;
+  using L = long double;
+  const L na = static_cast<L>(na_);
+  const L nb = static_cast<L>(nb_);
+  const L ra = static_cast<L>(ya_) / na;
+  const L rb = static_cast<L>(yb_) / nb;
+  out.estimate = static_cast<double>(rb - ra);
+  out.low = out.estimate;
+  out.high = out.estimate;
+  if (games_ < 2) {
+    return out;
+  }
+  // Σe² expanded into the integer sums: the two ratios' own residual sums
+  // (as in ClusteredMean::interval) less twice their cross product.
+  const L aa = static_cast<L>(yaya_) - 2.0L * ra * static_cast<L>(yana_) + ra * ra * static_cast<L>(nana_);
+  const L bb = static_cast<L>(ybyb_) - 2.0L * rb * static_cast<L>(ybnb_) + rb * rb * static_cast<L>(nbnb_);
+  const L ab = static_cast<L>(yayb_) - ra * static_cast<L>(nayb_) - rb * static_cast<L>(yanb_) +
+               ra * rb * static_cast<L>(nanb_);
+  const L sum_sq = bb / (nb * nb) + aa / (na * na) - 2.0L * ab / (na * nb);
+  const L g = static_cast<L>(games_);
+  const L var = std::max(sum_sq, 0.0L) * g / (g - 1.0L);
+  const double half = z * std::sqrt(static_cast<double>(var));
+  out.low = out.estimate - half;
+  out.high = out.estimate + half;
+  return out;
+}
+
 }  // namespace trickref::sim

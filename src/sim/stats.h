@@ -9,7 +9,10 @@
 //    game are not independent samples (the same players, one running score),
 //    is a ratio of game totals (a ClusteredMean): the estimate is over all
 //    hands, and its interval comes from the games' totals, each game one
-//    sample (the linearised variance of a ratio estimator).
+//    sample (the linearised variance of a ratio estimator);
+//  - the difference between two rulesets' figures over the same games (the
+//    same seeds: paired) is a difference of two such ratios, its interval
+//    from the games' paired totals (a PairedClusteredMean).
 // z = 1.959963984540054, a 95% two-sided interval.
 #pragma once
 
@@ -108,6 +111,65 @@ class ClusteredMean {
   std::int64_t yy_ = 0;
   std::int64_t nn_ = 0;
   std::int64_t yn_ = 0;
+};
+
+// What one game adds to a figure: the sum of its values and how many there
+// are (a game-level figure: its value and 1, or 0 and 0 where the game does
+// not count, as an unfinished game in a win rate).
+struct Tally {
+  std::int64_t sum = 0;
+  std::int64_t items = 0;
+};
+
+// The paired difference D = R_b − R_a of two ratios over the same G games
+// (R = Σy / Σn, as in ClusteredMean; a: the first ruleset, b: another),
+// each game one sample of both. Linearised, game g contributes
+//   e_g = (y_bg − R_b·n_bg) / N_b − (y_ag − R_a·n_ag) / N_a   (N = Σn),
+// and v = G / (G − 1) · Σ e_g², the interval D ± z·√v: what a game's deal
+// does to both rulesets cancels out of e_g. Kept as integer sums of the
+// products, so merging is exact in any order.
+class PairedClusteredMean {
+ public:
+  void add_game(Tally a, Tally b) {
+    ++games_;
+    ya_ += a.sum;
+    na_ += a.items;
+    yb_ += b.sum;
+    nb_ += b.items;
+    yaya_ += a.sum * a.sum;
+    nana_ += a.items * a.items;
+    yana_ += a.sum * a.items;
+    ybyb_ += b.sum * b.sum;
+    nbnb_ += b.items * b.items;
+    ybnb_ += b.sum * b.items;
+    yayb_ += a.sum * b.sum;
+    yanb_ += a.sum * b.items;
+    nayb_ += a.items * b.sum;
+    nanb_ += a.items * b.items;
+  }
+  void merge(const PairedClusteredMean& o);
+  [[nodiscard]] std::int64_t games() const { return games_; }
+  // The difference b − a and its interval; n counts the games. With no item
+  // on either side, n = 0 (no difference); with fewer than two games, the
+  // interval is the difference alone.
+  [[nodiscard]] Interval difference(double z = kZ95) const;
+
+ private:
+  std::int64_t games_ = 0;
+  std::int64_t ya_ = 0;
+  std::int64_t na_ = 0;
+  std::int64_t yb_ = 0;
+  std::int64_t nb_ = 0;
+  std::int64_t yaya_ = 0;
+  std::int64_t nana_ = 0;
+  std::int64_t yana_ = 0;
+  std::int64_t ybyb_ = 0;
+  std::int64_t nbnb_ = 0;
+  std::int64_t ybnb_ = 0;
+  std::int64_t yayb_ = 0;
+  std::int64_t yanb_ = 0;
+  std::int64_t nayb_ = 0;
+  std::int64_t nanb_ = 0;
 };
 
 }  // namespace trickref::sim

@@ -1,0 +1,446 @@
+#include "sim/html.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "base/text.h"
+
+namespace trickref::sim {
+namespace {
+
+// Colour-blind-safe palette (Okabe-Ito), one per ruleset in --rules order.
+constexpr std::array<std::string_view, 8> kPalette{"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                   "#E69F00", "#56B4E9", "#332288", "#000000"};
+
+std::string_view colour(std::size_t r) { return kPalette[r % kPalette.size()]; }
+
+std::string esc(std::string_view s) { return html_text(s); }
+
+// SVG coordinates: one decimal, no trailing ".0".
+std::string num(double x) {
+  std::string s = fmt::format("{:.1f}", x);
+  if (s.size() > 2 && s.substr(s.size() - 2) == ".0") {
+    s.resize(s.size() - 2);
+  }
+  return s == "-0" ? "0" : s;
+}
+
+// A figure as the plots label it: rates in percent, courts per 100 hands.
+double shown(const Row& row, double x) { return row.kind == Kind::kRate || row.kind == Kind::kPer100 ? 100 * x : x; }
+
+std::string axis_label(const Row& row, double x) {
+  return row.kind == Kind::kRate ? fmt::format("{:.0f}%", x) : fmt::format("{:.3g}", x);
+}
+
+// Ticks over [lo, hi]: a step of 1, 2 or 5 times a power of ten, 2 to 6 of them.
+std::vector<double> ticks(double lo, double hi) {
+  const double range = hi - lo;
+  if (!(range > 0)) {
+    return {lo};
+  }
+  double step = std::pow(10.0, std::floor(std::log10(range)) - 1);
+  for (int i = 0; range / step > 5; ++i) {
+    step *= (i % 3 == 1) ? 2.5 : 2;
+  }
+  std::vector<double> out;
+  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+    out.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
+  }
+  return out;
+}
+
+// One statistic's plot: a line per ruleset, its estimate a dot, its
+// interval a bar; the first ruleset's estimate a dashed line to compare with.
+std::string estimate_plot(const Row& row, const std::vector<std::string>& names) {
+  double lo = 0;
+  double hi = 0;
+  bool any = false;
+  for (const auto& c : row.cells) {
+    if (c.value.n == 0) {
+      continue;
+    }
+    const double a = shown(row, c.value.low);
+    const double b = shown(row, c.value.high);
+    lo = any ? std::min(lo, a) : a;
+    hi = any ? std::max(hi, b) : b;
+    any = true;
+  }
+  if (!any) {
+    return {};
+  }
+  if (hi - lo < 1e-9) {
+    lo -= 1;
+    hi += 1;
+  }
+  const double pad = (hi - lo) * 0.08;
+  lo -= pad;
+  hi += pad;
+  if (row.kind == Kind::kRate) {
+    lo = std::max(lo, 0.0);
+    hi = std::min(hi, 100.0);
+  }
+  const double width = 320;
+  const double left = 18;
+  const double right = 18;
+  const double line_h = 22;
+  const double top = 6;
+  const double height = top + line_h * static_cast<double>(names.size()) + 22;
+  auto x = [&](double v) { return left + (v - lo) / (hi - lo) * (width - left - right); };
+  std::string out = fmt::format(
+      "<svg class=\"plot estimate\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}: estimate and 95% interval "
+      "by ruleset\" data-key=\"{}\">\n",
+      num(width), num(height), esc(row.label), esc(row.key));
+  const double axis_y = top + line_h * static_cast<double>(names.size()) + 2;
+  out += "<g class=\"grid\">";
+  for (const double t : ticks(lo, hi)) {
+    out += fmt::format("<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\"/><text x=\"{0}\" y=\"{3}\" "
+                       "text-anchor=\"middle\">{4}</text>",
+                       num(x(t)), num(top), num(axis_y), num(axis_y + 15), esc(axis_label(row, t)));
+  }
+  out += "</g>\n";
+  if (row.cells.front().value.n > 0) {
+    const double v = x(shown(row, row.cells.front().value.estimate));
+    out += fmt::format("<line class=\"reference\" x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\"/>\n", num(v), num(top),
+                       num(axis_y));
+  }
+  for (std::size_t r = 0; r < row.cells.size(); ++r) {
+    const Interval& v = row.cells[r].value;
+    const double y = top + line_h * (static_cast<double>(r) + 0.5);
+    if (v.n == 0) {
+      continue;
+    }
+    out += fmt::format(
+        "<g class=\"ruleset\" data-ruleset=\"{}\"><title>{}: {}</title>"
+        "<line class=\"interval\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"{}\"/>"
+        "<circle class=\"estimate\" cx=\"{}\" cy=\"{}\" r=\"5\" fill=\"{}\"/></g>\n",
+        esc(names[r]), esc(names[r]), esc(cell_text(row, row.cells[r])), num(x(shown(row, v.low))),
+        num(x(shown(row, v.high))), num(y), num(y), colour(r), num(x(shown(row, v.estimate))), num(y), colour(r));
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+// The game-length histogram of one ruleset: games by hands played, in bins
+// of one width for every ruleset of the report (at most 40 bins), with the
+// median marked.
+std::string length_histogram(const RulesetStats& s, std::size_t r, const std::string& name, std::size_t longest,
+                             std::size_t bin, std::int64_t most) {
+  const double width = 320;
+  const double height = 150;
+  const double left = 36;
+  const double bottom = 22;
+  const double top = 8;
+  const std::size_t bins = longest / bin + 1;
+  const double bar_w = (width - left - 6) / static_cast<double>(bins);
+  auto y = [&](double games) { return height - bottom - games / static_cast<double>(most) * (height - bottom - top); };
+  std::string out = fmt::format(
+      "<svg class=\"plot histogram\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"game length under {}: games by "
+      "hands played\" data-ruleset=\"{}\">\n<g class=\"grid\">",
+      num(width), num(height), esc(name), esc(name));
+  for (const double t : ticks(0, static_cast<double>(most))) {
+    out += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2}\" y2=\"{2}\"/><text x=\"{3}\" y=\"{4}\" "
+                       "text-anchor=\"end\">{5:.0f}</text>",
+                       num(left), num(width - 6), num(y(t)), num(left - 4), num(y(t) + 4), t);
+  }
+  out += "</g>\n";
+  for (std::size_t b = 0; b < bins; ++b) {
+    std::int64_t games = 0;
+    for (std::size_t h = b * bin; h < std::min(s.game_length.size(), (b + 1) * bin); ++h) {
+      games += s.game_length[h];
+    }
+    if (games == 0) {
+      continue;
+    }
+    const std::string what = bin == 1 ? fmt::format("{} hands", b) : fmt::format("{}-{} hands", b * bin, (b + 1) * bin - 1);
+    out += fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"><title>{}: {} "
+                       "games</title></rect>\n",
+                       num(left + bar_w * static_cast<double>(b) + 0.5), num(y(static_cast<double>(games))),
+                       num(std::max(bar_w - 1, 0.5)), num(height - bottom - y(static_cast<double>(games))), colour(r),
+                       what, games);
+  }
+  const auto median = static_cast<double>(length_quantile(s.game_length, 50));
+  const double mx = left + bar_w * (median / static_cast<double>(bin) + 0.5);
+  out += fmt::format("<line class=\"median\" x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\"><title>median {3:.0f} "
+                     "hands</title></line>\n",
+                     num(mx), num(top), num(height - bottom), median);
+  // Hands along the bottom: a few bin starts.
+  for (const double t : ticks(0, static_cast<double>(longest))) {
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{:.0f}</text>",
+                       num(left + bar_w * (t / static_cast<double>(bin) + 0.5)), num(height - 6), t);
+  }
+  out += "\n</svg>\n";
+  return out;
+}
+
+// Win rates by seat (relative to the first dealer): a group of bars per
+// seat, one bar per ruleset with its interval, and the even share marked.
+std::string seat_plot(const std::vector<const Row*>& seats, const std::vector<std::string>& names, int share_of) {
+  const double width = 420;
+  const double height = 200;
+  const double left = 40;
+  const double bottom = 40;
+  const double top = 10;
+  const std::size_t nr = names.size();
+  double hi = 100.0 / share_of;
+  for (const Row* row : seats) {
+    for (const auto& c : row->cells) {
+      hi = std::max(hi, c.value.n > 0 ? 100 * c.value.high : 0.0);
+    }
+  }
+  hi = std::min(100.0, std::ceil(hi / 10) * 10);
+  auto y = [&](double pct) { return height - bottom - pct / hi * (height - bottom - top); };
+  const double group_w = (width - left - 6) / static_cast<double>(seats.size());
+  const double bar_w = std::min(40.0, (group_w - 16) / static_cast<double>(nr));
+  std::string out = fmt::format(
+      "<svg class=\"plot seats\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"win rate by seat and ruleset, "
+      "95% intervals\">\n<g class=\"grid\">",
+      num(width), num(height));
+  for (const double t : ticks(0, hi)) {
+    out += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2}\" y2=\"{2}\"/><text x=\"{3}\" y=\"{4}\" "
+                       "text-anchor=\"end\">{5:.0f}%</text>",
+                       num(left), num(width - 6), num(y(t)), num(left - 4), num(y(t) + 4), t);
+  }
+  out += "</g>\n";
+  out += fmt::format("<line class=\"reference\" x1=\"{0}\" x2=\"{1}\" y1=\"{2}\" y2=\"{2}\"><title>an even share: "
+                     "1 in {3}</title></line>\n",
+                     num(left), num(width - 6), num(y(100.0 / share_of)), share_of);
+  for (std::size_t k = 0; k < seats.size(); ++k) {
+    const Row& row = *seats[k];
+    const double gx = left + group_w * static_cast<double>(k) + (group_w - bar_w * static_cast<double>(nr)) / 2;
+    for (std::size_t r = 0; r < nr; ++r) {
+      const Interval& v = row.cells[r].value;
+      if (v.n == 0) {
+        continue;
+      }
+      const double bx = gx + bar_w * static_cast<double>(r);
+      const double cx = bx + bar_w / 2;
+      out += fmt::format(
+          "<g class=\"ruleset\" data-ruleset=\"{}\"><title>{}, {}: {}</title><rect class=\"bar\" x=\"{}\" y=\"{}\" "
+          "width=\"{}\" height=\"{}\" fill=\"{}\"/><line class=\"whisker\" x1=\"{}\" x2=\"{}\" y1=\"{}\" "
+          "y2=\"{}\"/></g>\n",
+          esc(names[r]), esc(row.label.substr(row.label.find(": ") + 2)), esc(names[r]), esc(cell_text(row, row.cells[r])),
+          num(bx + 1), num(y(100 * v.estimate)), num(bar_w - 2), num(height - bottom - y(100 * v.estimate)), colour(r),
+          num(cx), num(cx), num(y(100 * v.low)), num(y(100 * v.high)));
+    }
+    std::string seat = row.label.substr(row.label.find(": ") + 2);
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                       num(left + group_w * (static_cast<double>(k) + 0.5)), num(height - bottom + 18), esc(seat));
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+std::string legend(const std::vector<std::string>& names) {
+  std::string out = "<ul class=\"legend\">";
+  for (std::size_t r = 0; r < names.size(); ++r) {
+    out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}</li>", colour(r), esc(names[r]));
+  }
+  return out + "</ul>\n";
+}
+
+constexpr std::string_view kStyle = R"(
+:root{color-scheme:light}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0 auto;
+max-width:76rem;padding:1rem;color:#1b1b1b;background:#fff;line-height:1.45}
+h1{font-size:1.6rem;margin:.2rem 0}
+h2{font-size:1.25rem;margin:1.6rem 0 .4rem;border-bottom:2px solid #0072B2;padding-bottom:.2rem}
+.meta,.note{color:#555;margin:.2rem 0 .6rem}
+.note{font-size:.9rem}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
+table{border-collapse:separate;border-spacing:0;font-variant-numeric:tabular-nums}
+th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;background:#fff}
+thead th{background:#eef4f9;font-weight:600;vertical-align:bottom}
+thead th:first-child{text-align:left}
+tbody th{text-align:left;font-weight:600;position:sticky;left:0;z-index:1;border-right:1px solid #ddd;
+white-space:normal;min-width:8rem}
+h3{font-size:1rem;margin:1rem 0 .3rem}
+tbody tr:nth-child(even)>*{background:#f4f6f8}
+td.diff{color:#555}
+td.diff.excludes{color:#1b1b1b;font-weight:600}
+.plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,19rem),1fr));gap:.8rem}
+figure{margin:0;border:1px solid #ddd;border-radius:6px;padding:.5rem .6rem;break-inside:avoid}
+figcaption{font-weight:600;font-size:.95rem}
+figcaption .d{display:block;font-weight:400;color:#555;font-size:.85rem}
+svg.plot{width:100%;height:auto;display:block;font-size:11px}
+svg.plot.seats{max-width:34rem;font-size:12px}
+svg .grid line{stroke:#e2e2e2;stroke-width:1}
+svg text{fill:#555}
+svg line.interval{stroke-width:3;stroke-linecap:round}
+svg line.reference{stroke:#888;stroke-dasharray:4 3}
+svg line.median{stroke:#1b1b1b;stroke-width:1.5;stroke-dasharray:3 2}
+svg line.whisker{stroke:#1b1b1b;stroke-width:1.5}
+.legend{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
+.swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;margin-right:.35em;vertical-align:-.1em}
+dl{margin:.4rem 0}dt{font-weight:600;margin-top:.5rem}dd{margin:0 0 0 1rem}dt code{font-weight:400;color:#555}
+@media (max-width:40rem){body{padding:.6rem}th,td{padding:.25rem .35rem;font-size:.85rem}tbody th{min-width:7rem;max-width:9rem}}
+@media print{.scroll{overflow:visible}}
+)";
+
+}  // namespace
+
+std::string render_html(const SimReport& rep) {
+  std::vector<std::string> names;
+  for (const auto& r : rep.rulesets) {
+    names.push_back(printable(clip(r)));
+  }
+  const auto table = shown_rows(rep);
+  const std::string title = names.size() == 1 ? fmt::format("Rules study: {}", names.front())
+                                              : fmt::format("Rules study: {}", fmt::join(names, " vs "));
+  std::string bots;
+  for (const auto& b : rep.options.bots) {
+    bots += (bots.empty() ? "" : ", ") + b;
+  }
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta name=\"generator\" content=\"trickref simulate\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<header><h1>{}</h1><p class=\"meta\">{} games per ruleset, seed {}, bots by seat: {}. Each figure is an "
+      "estimate with its 95% interval; each game is one sample.</p></header>\n",
+      esc(title), kStyle, esc(title), rep.options.games, rep.options.seed, esc(bots));
+  // The table: estimates, then each ruleset's difference from the first.
+  out += "<section id=\"table\"><h2>Statistics</h2>\n";
+  if (names.size() > 1) {
+    std::vector<std::string> pairings;
+    for (std::size_t r = 1; r < names.size(); ++r) {
+      pairings.push_back(fmt::format("{}: {}", esc(names[r]), pairing_name(rep, r)));
+    }
+    out += fmt::format("<p class=\"note\">Below the estimates, each ruleset's difference from {} over the same games "
+                       "({}), with its 95% interval, clustered by game and paired; rates in percentage points; "
+                       "<b>bold</b> where the interval excludes 0 (marked *).</p>\n",
+                       esc(names.front()), fmt::join(pairings, "; "));
+  }
+  out += "<div class=\"scroll\"><table class=\"statistics\">\n<thead><tr><th>statistic</th>";
+  for (const auto& n : names) {
+    out += fmt::format("<th>{}</th>", esc(n));
+  }
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : table) {
+    out += fmt::format("<tr data-key=\"{}\"><th>{}</th>", esc(row.key), esc(row.label));
+    for (const auto& c : row.cells) {
+      out += fmt::format("<td>{}</td>", esc(cell_text(row, c)));
+    }
+    out += "</tr>\n";
+  }
+  out += "</tbody></table></div>\n";
+  if (names.size() > 1) {
+    // The differences apart, so that neither table is too wide to read.
+    out += fmt::format("<h3>Differences from {}</h3>\n<div class=\"scroll\"><table class=\"differences\">\n"
+                       "<thead><tr><th>statistic</th>",
+                       esc(names.front()));
+    for (std::size_t r = 1; r < names.size(); ++r) {
+      out += fmt::format("<th>{} − {}</th>", esc(names[r]), esc(names.front()));
+    }
+    out += "</tr></thead>\n<tbody>\n";
+    for (const auto& row : table) {
+      if (row.kind == Kind::kCount) {
+        continue;
+      }
+      out += fmt::format("<tr data-key=\"{}\"><th>{}</th>", esc(row.key), esc(row.label));
+      for (std::size_t r = 1; r < names.size(); ++r) {
+        const Interval& d = row.differences[r];
+        out += fmt::format("<td class=\"diff{}\">{}</td>", excludes_zero(d) ? " excludes" : "",
+                           esc(difference_text(row, d)));
+      }
+      out += "</tr>\n";
+    }
+    out += "</tbody></table></div>\n";
+  }
+  out += "</section>\n";
+
+  // Win rates by seat.
+  std::vector<const Row*> seats;
+  for (const auto& row : table) {
+    if (row.group == "wins_by_seat") {
+      seats.push_back(&row);
+    }
+  }
+  if (!seats.empty()) {
+    out += "<section id=\"seats\"><h2>Win rate by seat</h2>\n<p class=\"note\">Seats relative to the game's first "
+           "dealer, finished games; the dashed line is an even share, the whiskers 95% intervals.</p>\n";
+    out += legend(names);
+    out += seat_plot(seats, names, rep.stats.empty() ? 3 : rep.stats.front().players);
+    out += "</section>\n";
+  }
+
+  // Game lengths: every ruleset on one scale.
+  std::size_t longest = 0;
+  for (const auto& s : rep.stats) {
+    longest = std::max(longest, s.game_length.empty() ? std::size_t{0} : s.game_length.size() - 1);
+  }
+  const std::size_t bin = std::max<std::size_t>(1, (longest + 40) / 40);
+  std::int64_t most = 1;
+  for (const auto& s : rep.stats) {
+    for (std::size_t b = 0; b * bin < s.game_length.size(); ++b) {
+      std::int64_t games = 0;
+      for (std::size_t h = b * bin; h < std::min(s.game_length.size(), (b + 1) * bin); ++h) {
+        games += s.game_length[h];
+      }
+      most = std::max(most, games);
+    }
+  }
+  out += fmt::format("<section id=\"lengths\"><h2>Game length</h2>\n<p class=\"note\">Games by hands played{}; the "
+                     "dashed line is the median. The same scales for every ruleset.</p>\n<div class=\"plots\">\n",
+                     bin == 1 ? std::string() : fmt::format(", in bins of {} hands", bin));
+  for (std::size_t r = 0; r < rep.stats.size(); ++r) {
+    const auto& s = rep.stats[r];
+    out += fmt::format("<figure class=\"length\"><figcaption>{}<span class=\"d\">median {} hands, 10%-90%: {}-{}, "
+                       "longest {}</span></figcaption>\n",
+                       esc(names[r]), length_quantile(s.game_length, 50), length_quantile(s.game_length, 10),
+                       length_quantile(s.game_length, 90), length_quantile(s.game_length, 100));
+    out += length_histogram(s, r, names[r], longest, bin, most);
+    out += "</figure>\n";
+  }
+  out += "</div>\n</section>\n";
+
+  // One plot per statistic with an interval.
+  out += "<section id=\"estimates\"><h2>Each statistic by ruleset</h2>\n<p class=\"note\">A dot is the estimate, "
+         "the bar its 95% interval; the dashed line is the first ruleset's estimate.</p>\n";
+  out += legend(names);
+  out += "<div class=\"plots\">\n";
+  for (const auto& row : table) {
+    if (row.kind == Kind::kCount) {
+      continue;
+    }
+    const std::string plot = estimate_plot(row, names);
+    if (plot.empty()) {
+      continue;
+    }
+    std::string caption = esc(row.label);
+    if (row.kind == Kind::kRate) {
+      caption += " (%)";
+    }
+    std::vector<std::string> diffs;
+    for (std::size_t r = 1; r < names.size(); ++r) {
+      diffs.push_back(fmt::format("{} {}", esc(names[r]), esc(difference_text(row, row.differences[r]))));
+    }
+    out += fmt::format("<figure class=\"estimate\" data-key=\"{}\"><figcaption>{}{}</figcaption>\n{}</figure>\n",
+                       esc(row.key), caption,
+                       diffs.empty() ? std::string()
+                                     : fmt::format("<span class=\"d\">− {}: {}</span>", esc(names.front()),
+                                                   fmt::join(diffs, "; ")),
+                       plot);
+  }
+  out += "</div>\n</section>\n";
+
+  // What each statistic is, and how its interval is computed.
+  out += "<section id=\"definitions\"><h2>Definitions</h2>\n<dl>\n";
+  for (const auto& st : statistics(rep.stats, rep.options)) {
+    if (std::none_of(table.begin(), table.end(), [&](const Row& r) { return r.key == st.key; })) {
+      continue;
+    }
+    out += fmt::format("<dt>{} <code>{}</code></dt><dd>{}</dd>\n", esc(st.label), esc(st.key), esc(st.definition));
+  }
+  out += "</dl>\n";
+  for (const auto& note : interval_notes()) {
+    out += fmt::format("<p class=\"note\">{}</p>\n", esc(note));
+  }
+  out += "</section>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace trickref::sim
