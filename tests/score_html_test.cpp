@@ -191,6 +191,7 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
   EXPECT_EQ(season["section"], "season");
   EXPECT_EQ(season["head"][0], "Rank");
   EXPECT_EQ(season["head"][1], "Player");
+  EXPECT_EQ(season["head"][2], "Move") << "--by night: places moved since the previous night";
   ASSERT_EQ(season["rows"].size(), json["standings"].size());
   for (std::size_t i = 0; i < season["rows"].size(); ++i) {
     const auto& cells = season["rows"][i]["cells"];
@@ -199,14 +200,15 @@ TEST_F(ScoreHtml, RendersTheStandingsAndEveryChartInChromium) {
         fmt::format("{}{}", want["rank"].get<int>(), want["tied"].get<bool>() ? "=" : "");
     EXPECT_EQ(cells[0], rank);
     EXPECT_EQ(cells[1], want["player"]);
-    EXPECT_EQ(cells[2], std::to_string(want["games"].get<int>()));
-    EXPECT_EQ(cells[4], std::to_string(want["wins"].get<int>()));
-    EXPECT_EQ(cells[5], std::to_string(want["points"].get<long long>()));
+    EXPECT_EQ(cells[3], std::to_string(want["games"].get<int>()));
+    EXPECT_EQ(cells[5], std::to_string(want["wins"].get<int>()));
+    EXPECT_EQ(cells[6], std::to_string(want["points"].get<long long>()));
     EXPECT_GT(season["rows"][i]["height"].get<double>(), 10.0);
   }
-  // The hand-checked top of the table.
+  // The hand-checked top of the table: nobody had the league's 3 games after the first night.
   EXPECT_EQ(season["rows"][0]["cells"][1], "Dan");
-  EXPECT_EQ(season["rows"][0]["cells"][5], "59");
+  EXPECT_EQ(season["rows"][0]["cells"][2], "new");
+  EXPECT_EQ(season["rows"][0]["cells"][6], "59");
   EXPECT_EQ(tables[1]["rows"].size(), json["unranked"].size());
 
   // Every game has its chart, every chart a drawn line per player.
@@ -395,16 +397,17 @@ TEST_F(ScoreHtml, APluckAndCourtPieceNightHasPlayerAndPartnershipTablesInChromiu
       const auto& cells = tables[t]["rows"][i]["cells"];
       const std::string name = rows[i][pairs ? "partnership" : "player"];
       EXPECT_EQ(cells[1].get<std::string>().substr(0, name.size()), name);
+      const std::size_t moved = tables[t]["head"][2] == "Move" ? 1 : 0;  // the season table, by night
       for (const auto& [cell, key] : std::vector<std::pair<std::size_t, const char*>>{
                {2, "games"}, {4, "wins"}, {5, "draws"}, {6, "points"}, {7, "courts_against"}, {9, "hands"},
                {10, "hands_won"}, {11, "early_courts"}, {12, "longest_streak"}}) {
-        EXPECT_EQ(cells[cell], std::to_string(rows[i][key].get<long long>())) << want[t].first << " " << key;
+        EXPECT_EQ(cells[cell + moved], std::to_string(rows[i][key].get<long long>())) << want[t].first << " " << key;
       }
       EXPECT_GT(tables[t]["rows"][i]["height"].get<double>(), 10.0);
     }
   }
-  EXPECT_EQ(tables[2]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Games", "Fin", "Wins", "Draws", "For",
-      "Against", "Avg", "Hands", "Won", "Early", "Streak"])"));
+  EXPECT_EQ(tables[2]["head"], nlohmann::json::parse(R"(["Rank", "Player", "Move", "Games", "Fin", "Wins", "Draws",
+      "For", "Against", "Avg", "Hands", "Won", "Early", "Streak"])"));
   EXPECT_EQ(tables[3]["head"][1], "Partnership");
   // Hand-checked in score_courts_test.cpp.
   EXPECT_EQ(tables[3]["rows"][1]["cells"], nlohmann::json::parse(R"j(["2", "Lions (Bob & Dan)", "3", "2", "0",
@@ -448,7 +451,7 @@ TEST_F(ScoreHtml, APluckAndCourtPieceNightHasPlayerAndPartnershipTablesInChromiu
   EXPECT_EQ(probe["keys"][0]["section"], "quota-season");
   EXPECT_EQ(probe["keys"][1]["section"], "court-piece-season");
   EXPECT_GT(probe["keys"][1]["height"].get<double>(), 100.0);
-  EXPECT_EQ(probe["keys"][1]["text"].get<std::string>().substr(0, 41), "Key: Games: games played; Fin: games that");
+  EXPECT_EQ(probe["keys"][1]["text"].get<std::string>().substr(0, 41), "Key: Move: places up (+) or down (-) in t");
   EXPECT_EQ(probe["keys"][2]["section"], "court-piece-partnerships");
   EXPECT_EQ(probe["keys"][2]["text"].get<std::string>().substr(0, 47),
             "Key: Partnership: the same two players whicheve");

@@ -1007,3 +1007,31 @@ TEST(ScoreBoard, GamesByTitleAndErrorsInWordsUnlessShowSources) {
 
 }  // namespace
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// --by night: the season table's Move column, the places each player went up
+// or down since the previous night (hand-checked: after 2026-11-19 the order
+// was Eve, Dan, Cat, Ann, Hal, Fay, Bob, Ivy, Gus).
+TEST(ScoreBoard, MovementSinceThePreviousNight) {
+  const std::string dir = testing::TempDir() + "trickref-movement/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(test::source_dir() + "/samples/league", dir, std::filesystem::copy_options::recursive);
+  std::string league = test::read_source_file("samples/league/league.yaml");
+  league.replace(league.find("min_games: 3"), 12, "min_games: 0");
+  std::ofstream(dir + "league.yaml") << league;
+  const auto r = test::run_cli({"score", "--by", "night", dir});
+  const auto season = r.out.find("Season standings");
+  ASSERT_NE(season, std::string::npos) << r.out;
+  const std::string table = r.out.substr(season);
+  EXPECT_NE(table.find("Rank  Player  Move  Games"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n2     Ivy       +6      3"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n4     Eve       -3      4"), std::string::npos) << table;
+  EXPECT_NE(table.find("\n6     Jo       new      2"), std::string::npos) << table;
+  // Without --by night there is no Move column.
+  EXPECT_EQ(test::run_cli({"score", dir}).out.find("Move"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace trickref

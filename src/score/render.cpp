@@ -211,6 +211,33 @@ std::vector<Column> columns(const League& league, TableKind kind, bool partnersh
   return c;
 }
 
+// "+2" (up two places since the previous night), "-1", "=", or "new" (not
+// ranked before the last night); "" where not known.
+std::string movement(const PlayerLine& p) {
+  if (!p.previous_rank || p.rank == 0) {
+    return {};
+  }
+  if (*p.previous_rank == 0) {
+    return "new";
+  }
+  const int up = *p.previous_rank - p.rank;
+  return up == 0 ? "=" : fmt::format("{:+d}", up);
+}
+
+// A season table's shown columns, with a Move column after the name when the
+// table knows the ranks before the last night (--by night).
+std::vector<Column> board_columns(std::vector<Column> cols, const Table& t) {
+  const bool moved =
+      std::any_of(t.ranked.begin(), t.ranked.end(), [](const PlayerLine& p) { return p.previous_rank.has_value(); });
+  if (moved) {
+    const auto json = [](const PlayerLine& p) { return nlohmann::ordered_json(movement(p)); };
+    cols.insert(cols.begin() + 2, Column{"Move", "movement", movement, json, movement, false,
+                                         "places up (+) or down (-) in the season standings since the previous "
+                                         "night; new: not ranked before it"});
+  }
+  return cols;
+}
+
 // The columns a text, Markdown or HTML table shows.
 std::vector<Column> shown(std::vector<Column> cols) {
   std::erase_if(cols, [](const Column& c) { return !c.shown; });
@@ -407,7 +434,7 @@ void text_table(std::string& out, const std::vector<Column>& cols, const std::ve
 
 void text_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
                     bool partnerships = false) {
-  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  const auto cols = board_columns(shown(columns(v.league, k.kind, partnerships)), t);
   out += fmt::format("{} ({}{})\n\n", printable(clip(table_heading(v.standings, k, t, partnerships))),
                      plural(t.games, "game", "games"), kind_keys_note(v.standings, k));
   if (t.ranked.empty() && t.unranked.empty()) {
@@ -538,7 +565,7 @@ std::string md_key(const TableKey& key) {
 
 void md_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
                   std::string_view level, bool partnerships = false) {
-  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  const auto cols = board_columns(shown(columns(v.league, k.kind, partnerships)), t);
   out += fmt::format("{} {}\n\n{}{}.\n\n", level, table_heading(v.standings, k, t, partnerships),
                      plural(t.games, "game", "games"), kind_keys_note(v.standings, k));
   if (!t.ranked.empty()) {
@@ -811,7 +838,7 @@ void html_table(std::string& out, const std::vector<Column>& cols, const std::ve
 
 void html_standings(std::string& out, const ScoreView& v, const KindStandings& k, const Table& t,
                     const std::string& id, bool partnerships = false) {
-  const auto cols = shown(columns(v.league, k.kind, partnerships));
+  const auto cols = board_columns(shown(columns(v.league, k.kind, partnerships)), t);
   const std::string_view cls = partnerships ? "standings partnerships" : "standings";
   out += fmt::format("<section id=\"{}\"><h2>{}</h2><p class=\"meta\">{}{}</p>\n", id,
                      html_escape(table_heading(v.standings, k, t, partnerships)), plural(t.games, "game", "games"),

@@ -544,6 +544,40 @@ Table make_table(std::vector<PlayerLine> lines, bool season, const std::string& 
 
 }  // namespace
 
+namespace {
+
+// One player's (or partnership's) figures over two sets of games.
+void add_line(PlayerLine& to, const PlayerLine& from) {
+  to.player = from.player;
+  to.members = from.members;
+  to.games += from.games;
+  to.finished += from.finished;
+  to.wins += from.wins;
+  to.points += from.points;
+  to.placing += from.placing;
+  to.hands += from.hands;
+  to.quota_made += from.quota_made;
+  to.over += from.over;
+  to.short_ += from.short_;
+  to.plucks_made += from.plucks_made;
+  to.plucks_suffered += from.plucks_suffered;
+  to.contract_hands += from.contract_hands;
+  to.contracts += from.contracts;
+  to.contracts_made += from.contracts_made;
+  to.contracts_set += from.contracts_set;
+  to.solo_bids += from.solo_bids;
+  to.solo_made += from.solo_made;
+  to.partner_hands += from.partner_hands;
+  to.draws += from.draws;
+  to.courts_against += from.courts_against;
+  to.court_hands += from.court_hands;
+  to.hands_won += from.hands_won;
+  to.early_courts += from.early_courts;
+  to.longest_streak = std::max(to.longest_streak, from.longest_streak);  // runs are per game
+}
+
+}  // namespace
+
 Table StandingsBuilder::table(const Accum& a, bool season, const std::string& night,
                               const std::vector<RankKey>& keys) const {
   std::vector<PlayerLine> lines;
@@ -589,6 +623,37 @@ Standings StandingsBuilder::finish() const {
     }
     if (const auto it = acc.nights.find(""); it != acc.nights.end()) {
       k.nights.push_back(table(it->second, false, "", k.rank_by));  // games with no night, last
+    }
+    // Movement since the previous night: the season as it stood before the
+    // last named night's games (games naming no night count in both).
+    std::vector<std::string> named;
+    for (const auto& [night, a] : acc.nights) {
+      if (!night.empty()) {
+        named.push_back(night);
+      }
+    }
+    if (named.size() >= 2) {
+      Accum before;
+      for (const auto& [night, a] : acc.nights) {
+        if (night == named.back()) {
+          continue;
+        }
+        before.games += a.games;
+        for (const auto& [name, line] : a.players) {
+          add_line(before.players[name], line);
+        }
+      }
+      const Table then = table(before, true, "", k.rank_by);
+      std::map<std::string, int> rank_then;
+      for (const auto& p : then.ranked) {
+        rank_then[p.player] = p.rank;
+      }
+      for (auto* rows : {&k.season.ranked, &k.season.unranked}) {
+        for (auto& p : *rows) {
+          const auto it = rank_then.find(p.player);
+          p.previous_rank = it == rank_then.end() ? 0 : it->second;
+        }
+      }
     }
     if (info.partnerships) {
       k.pair_season = pair_table(acc.season, true, "", k.rank_by);

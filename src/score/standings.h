@@ -95,6 +95,10 @@ struct PlayerLine {
   int early_courts = 0;        // ... with an early court (or all the tricks after one)
   int longest_streak = 0;      // most hands the side won in a row in one game
   int rank = 0;            // 1-based; 0 when not qualified
+  // With --by night, in the season table: the season rank before the last
+  // night's games (0: not ranked then); absent without --by night or with
+  // fewer than two nights.
+  std::optional<int> previous_rank;
   bool tied = false;       // shares its rank
   bool qualified = true;   // played at least the league's minimum
 
