@@ -22,6 +22,7 @@
 #include "score/render.h"
 #include "score/standings.h"
 #include "support/courts.h"
+#include "support/browser.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -64,52 +65,6 @@ constexpr const char* kProbe = R"(<script>
 })();
 </script>)";
 
-// The phone: the report in a 360 x 740 frame (headless chromium's own
-// window is at least 500 wide); the frame's probe posts its findings here.
-constexpr const char* kPhone = R"(<!DOCTYPE html>
-<html><body><pre id="probe"></pre>
-<script>window.addEventListener('message', e => { document.getElementById('probe').textContent = e.data; });</script>
-<iframe src="report.html" style="width:360px;height:740px;border:0"></iframe>
-</body></html>
-)";
-
-std::string chromium() {
-  if (const char* env = std::getenv("TRICKREF_CHROMIUM"); env != nullptr && *env != '\0') {
-    return env;
-  }
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
-    if (access(candidate, X_OK) == 0) {
-      return candidate;
-    }
-  }
-  return {};
-}
-
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  if (p == nullptr) {
-    return out;
-  }
-  std::array<char, 65536> buf{};
-  while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) {
-    out.append(buf.data(), n);
-  }
-  pclose(p);
-  return out;
-}
-
-std::string unescape_html(std::string s) {
-  const std::array<std::pair<std::string, std::string>, 5> table{
-      {{"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&#39;", "'"}, {"&amp;", "&"}}};
-  for (const auto& [from, to] : table) {
-    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
-      s.replace(at, from.size(), to);
-    }
-  }
-  return s;
-}
-
 class ScoreHtml : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -127,30 +82,15 @@ class ScoreHtml : public ::testing::Test {
   }
   // What the probe read from `page` laid out in the phone's frame; null
   // (after a gtest failure) when chromium gave nothing back.
-  nlohmann::json probe_page(const std::string& browser, std::string page) {
-    page.insert(page.rfind("</body>"), kProbe);
-    std::ofstream(dir_ / "report.html", std::ios::binary) << page;
-    std::ofstream(dir_ / "phone.html", std::ios::binary) << kPhone;
-    const std::string command = fmt::format(
-        "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
-        "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
-        "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
-        browser, (dir_ / "profile").string(), (dir_ / "phone.html").string());
-    const std::string dom = run(command);
-    const auto start = dom.find("<pre id=\"probe\">");
-    if (start == std::string::npos) {
-      ADD_FAILURE() << "no probe output from chromium:\n" << dom.substr(0, 2000);
-      return {};
-    }
-    const auto end = dom.find("</pre>", start);
-    return nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  nlohmann::json probe_page(const std::string& browser, const std::string& page) {
+    return test::probe_in_phone(browser, dir_, "report.html", page, kProbe);
   }
   std::filesystem::path dir_;
 };
 
 // The browser to run in `browser`; left empty after skipping or failing the test.
 void browser_or_skip(std::string& browser) {
-  browser = chromium();
+  browser = test::chromium();
   if (browser.empty()) {
     if (const char* skip = std::getenv("TRICKREF_SKIP_BROWSER"); skip != nullptr && std::string(skip) == "1") {
       GTEST_SKIP() << "TRICKREF_SKIP_BROWSER=1 and no chromium";

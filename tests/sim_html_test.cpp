@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "support/browser.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -46,52 +47,8 @@ constexpr const char* kProbe = R"(<script>
 })();
 </script>)";
 
-constexpr const char* kPhone = R"(<!DOCTYPE html>
-<html><body><pre id="probe"></pre>
-<script>window.addEventListener('message', e => { document.getElementById('probe').textContent = e.data; });</script>
-<iframe src="study.html" style="width:360px;height:740px;border:0"></iframe>
-</body></html>
-)";
-
-std::string chromium() {
-  if (const char* env = std::getenv("TRICKREF_CHROMIUM"); env != nullptr && *env != '\0') {
-    return env;
-  }
-  for (const char* candidate : {"/usr/bin/chromium", "/usr/bin/chromium-browser"}) {
-    if (access(candidate, X_OK) == 0) {
-      return candidate;
-    }
-  }
-  return {};
-}
-
-std::string run(const std::string& command) {
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  if (p == nullptr) {
-    return out;
-  }
-  std::array<char, 65536> buf{};
-  while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) {
-    out.append(buf.data(), n);
-  }
-  pclose(p);
-  return out;
-}
-
-std::string unescape_html(std::string s) {
-  const std::array<std::pair<std::string, std::string>, 5> table{
-      {{"&quot;", "\""}, {"&lt;", "<"}, {"&gt;", ">"}, {"&#39;", "'"}, {"&amp;", "&"}}};
-  for (const auto& [from, to] : table) {
-    for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) {
-      s.replace(at, from.size(), to);
-    }
-  }
-  return s;
-}
-
 TEST(SimHtml, TheStudyPageLaysOutInChromium) {
-  const std::string browser = chromium();
+  const std::string browser = test::chromium();
   if (browser.empty()) {
     if (const char* skip = std::getenv("TRICKREF_SKIP_BROWSER"); skip != nullptr && std::string(skip) == "1") {
       GTEST_SKIP() << "TRICKREF_SKIP_BROWSER=1 and no chromium";
@@ -120,18 +77,8 @@ TEST(SimHtml, TheStudyPageLaysOutInChromium) {
   json_args.insert(json_args.end(), {"--format", "json"});
   const auto j = nlohmann::json::parse(test::run_cli(json_args).out);
 
-  html.insert(html.rfind("</body>"), kProbe);
-  std::ofstream(dir / "study.html", std::ios::binary) << html;
-  std::ofstream(dir / "phone.html", std::ios::binary) << kPhone;
-  const std::string dom = run(fmt::format(
-      "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
-      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
-      "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
-      browser, (dir / "profile").string(), (dir / "phone.html").string()));
-  const auto start = dom.find("<pre id=\"probe\">");
-  ASSERT_NE(start, std::string::npos) << "no probe output from chromium:\n" << dom.substr(0, 2000);
-  const auto end = dom.find("</pre>", start);
-  const auto p = nlohmann::json::parse(unescape_html(dom.substr(start + 16, end - start - 16)));
+  const auto p = test::probe_in_phone(browser, dir, "study.html", html, kProbe);
+  ASSERT_FALSE(p.is_null());
 
   EXPECT_EQ(p["width"], 360);
   EXPECT_LE(p["scrollWidth"].get<int>(), 360) << "the page is wider than the phone";
