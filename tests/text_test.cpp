@@ -36,6 +36,14 @@ TEST(Text, PrintableKeepsOrdinaryUnicodeAndShowsBytesThatAreNotUtf8) {
   EXPECT_EQ(printable("sur\xed\xa0\x80"), "sur\\xed\\xa0\\x80");  // a surrogate
 }
 
+TEST(Text, CodePointsDecodeUtf8AndKeepOtherBytesAsThemselves) {
+  EXPECT_EQ(code_points("Zo\xC3\xAB"), (std::u32string{U'Z', U'o', 0xEB}));
+  EXPECT_EQ(code_points("\xF0\x9F\x82\xA1"), std::u32string{0x1F0A1});
+  // A lead byte without its continuation, and an overlong "/", stand for themselves.
+  EXPECT_EQ(code_points("a\xC3z"), (std::u32string{U'a', 0xC3, U'z'}));
+  EXPECT_EQ(code_points("\xC0\xAF"), (std::u32string{0xC0, 0xAF}));
+}
+
 TEST(Text, ClipCutsAtEightyCharactersWithAnEllipsis) {
   EXPECT_EQ(clip("Ann"), "Ann");
   const std::string eighty(80, 'x');

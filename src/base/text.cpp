@@ -64,6 +64,16 @@ bool is_control(char32_t cp) {
          cp == 0xFEFF;
 }
 
+std::u32string code_points(std::string_view s) {
+  std::u32string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const Step st = step(s, i);
+    out.push_back(st.cp);
+    i += st.len;
+  }
+  return out;
+}
+
 bool has_control(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const Step st = step(s, i);

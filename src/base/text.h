@@ -55,6 +55,10 @@ inline constexpr std::size_t kListNames = 8;    // names of one list in a messag
 // name can hold one) as `\xNN`. Everything else, backslashes included, as is.
 [[nodiscard]] std::string printable(std::string_view s);
 
+// The code points of `s`; a byte that is not UTF-8 stands for itself (as
+// the code point of its value).
+[[nodiscard]] std::u32string code_points(std::string_view s);
+
 // How many columns `s` takes once printable: code points, not bytes.
 [[nodiscard]] std::size_t display_width(std::string_view s);
 

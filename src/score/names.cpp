@@ -1,10 +1,10 @@
 #include "score/names.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <map>
-#include <set>
-#include <unordered_map>
+#include <tuple>
+
+#include "base/text.h"
 
 namespace trickref {
 
@@ -50,23 +50,7 @@ bool one_edit(const std::u32string& a, const std::u32string& b) {
 
 std::u32string folded_name(const std::string& name) {
   std::u32string out;
-  for (std::size_t i = 0; i < name.size();) {
-    const auto b = static_cast<unsigned char>(name[i]);
-    char32_t c = b;
-    std::size_t n = 1;
-    if (b >= 0xC0 && b < 0xE0 && i + 1 < name.size()) {
-      c = ((b & 0x1FU) << 6) | (static_cast<unsigned char>(name[i + 1]) & 0x3FU);
-      n = 2;
-    } else if (b >= 0xE0 && b < 0xF0 && i + 2 < name.size()) {
-      c = ((b & 0x0FU) << 12) | ((static_cast<unsigned char>(name[i + 1]) & 0x3FU) << 6) |
-          (static_cast<unsigned char>(name[i + 2]) & 0x3FU);
-      n = 3;
-    } else if (b >= 0xF0 && i + 3 < name.size()) {
-      c = ((b & 0x07U) << 18) | ((static_cast<unsigned char>(name[i + 1]) & 0x3FU) << 12) |
-          ((static_cast<unsigned char>(name[i + 2]) & 0x3FU) << 6) | (static_cast<unsigned char>(name[i + 3]) & 0x3FU);
-      n = 4;
-    }
-    i += n;
+  for (char32_t c : code_points(name)) {
     if (c >= 'A' && c <= 'Z') {
       c += 'a' - 'A';
     } else if (c >= 0x300 && c <= 0x36F) {

@@ -24,7 +24,8 @@ struct SimilarNames {
 [[nodiscard]] std::vector<SimilarNames> similar_names(const std::vector<std::vector<std::string>>& games);
 
 // The name folded for comparison: lower case, Latin accents dropped, as
-// code points (UTF-8 decoded; invalid bytes kept as themselves).
+// code points (base/text.h code_points: a byte that is not UTF-8 stands for
+// itself).
 [[nodiscard]] std::u32string folded_name(const std::string& name);
 
 }  // namespace trickref
