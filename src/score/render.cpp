@@ -626,40 +626,44 @@ std::vector<std::string> series(const GameLine& g) {
   return out;
 }
 
-// A game's final scores as a table, best first: the winners, then the
-// others by score, equal ones sharing a place (an unfinished game's places
-// are "-"); a side for each row in a courts game.
+// A game's final scores as a table, best first, in the places the
+// standings give (GameLine::place, standings.cpp `places`: the winners
+// first, then the others by score, equal ones sharing a place; an
+// unfinished game's are "-"); a side for each row in a courts game.
 std::string final_table(const GameLine& g) {
   const std::vector<std::string> names = series(g);
   if (g.score.size() != names.size()) {
     return {};
   }
+  // Each row's place: its seat's, or a side's first player's.
+  std::vector<int> place(names.size(), 0);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    std::size_t seat = i;
+    if (!g.sides.empty()) {
+      const auto at = i < g.side_players.size() && !g.side_players[i].empty()
+                          ? std::find(g.players.begin(), g.players.end(), g.side_players[i].front())
+                          : g.players.end();
+      seat = static_cast<std::size_t>(at - g.players.begin());
+    }
+    place[i] = seat < g.place.size() ? g.place[seat] : 0;
+  }
   std::vector<std::size_t> order(names.size());
   std::iota(order.begin(), order.end(), 0);
-  auto won = [&](std::size_t i) {
-    if (!g.sides.empty()) {
-      // A side won when its players are the winners.
-      return !g.winners.empty() && i < g.side_players.size() &&
-             std::find(g.winners.begin(), g.winners.end(), g.side_players[i].front()) != g.winners.end();
-    }
-    return std::find(g.winners.begin(), g.winners.end(), names[i]) != g.winners.end();
-  };
-  auto key = [&](std::size_t i) { return std::pair(won(i), g.score[i]); };
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) > key(b); });
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::pair(place[a], -g.score[a]) < std::pair(place[b], -g.score[b]);
+  });
   std::string out = "<table class=\"final\"><caption>Final score</caption><thead><tr><th scope=\"col\">Place</th>"
                     "<th scope=\"col\">" + std::string(g.sides.empty() ? "Player" : "Side") +
                     "</th><th scope=\"col\">Score</th></tr></thead><tbody>\n";
-  std::size_t place = 0;
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    if (k == 0 || key(order[k]) != key(order[k - 1])) {
-      place = k + 1;
-    }
-    const bool shared = (k > 0 && key(order[k]) == key(order[k - 1])) ||
-                        (k + 1 < order.size() && key(order[k]) == key(order[k + 1]));
-    const std::string shown = !g.finished ? "-" : fmt::format("{}{}", place, shared ? "=" : "");
-    out += fmt::format("<tr{}><td>{}</td><th scope=\"row\">{}</th><td>{}</td></tr>\n",
-                       won(order[k]) ? " class=\"won\"" : "", shown, html_escape(names[order[k]]),
-                       g.score[order[k]]);
+  for (const std::size_t i : order) {
+    // Among the rows (a courts game's places are its players': the losing
+    // side's are 3rd), a row's place is one more than the rows ahead of it.
+    const auto ahead = std::count_if(place.begin(), place.end(), [&](int p) { return p < place[i]; });
+    const bool shared = std::count(place.begin(), place.end(), place[i]) > 1;
+    const std::string shown = place[i] == 0 ? "-" : fmt::format("{}{}", ahead + 1, shared ? "=" : "");
+    const bool won = place[i] == 1 && !g.winners.empty();  // a draw's sides share 1st: no winner
+    out += fmt::format("<tr{}><td>{}</td><th scope=\"row\">{}</th><td>{}</td></tr>\n", won ? " class=\"won\"" : "",
+                       shown, html_escape(names[i]), g.score[i]);
   }
   out += "</tbody></table>\n";
   return out;
