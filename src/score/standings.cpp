@@ -368,12 +368,12 @@ void StandingsBuilder::add(const GameReport& g) {
       if (r.outcome.score) {
         p.points += (*r.outcome.score)[seat];
       }
+      p.hands += line.quota_hands[seat];  // counted once, for the game's line
+      p.quota_made += line.quota_made[seat];
       for (const auto& h : r.hands) {
         if (h.taken && seat < h.taken->size() && seat < h.quota.size()) {
           const int taken = (*h.taken)[seat];
           const int quota = h.quota[seat];
-          ++p.hands;
-          p.quota_made += taken >= quota ? 1 : 0;
           p.over += std::max(0, taken - quota);
           p.short_ += std::max(0, quota - taken);
         }
