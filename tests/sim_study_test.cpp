@@ -56,6 +56,22 @@ TEST(SimStudy, PairedDifferenceWorkedByHand) {
 
 // Winner seat 0 after four hands: behind after hand 2 (the halfway hand),
 // alone at the top from hand 3 on.
+// A difference marked * never shows a bound as 0: the decimals grow (two at
+// most) until each bound that is not 0 shows its sign.
+TEST(SimStudy, DifferenceBoundsShowTheirSign) {
+  sim::Row mean;
+  mean.kind = sim::Kind::kMean;
+  EXPECT_EQ(sim::difference_text(mean, {-0.0045, -0.0085, -0.0004, 2000}), "-0.0045 [-0.0085, -0.0004] *");
+  EXPECT_EQ(sim::difference_text(mean, {0.04, -0.03, 0.11, 2000}), "+0.04 [-0.03, +0.11]");
+  EXPECT_EQ(sim::difference_text(mean, {0.0, 0.0, 0.0, 2000}), "0.00 [0.00, 0.00]");
+  EXPECT_EQ(sim::difference_text(mean, {1e-9, 1e-10, 2e-9, 2000}), "0.0000 [+0.0000, +0.0000] *");
+  sim::Row rate;
+  rate.kind = sim::Kind::kRate;  // percentage points
+  EXPECT_EQ(sim::difference_text(rate, {-0.00009, -0.00017, -0.00001, 2000}), "-0.009 [-0.017, -0.001] *");
+  EXPECT_EQ(sim::difference_text(rate, {0.001, -0.001, 0.003, 2000}), "+0.1 [-0.1, +0.3]");
+  EXPECT_EQ(sim::difference_text(rate, {}), "-");
+}
+
 TEST(SimStudy, LeadAndComebackFromTheRunningScores) {
   PlayedGame g;
   const std::vector<std::vector<long long>> running{{0, 5, 0}, {2, 5, 0}, {8, 7, 0}, {10, 7, 0}};
