@@ -921,8 +921,8 @@ section{break-inside:avoid-page}
 section:has(table.standings){break-before:page}
 header+section:has(table.standings){break-before:auto}
 .scroll{overflow:visible}
-thead th:first-child,tbody td:first-child,thead th:nth-child(2),tbody th{position:static}
-th,td{padding:.15rem .3rem;font-size:8.5pt}
+thead th:first-child,tbody td:first-child,thead th:nth-child(2),tbody th{position:static;min-width:0}
+th,td{padding:.12rem .22rem;font-size:8pt}
 svg.chart{max-width:100%}
 section#games{break-inside:auto}
 .games{grid-template-columns:1fr 1fr;gap:.5rem}
