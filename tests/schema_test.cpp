@@ -334,6 +334,16 @@ TEST(Schema, TranscriptSchemaAcceptsEverySpellingTheToolAccepts) {
   }
 }
 
+// A record in progress (transcript.md, `status`): the schema takes it as the tool does.
+TEST(Schema, TranscriptSchemaAcceptsARecordInProgress) {
+  const SchemaCheck schema("transcript.schema.json");
+  const std::string text = test::read_source_file("samples/invalid/incomplete.yaml");
+  const auto docs = yaml_documents(text, "incomplete.yaml");
+  ASSERT_EQ(docs.size(), 1U);
+  schema.expect_valid(docs[0].json, "incomplete.yaml");
+  EXPECT_EQ(test::codes(test::validate_yaml(text)[0]), (std::vector<std::string>{"incomplete"}));
+}
+
 // A draw's recorded result names no winner (court-piece.md §3.6): null or [].
 TEST(Schema, TranscriptSchemaAcceptsADrawsResult) {
   const SchemaCheck schema("transcript.schema.json");
@@ -361,6 +371,7 @@ TEST(Schema, TranscriptSchemaRejectsWhatTheToolRejects) {
       {"bad trump", "hands:\n  - dealer: Ann\n    trump: X\n"},
       {"pluck without gives", "hands:\n  - dealer: Ann\n  - plucks:\n      - {by: Ann, from: Bob}\n"},
       {"no hands", ""},
+      {"a status other than in-progress", "status: done\nhands:\n  - dealer: Ann\n"},
   };
   for (const auto& [what, body] : cases) {
     const auto docs = yaml_documents(head + body, what);

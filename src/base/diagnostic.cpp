@@ -10,6 +10,7 @@ namespace {
 
 constexpr Severity E = Severity::kError;
 constexpr Severity W = Severity::kWarning;
+constexpr Severity N = Severity::kNote;
 
 constexpr std::array kCatalogue = {
     CodeInfo{Code::kIo, "io", E, "a path that cannot be read (missing, unreadable, a loop); the run exits 2",
@@ -262,6 +263,14 @@ constexpr std::array kCatalogue = {
              "`teams` that pair the players otherwise are reported once; the seating rule stands and the sides "
              "are named by their players.",
              "partnership"},
+    // Recording (cli.md, "Codes for common slips (recording)").
+    CodeInfo{Code::kIncomplete, "incomplete", N,
+             "the last hand of a record in progress (`status: in-progress`) is not finished yet",
+             "A record `trickref record` still keeps has `status: in-progress`; its last hand may stop anywhere "
+             "(auction, exchange, mid-trick). What it holds is refereed; what it lacks yet (tricks, cards of the "
+             "last trick, plucks before the first trick, the contract) is not a fault, and the hand is not "
+             "counted. This note is neither an error nor a warning. A finished record has no `status`.",
+             ""},
 };
 
 }  // namespace
@@ -287,7 +296,17 @@ std::optional<Code> code_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view severity_name(Severity s) { return s == Severity::kError ? "error" : "warning"; }
+std::string_view severity_name(Severity s) {
+  switch (s) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
+  }
+  return "error";
+}
 
 Diagnostic& DiagnosticSink::report(Code code, Loc loc, std::string message) {
   return report(info(code).severity, code, loc, std::move(message));
@@ -295,7 +314,9 @@ Diagnostic& DiagnosticSink::report(Code code, Loc loc, std::string message) {
 
 Diagnostic& DiagnosticSink::overflow(Severity severity) {
   if (scratch_pending_) {
-    ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+    if (scratch_.severity != Severity::kNote) {  // a note hidden is not a fault hidden
+      ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+    }
   }
   scratch_ = Diagnostic{};
   scratch_.severity = severity;
@@ -308,7 +329,7 @@ int DiagnosticSink::hidden_errors() const {
 }
 
 int DiagnosticSink::hidden_warnings() const {
-  return hidden_warnings_ + (scratch_pending_ && scratch_.severity != Severity::kError ? 1 : 0);
+  return hidden_warnings_ + (scratch_pending_ && scratch_.severity == Severity::kWarning ? 1 : 0);
 }
 
 Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::string message) {

@@ -25,7 +25,10 @@ struct Loc {
   friend bool operator==(const Loc&, const Loc&) = default;
 };
 
-enum class Severity : std::uint8_t { kWarning, kError };
+// A note says something about the record that is not a fault (an
+// in-progress record's unfinished hand): it never counts as an error or a
+// warning, and never changes the exit code.
+enum class Severity : std::uint8_t { kWarning, kError, kNote };
 
 enum class Code : std::uint8_t {
   kIo,
@@ -78,6 +81,8 @@ enum class Code : std::uint8_t {
   kTricksPastEnd,
   kRevokeClaimUnfounded,
   kTeamMismatch,
+  // Recording (cli.md, "Codes for common slips (recording)").
+  kIncomplete,
 };
 
 struct CodeInfo {

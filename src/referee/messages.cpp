@@ -732,4 +732,17 @@ std::string hand_result_unknown(int hand) {
                      hand);
 }
 
+std::string hand_unfinished(int hand, std::string_view what) {
+  return fmt::format("hand {} is not finished yet ({}); the record is in progress, so the hand is not counted", hand,
+                     what);
+}
+
+std::string tricks_so_far(long long recorded, int due) {
+  return fmt::format("{} of {} tricks recorded", recorded, due);
+}
+
+std::string trick_so_far(int trick, long long cards, int players) {
+  return fmt::format("trick {} has {} of its {} cards so far", trick, cards, players);
+}
+
 }  // namespace trickref::say

@@ -132,6 +132,17 @@ enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, 
 [[nodiscard]] std::string sides_disagree(std::string_view what, std::string_view side);
 // schema: a hand whose result cannot be known.
 [[nodiscard]] std::string hand_result_unknown(int hand);
+
+// Recording (cli.md, "Codes for common slips (recording)").
+// incomplete: the last hand of an in-progress record, `what` it lacks yet
+// (one of the texts below).
+[[nodiscard]] std::string hand_unfinished(int hand, std::string_view what);
+[[nodiscard]] std::string tricks_so_far(long long recorded, int due);
+[[nodiscard]] std::string trick_so_far(int trick, long long cards, int players);
+inline constexpr std::string_view kNoTricksYet = "no tricks recorded yet";
+inline constexpr std::string_view kPlucksToMake = "owed plucks still to be made";
+inline constexpr std::string_view kNoContractYet = "no bids or contract recorded yet";
+inline constexpr std::string_view kAuctionGoingOn = "the auction is not over";
 }  // namespace say
 
 }  // namespace trickref

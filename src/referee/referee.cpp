@@ -85,6 +85,7 @@ class GameReferee {
     make_sides(out);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
+      open_ = g_.in_progress && &h == &g_.hands.back();
       HandSummary s = referee_hand(h);
       if (stop_) {
         break;  // the hand could not be refereed at all (no dealer): nothing to show
@@ -148,6 +149,7 @@ class GameReferee {
   HandSummary referee_hand(const HandRec& h) {
     HandSummary sum;
     sum.number = h.number;
+    unfinished_.clear();
     sum.courts = r_.scoring == ScoringKind::kCourts;
     phase_ = phase::kTotals;
     trick_ = 0;
@@ -287,6 +289,17 @@ class GameReferee {
   void count(HandState& m) {
     phase_ = phase::kTotals;
     trick_ = 0;
+    if (open_ && unfinished_.empty() && (!rec_->tricks || rec_->tricks->empty()) && !rec_->taken && !rec_->points &&
+        !m.void_hand) {
+      unfinished(say::kNoTricksYet);
+    }
+    if (!unfinished_.empty()) {
+      // The record is still being kept: what the hand lacks is not a fault,
+      // and it is not counted (the running score stays the last finished hand's).
+      sum_->unfinished = true;
+      report(Severity::kNote, Code::kIncomplete, rec_->loc, say::hand_unfinished(rec_->number, unfinished_));
+      return;
+    }
     if (m.auctioned) {
       count_contract(*rec_, m, *sum_);
       return;
@@ -645,7 +658,9 @@ class GameReferee {
     if (ex.exchange.owed_known && !ex.exchange.before_first) {
       for (int i = 0; i < ex.exchange.n_owed; ++i) {
         const auto& o = ex.exchange.owed[static_cast<std::size_t>(i)];
-        if (plucks_left(ex, i) > 0) {
+        if (plucks_left(ex, i) > 0 && open_ && (!h.tricks || h.tricks->empty())) {
+          unfinished(say::kPlucksToMake);  // the exchange is still going on
+        } else if (plucks_left(ex, i) > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
                        say::pluck_missing(words(), o.by, o.from, ex.exchange.made[static_cast<std::size_t>(i)],
                                           o.count, h.number)),
@@ -862,6 +877,9 @@ class GameReferee {
       last = seat;
     }
     if (!m.auction.over()) {
+      if (open_ && (!rec_->tricks || rec_->tricks->empty())) {
+        unfinished(say::kAuctionGoingOn);
+      }
       close_auction(m);  // the record stops before the rules end it: the highest bid wins
     }
     sum_->bids = std::move(out);
@@ -874,7 +892,9 @@ class GameReferee {
     if (!h.contract) {
       if (!h.bids) {
         contract_known_ = false;
-        if (!h.contract_bad) {
+        if (open_ && !h.contract_bad) {
+          unfinished(say::kNoContractYet);
+        } else if (!h.contract_bad) {
           report(Code::kSchema, h.loc, say::contract_unknown(h.number));
         }
       }
@@ -1444,11 +1464,23 @@ class GameReferee {
           name(c.player.seat));
   }
 
+  // The last hand of an in-progress record lacks `what` yet: noted once (the
+  // first thing found), at the count, instead of a fault.
+  void unfinished(std::string_view what) {
+    if (unfinished_.empty()) {
+      unfinished_ = std::string(what);
+    }
+  }
+
   // ----------------------------------------------------------------- plays
   void check_trick_count(const HandRec& h, int ended_after = 0, bool early_court = false) {
     phase_ = phase::kTotals;
     trick_ = 0;
     const int due = ended_after > 0 ? ended_after : r_.tricks_per_hand();
+    if (open_ && static_cast<int>(h.tricks->size()) < due) {
+      unfinished(say::tricks_so_far(static_cast<long long>(h.tricks->size()), due));
+      return;
+    }
     if (static_cast<int>(h.tricks->size()) != due) {
       report(Code::kTrickCount, h.tricks_loc,
              say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size()), ended_after, early_court));
@@ -1510,10 +1542,17 @@ class GameReferee {
       }
       s.leader = leader;
       const bool sized = static_cast<int>(tr.cards.size()) == n_;
+      // The last trick of an in-progress record, still being played: its
+      // cards so far are checked, and it is not a trick-size.
+      const bool partial = open_ && !sized && t + 1 == tricks.size() && static_cast<int>(tr.cards.size()) < n_;
       if (!sized) {
         complete = false;
-        report(Code::kTrickSize, tr.loc,
-               say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
+        if (partial) {
+          unfinished(say::trick_so_far(static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size()), n_));
+        } else {
+          report(Code::kTrickSize, tr.loc,
+                 say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
+        }
       }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       CardSet trick_cards;
@@ -1521,7 +1560,7 @@ class GameReferee {
         const CardRef& ref = tr.cards[i];
         const Card c = *ref.card;
         const int seat = s.to_play();
-        if (sized) {
+        if (sized || partial) {
           if (auto v = check_play(s, seat, c)) {
             v->hand = h.number;
             play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
@@ -1786,7 +1825,8 @@ class GameReferee {
       o.score = running();
       std::array<int, kMaxPlayers> w{};
       int count = 0;
-      if (!g_.hands.empty() && decided_by_record_end(game_, w, count)) {
+      // An in-progress record has not ended: the hands recorded are not the game yet.
+      if (!g_.hands.empty() && !g_.in_progress && decided_by_record_end(game_, w, count)) {
         o.finished = true;  // the hands recorded are the game (court-piece.md §3.6)
         o.winners.assign(w.begin(), w.begin() + count);
         o.draw = count == 0;
@@ -1899,6 +1939,8 @@ class GameReferee {
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
   bool stop_ = false;
+  bool open_ = false;       // the hand is the last of an in-progress record
+  std::string unfinished_;  // what that hand lacks yet (empty: it is finished)
   int prev_dealer_ = -1;
   int dealer_ = 0;
   GameState game_;

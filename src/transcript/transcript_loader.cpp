@@ -26,8 +26,8 @@ std::optional<long long> parse_integer(std::string_view s) {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kGameKeys = {"game",    "id",    "event",  "date", "notes",
-                                                       "players", "hands", "result", "teams"};
+constexpr std::array<std::string_view, 10> kGameKeys = {"game",    "id",    "event",  "date",  "notes",
+                                                        "players", "hands", "result", "teams", "status"};
 constexpr std::array<std::string_view, 19> kHandKeys = {
     "dealer", "deal",    "kitty",   "plucks",   "exchanges",    "trump",       "discard",
     "shows",  "tricks",  "taken",   "score",    "bids",         "contract",    "partner",
@@ -118,6 +118,9 @@ class Loader {
     if (const Node n = root.find("notes"); n.valid()) {
       g_.notes = scalar_text(n, "notes");
     }
+    if (const Node n = root.find("status"); n.valid()) {
+      status(n);
+    }
     const Node players = root.find("players");
     if (!players.valid()) {
       report(Code::kSchema, root.loc(), "the game has no `players` list (names in seat order)");
@@ -179,6 +182,19 @@ class Loader {
       return {};
     }
     return std::string(n.scalar());
+  }
+
+  // `status`: `in-progress` while `trickref record` keeps the game; a
+  // finished record has none (transcript.md).
+  void status(Node n) {
+    if (n.is_scalar() && n.scalar() == "in-progress") {
+      g_.in_progress = true;
+      g_.status_loc = n.loc();
+      return;
+    }
+    report(Code::kSchema, n.loc(),
+           fmt::format("`status` is `in-progress` (a record still being kept) or absent (a finished record), not {}",
+                       n.is_scalar() ? fmt::format("'{}'", clip(nul_shown(n.scalar()))) : std::string(n.kind_name())));
   }
 
   void flatten_event(Node map, const std::string& prefix) {
