@@ -83,6 +83,7 @@ enum class Code : std::uint8_t {
   kTeamMismatch,
   // Recording (cli.md, "Codes for common slips (recording)").
   kIncomplete,
+  kMisspeltKey,
 };
 
 struct CodeInfo {
@@ -186,5 +187,14 @@ class DiagnosticSink {
 // candidates after the first 64, are never compared, so the cost is bounded
 // whatever the input holds.
 [[nodiscard]] std::string suggest(std::string_view word, std::span<const std::string_view> candidates);
+
+// The defined key that `word` misspells (misspelt-key): the nearest of
+// `defined` within two edits, counted as the optimal string alignment
+// (Damerau-Levenshtein without edits of a swapped pair: an insertion, a
+// deletion, a substitution or a swap of two adjacent characters is one edit),
+// with fewer edits than either word has characters, so `by` is not a
+// misspelling of `to`. Ties go to the first. Empty when none is that near.
+// Words longer than 64 bytes are never compared.
+[[nodiscard]] std::string misspelling_of(std::string_view word, std::span<const std::string_view> defined);
 
 }  // namespace trickref
