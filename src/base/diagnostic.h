@@ -84,6 +84,7 @@ enum class Code : std::uint8_t {
   // Recording (cli.md, "Codes for common slips (recording)").
   kIncomplete,
   kMisspeltKey,
+  kTrickOrder,
 };
 
 struct CodeInfo {
@@ -159,6 +160,8 @@ class DiagnosticSink {
   [[nodiscard]] const std::string& file() const { return file_; }
   [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return diags_; }
   [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diags_); }
+  // The diagnostic kept with `code` at `loc`, to add a note to; null if none.
+  [[nodiscard]] Diagnostic* find(Code code, Loc loc);
   // Errors found, kept or not.
   [[nodiscard]] int error_count() const;
   [[nodiscard]] bool has_errors() const { return error_count() > 0; }
@@ -196,5 +199,9 @@ class DiagnosticSink {
 // misspelling of `to`. Ties go to the first. Empty when none is that near.
 // Words longer than 64 bytes are never compared.
 [[nodiscard]] std::string misspelling_of(std::string_view word, std::span<const std::string_view> defined);
+
+// The optimal string alignment distance between two short words (as above;
+// words past 64 bytes count as 65 edits apart).
+[[nodiscard]] std::size_t edit_distance(std::string_view a, std::string_view b);
 
 }  // namespace trickref
