@@ -111,5 +111,73 @@ TEST(InProgress, TheAuctionAndPartnershipGames) {
   EXPECT_FALSE(games[0].result->outcome.finished) << "an in-progress record is not a game decided by its hands";
 }
 
+// A whole Pluck hand (as referee_cascade_test.cpp), with trick `n` (1-based) written as `trick`.
+std::string whole_hand(int n, const std::string& trick) {
+  std::vector<std::string> tricks = {"[2C, 8C, JC]",   "[KH, 5H, 4H]",  "[6D, KD, 9D]",   "[LJ, QC, 3C]",
+                                     "[10C, AC, 4C]",  "[10H, 9H, 8D]", "[5C, AH, 7C]",   "[KC, 9C, QS]",
+                                     "[7D, 10D, 4D]",  "[6S, 4S, 5S]",  "[7S, 10S, 8S]",  "[3D, JD, QD]",
+                                     "[JH, 7H, AD]",   "[5D, QH, 6C]",  "[BJ, 6H, JS]",   "[KS, AS, 8H]",
+                                     "[3S, 3H, 9S]"};
+  tricks[static_cast<std::size_t>(n - 1)] = trick;
+  std::string out = kPluckHead.substr(0, kPluckHead.find("status:")) +
+                    kPluckHead.substr(kPluckHead.find("players:")) + "    tricks:\n";
+  for (const auto& t : tricks) {
+    out += "      - " + t + "\n";
+  }
+  return out + "    taken: {Ann: 7, Bob: 7, Cat: 3}\n";
+}
+
+TEST(TrickOrder, TheWholeHandIsClean) { EXPECT_EQ(slips(whole_hand(3, "[6D, KD, 9D]")), ""); }
+
+// Cat won trick 2 and leads trick 3; written from Ann's seat (Ann, Bob, Cat)
+// it would be a not-held and revoke cascade through the rest of the hand.
+TEST(TrickOrder, ATrickWrittenInSeatOrderIsOneDiagnostic) {
+  EXPECT_EQ(slips(whole_hand(3, "[KD, 9D, 6D]")),
+            "t.yaml:13:9: error: trick 3 reads as if written from Ann's seat; play order starts with the leader, "
+            "Cat: [6D, KD, 9D] [trick-order] (hand 1, trick 3)\n");
+  // From Bob's seat: the same, named so.
+  EXPECT_EQ(slips(whole_hand(3, "[9D, 6D, KD]")),
+            "t.yaml:13:9: error: trick 3 reads as if written from Bob's seat; play order starts with the leader, "
+            "Cat: [6D, KD, 9D] [trick-order] (hand 1, trick 3)\n");
+  // The trick is applied in play order: its winner and the hand's counts are as played.
+  const auto games = test::validate_yaml(whole_hand(3, "[KD, 9D, 6D]"));
+  EXPECT_EQ(games[0].result->hands[0].taken, (std::vector<int>{7, 7, 3}));
+}
+
+// Where the deal is not recorded nothing proves the order: the record stands as written.
+TEST(TrickOrder, NotDecidedWithoutTheDeal) {
+  std::string yaml = whole_hand(3, "[KD, 9D, 6D]");
+  yaml.erase(yaml.find("    deal:\n"), yaml.find("    trump:") - yaml.find("    deal:\n"));
+  yaml.replace(yaml.find("      - [2C, 8C, JC]"), 20, "      - {leader: Ann, cards: [2C, 8C, JC]}");
+  for (const auto& code : test::codes(test::validate_yaml(yaml)[0])) {
+    EXPECT_NE(code, "trick-order");
+  }
+}
+
+// A mistyped card (not held, played already, not in the deck, not a card) is
+// one diagnostic naming the card meant, and the hand goes on with it.
+TEST(MistypedCard, OneDiagnosticNamingTheCardMeant) {
+  const std::string meant =
+      "t.yaml:16:19: note: probably 8D: the one card Ann could play there that leaves every later card held; the "
+      "hand is refereed with it\n";
+  EXPECT_EQ(slips(whole_hand(6, "[10H, 9H, 8C]")),
+            "t.yaml:16:19: error: Ann played 8C, which was already played in trick 1 of this hand [duplicate-play] "
+            "(hand 1, trick 6)\nt.yaml:11:14: note: 8C first played here\n" + meant);
+  EXPECT_EQ(slips(whole_hand(6, "[10H, 9H, 2H]")),
+            "t.yaml:16:19: error: Ann played 2H, which is not in the pluck deck [not-in-deck] (hand 1, trick 6)\n" +
+                meant);
+  EXPECT_EQ(slips(whole_hand(6, "[10H, 9H, 8G]")),
+            "t.yaml:16:19: error: '8G' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ) [bad-card] "
+            "(hand 1, trick 6)\n" + meant);
+  const auto games = test::validate_yaml(whole_hand(6, "[10H, 9H, 8G]"));
+  EXPECT_EQ(games[0].result->hands[0].taken, (std::vector<int>{7, 7, 3})) << "refereed with 8D";
+}
+
+// Two tokens a trick that are not cards: nothing proves either, the hand's plays are not read.
+TEST(MistypedCard, TwoUnreadableTokensAreNotGuessed) {
+  EXPECT_EQ(test::codes(test::validate_yaml(whole_hand(6, "[10H, 9X, 8G]"))[0]),
+            (std::vector<std::string>{"bad-card", "bad-card"}));
+}
+
 }  // namespace
 }  // namespace trickref

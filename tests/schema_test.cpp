@@ -577,6 +577,7 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
   dir.write("b-card.yaml",
             head + "hands:\n  - dealer: Ann\n    trump: S\n    tricks:\n      - [2C, 1D, KC]\n");
   dir.write("c-keys.yaml", head + "hands:\n  - dealer: Ann\n    trumps: S\n    dealer: Bob\n");
+  dir.write("c-unknown.yaml", head + "hands:\n  - dealer: Ann\n    colour: red\n");
   dir.write("d-deep.yaml", head + "notes: [[[[[[[[1]]]]]]]]\nhands: []\n");
   dir.write("e-ruleset.yaml", "game: nosuch\nplayers: [Ann, Bob, Cat]\nhands: []\n");
   dir.write("f-two.yaml", head + "hands: []\n---\n" + head + "hands:\n  - dealer: Zed\n");
@@ -597,7 +598,7 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
     }
   }
   for (const char* code :
-       {"syntax", "bad-card", "unknown-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
+       {"syntax", "bad-card", "unknown-key", "misspelt-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
     EXPECT_TRUE(codes.count(code) == 1) << "the report has no `" << code << "` to check";
   }
   EXPECT_TRUE(std::any_of(report.at("games").begin(), report.at("games").end(),

@@ -271,6 +271,21 @@ constexpr std::array kCatalogue = {
              "last trick, plucks before the first trick, the contract) is not a fault, and the hand is not "
              "counted. This note is neither an error nor a warning. A finished record has no `status`.",
              ""},
+    CodeInfo{Code::kMisspeltKey, "misspelt-key", E,
+             "an unknown key within two edits of a key defined at that place (`takn:` for `taken:`)",
+             "A key the format does not define at its place, but within two edits of one it does (an edit: a "
+             "letter added, dropped, changed, or two neighbours swapped; fewer edits than the key has letters), "
+             "is taken for a slip: what it holds would be silently dropped and its check turned off, so it is "
+             "an error naming the key meant. A key near no defined key stays an `unknown-key` warning.",
+             ""},
+    CodeInfo{Code::kTrickOrder, "trick-order", E,
+             "a trick written in seat order (or from the wrong seat) rather than in play order from its leader",
+             "A trick lists its cards in play order, the leader's first. Where the deal is known and the trick "
+             "as written has a card not held or not legal, but read from another start every card is held and "
+             "legal (one start only), the trick was written from the wrong seat: one diagnostic, instead of the "
+             "not-held and revoke cascade. The referee applies the trick in that play order (each card by the "
+             "player who held it), so the trick's winner and the tricks after it are judged as played.",
+             ""},
 };
 
 }  // namespace
@@ -349,6 +364,15 @@ Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::s
   return diags_.back();
 }
 
+Diagnostic* DiagnosticSink::find(Code code, Loc loc) {
+  for (auto& d : diags_) {
+    if (d.code == code && d.loc == loc) {
+      return &d;
+    }
+  }
+  return nullptr;
+}
+
 int DiagnosticSink::error_count() const {
   return hidden_errors() + static_cast<int>(std::count_if(diags_.begin(), diags_.end(), [](const Diagnostic& d) {
            return d.severity == Severity::kError;
@@ -411,6 +435,53 @@ std::string suggest(std::string_view word, std::span<const std::string_view> can
     }
     const std::size_t d = distance(word, c);
     if (d < best_d) {
+      best_d = d;
+      best = std::string(c);
+    }
+  }
+  return best;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  constexpr std::size_t kLongest = 64;
+  if (a.size() > kLongest || b.size() > kLongest) {
+    return kLongest + 1;
+  }
+  // Three rows: the one before last, the last, the current.
+  std::vector<std::size_t> two(b.size() + 1);
+  std::vector<std::size_t> one(b.size() + 1);
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(one.begin(), one.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0U : 1U;
+      row[j] = std::min({one[j] + 1, row[j - 1] + 1, one[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        row[j] = std::min(row[j], two[j - 2] + 1);
+      }
+    }
+    std::swap(two, one);
+    std::swap(one, row);
+  }
+  return one[b.size()];
+}
+
+std::string misspelling_of(std::string_view word, std::span<const std::string_view> defined) {
+  constexpr std::size_t kLongest = 64;
+  constexpr std::size_t kMost = 2;  // edits
+  if (word.size() > kLongest) {
+    return {};
+  }
+  std::string best;
+  std::size_t best_d = kMost + 1;
+  for (const auto c : defined) {
+    const std::size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+    if (c.size() > kLongest || gap >= best_d || c == word) {
+      continue;
+    }
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_d && d < word.size() && d < c.size()) {
       best_d = d;
       best = std::string(c);
     }

@@ -143,6 +143,13 @@ inline constexpr std::string_view kNoTricksYet = "no tricks recorded yet";
 inline constexpr std::string_view kPlucksToMake = "owed plucks still to be made";
 inline constexpr std::string_view kNoContractYet = "no bids or contract recorded yet";
 inline constexpr std::string_view kAuctionGoingOn = "the auction is not over";
+// trick-order: the trick reads as written from `written_from`'s seat; its
+// cards in play order from `leader`.
+[[nodiscard]] std::string trick_order(const Wording& w, int trick, int written_from, int leader,
+                                      const std::vector<Card>& in_play_order);
+// A mistyped card's note: `meant`, the one card `seat` held that fits
+// (`keystroke`: chosen as the one a keystroke from `typed`).
+[[nodiscard]] std::string probably_meant(const Wording& w, int seat, std::string_view typed, Card meant, bool keystroke);
 }  // namespace say
 
 }  // namespace trickref
