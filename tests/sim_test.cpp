@@ -494,6 +494,39 @@ TEST(SimSimulate, EverySimulatedGameRefereesCleanUnderEveryBuiltinRuleset) {
   }
 }
 
+// The JSON Lines writer writes its text directly, not through a JSON
+// object: each line is exactly what nlohmann's compact dump gives for it
+// (keys in order, no spaces, the same escapes), for every built-in ruleset
+// at every level, with names that need escaping and a name given twice.
+TEST(SimTranscripts, JsonLinesAreCanonicalJson) {
+  const std::vector<std::string> odd = {"Ann \"A\"", "B\\b/", "C\tc\n", "D\xc3\xa9\x01", "Ann \"A\"", "F\x7f"};
+  int lines = 0;
+  for (const auto& name : RulesetCatalog().builtin_names()) {
+    const auto rules = test::builtin(name);
+    const std::vector<std::string> players(odd.begin(), odd.begin() + rules->players);
+    sim::SimulateOptions o;
+    o.seed = 5;
+    o.bots.assign(static_cast<std::size_t>(rules->players), "random");
+    o.bots[0] = "heuristic";
+    o.hands_no_target = 3;
+    o.max_hands = 30;
+    for (std::int64_t g = 0; g < 2; ++g) {
+      const PlayedGame game = sim::simulate_game(*rules, o.bots, o, g, true);
+      for (const Detail d : {Detail::kSheet, Detail::kExchange, Detail::kPlays, Detail::kFull}) {
+        WriteOptions wo;
+        wo.detail = d;
+        wo.id = "g\"1\"";
+        wo.event = {{"night", "1"}, {"table", "\xe2\x99\xa3"}, {"night", "2"}};
+        const std::string line = to_jsonl(game, *rules, name, players, wo);
+        EXPECT_EQ(line, nlohmann::ordered_json::parse(line).dump()) << name << " game " << g;
+        EXPECT_EQ(line.find('\n'), std::string::npos);
+        ++lines;
+      }
+    }
+  }
+  EXPECT_GE(lines, 8 * 2 * 4);
+}
+
 TEST(SimSimulate, SafetyStopLeavesGamesUnfinished) {
   const fs::path dir = temp_dir("stop");
   const fs::path file = dir / "far.yaml";

@@ -234,7 +234,10 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
       wo.event = {{"simulated", fmt::format("seed {}, game {}", o.seed, g + 1)}};
       const Ruleset& rules = *rulesets[r].rules;
       if (to_jsonl) {
-        return to_json(game, rules, refs[r], players_by_seat, wo).dump() + "\n";
+        std::string line;
+        append_jsonl(line, game, rules, refs[r], players_by_seat, wo);
+        line += '\n';
+        return line;
       }
       return to_yaml(game, rules, refs[r], players_by_seat, wo);
     };

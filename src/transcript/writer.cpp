@@ -1,6 +1,7 @@
 #include "transcript/writer.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include <fmt/format.h>
 
@@ -282,135 +283,395 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
   return y;
 }
 
-nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
-                               const std::vector<std::string>& players, const WriteOptions& o) {
-  using J = nlohmann::ordered_json;
-  auto seat = [&](int s) { return players[static_cast<std::size_t>(s)]; };
-  auto seats = [&](const auto& values) {
-    J m = J::object();
-    for (std::size_t i = 0; i < players.size(); ++i) {
-      m[players[i]] = values[i];
+namespace {
+
+// JSON text written straight into one string: the bytes nlohmann's compact
+// dump() gives for the same object (keys in insertion order, no spaces,
+// strings escaped as it escapes them), without building the object first.
+class JsonLine {
+ public:
+  explicit JsonLine(std::string& out) : out_(out) {}
+
+  void raw(std::string_view s) { out_ += s; }
+  void ch(char c) { out_ += c; }
+  void number(long long v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+  }
+  // A JSON string, escaped as nlohmann::json::dump escapes it.
+  void str(std::string_view s) {
+    out_ += '"';
+    for (const char c : s) {
+      const auto u = static_cast<unsigned char>(c);
+      switch (c) {
+        case '"': out_ += "\\\""; break;
+        case '\\': out_ += "\\\\"; break;
+        case '\b': out_ += "\\b"; break;
+        case '\f': out_ += "\\f"; break;
+        case '\n': out_ += "\\n"; break;
+        case '\r': out_ += "\\r"; break;
+        case '\t': out_ += "\\t"; break;
+        default:
+          if (u < 0x20) {
+            constexpr const char* kHex = "0123456789abcdef";
+            out_ += "\\u00";
+            out_ += kHex[u >> 4U];
+            out_ += kHex[u & 15U];
+          } else {
+            out_ += c;
+          }
+      }
     }
-    return m;
-  };
+    out_ += '"';
+  }
+  // `"key":`, after a comma unless it opens its object.
+  void key(std::string_view k, bool first = false) {
+    if (!first) {
+      out_ += ',';
+    }
+    str(k);
+    out_ += ':';
+  }
+  void card(Card c) {
+    out_ += '"';
+    out_ += to_string(c);
+    out_ += '"';
+  }
+  // Cards as a hand is usually sorted (sorted_cards): by suit, high to low, jokers first.
+  void sorted(CardSet cards) {
+    out_ += '[';
+    bool first = true;
+    auto one = [&](Card c) {
+      if (!first) {
+        out_ += ',';
+      }
+      first = false;
+      card(c);
+    };
+    if (cards.contains(Card::big_joker())) {
+      one(Card::big_joker());
+    }
+    if (cards.contains(Card::little_joker())) {
+      one(Card::little_joker());
+    }
+    for (int s = kSuitCount - 1; s >= 0; --s) {
+      const CardSet suit = cards & CardSet::suit(static_cast<Suit>(s));
+      Card part[64];
+      std::size_t n = 0;
+      for (Card c : suit) {
+        part[n++] = c;
+      }
+      while (n > 0) {
+        one(part[--n]);
+      }
+    }
+    out_ += ']';
+  }
+  void in_order(const std::vector<Card>& cards) {
+    out_ += '[';
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      if (i > 0) {
+        out_ += ',';
+      }
+      card(cards[i]);
+    }
+    out_ += ']';
+  }
+  // {"Ann":v,...} for the seats `seats` (every seat when null). A name given
+  // twice keeps its first place and its last value, as a JSON object would.
+  template <class T>
+  void seat_map(const std::vector<std::string>& players, const std::vector<T>& values,
+                const std::vector<std::size_t>* seats = nullptr) {
+    std::vector<std::size_t> order;
+    const std::size_t n = seats != nullptr ? seats->size() : players.size();
+    order.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      order.push_back(seats != nullptr ? (*seats)[k] : k);
+    }
+    out_ += '{';
+    bool first = true;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::string& name = players[order[k]];
+      bool seen = false;
+      for (std::size_t e = 0; e < k && !seen; ++e) {
+        seen = players[order[e]] == name;
+      }
+      if (seen) {
+        continue;
+      }
+      std::size_t last = order[k];
+      for (std::size_t e = k + 1; e < order.size(); ++e) {
+        if (players[order[e]] == name) {
+          last = order[e];
+        }
+      }
+      key(name, first);
+      first = false;
+      number(static_cast<long long>(values[last]));
+    }
+    out_ += '}';
+  }
+
+ private:
+  std::string& out_;
+};
+
+}  // namespace
+
+void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
+                  const std::vector<std::string>& players, const WriteOptions& o) {
+  JsonLine j(out);
+  auto seat = [&](int s) -> const std::string& { return players[static_cast<std::size_t>(s)]; };
   const std::vector<std::size_t> scored = score_seats(rules);
-  auto scores = [&](const auto& values) {
-    J m = J::object();
-    for (const std::size_t i : scored) {
-      m[players[i]] = values[i];
-    }
-    return m;
-  };
-  J j;
-  j["game"] = std::string(ruleset_ref);
+  j.ch('{');
+  j.key("game", true);
+  j.str(ruleset_ref);
   if (!o.id.empty()) {
-    j["id"] = o.id;
+    j.key("id");
+    j.str(o.id);
   }
   if (!o.event.empty()) {
-    J e = J::object();
-    for (const auto& [k, v] : o.event) {
-      e[k] = v;
+    // An object: a key given twice keeps its first place and its last value.
+    j.key("event");
+    j.ch('{');
+    for (std::size_t e = 0; e < o.event.size(); ++e) {
+      bool seen = false;
+      for (std::size_t b = 0; b < e && !seen; ++b) {
+        seen = o.event[b].first == o.event[e].first;
+      }
+      if (seen) {
+        continue;
+      }
+      const std::string* value = &o.event[e].second;
+      for (std::size_t a = e + 1; a < o.event.size(); ++a) {
+        if (o.event[a].first == o.event[e].first) {
+          value = &o.event[a].second;
+        }
+      }
+      j.key(o.event[e].first, e == 0);
+      j.str(*value);
     }
-    j["event"] = e;
+    j.ch('}');
   }
-  j["players"] = players;
-  J hands = J::array();
+  j.key("players");
+  j.ch('[');
+  for (std::size_t p = 0; p < players.size(); ++p) {
+    if (p > 0) {
+      j.ch(',');
+    }
+    j.str(players[p]);
+  }
+  j.ch(']');
+  j.key("hands");
+  j.ch('[');
   const PhaseList phases = hand_phases(rules);
   for (std::size_t hi = 0; hi < game.hands.size(); ++hi) {
     const auto& h = game.hands[hi];
     const HandKeys k = hand_keys(rules, phases, h, hi, o.detail);
-    J hj;
-    hj["dealer"] = seat(h.dealer);
+    if (hi > 0) {
+      j.ch(',');
+    }
+    j.ch('{');
+    j.key("dealer", true);
+    j.str(seat(h.dealer));
     if (o.detail == Detail::kFull) {
-      J deal = J::object();
+      j.key("deal");
+      j.ch('{');
+      // An object of the players' hands (a name given twice: its last seat's).
+      std::vector<std::size_t> all(players.size());
       for (std::size_t p = 0; p < players.size(); ++p) {
-        deal[players[p]] = sorted_cards(h.deal[p]);
+        all[p] = p;
       }
-      hj["deal"] = deal;
+      bool first = true;
+      for (std::size_t p = 0; p < players.size(); ++p) {
+        if (std::find(players.begin(), players.begin() + static_cast<std::ptrdiff_t>(p), players[p]) !=
+            players.begin() + static_cast<std::ptrdiff_t>(p)) {
+          continue;
+        }
+        std::size_t last = p;
+        for (std::size_t q = p + 1; q < players.size(); ++q) {
+          if (players[q] == players[p]) {
+            last = q;
+          }
+        }
+        j.key(players[p], first);
+        first = false;
+        j.sorted(h.deal[last]);
+      }
+      j.ch('}');
       if (rules.kitty > 0) {
-        hj["kitty"] = sorted_cards(h.kitty);
+        j.key("kitty");
+        j.sorted(h.kitty);
       }
     }
     if (k.bids) {
-      J calls = J::array();
-      for (const auto& call : h.bids) {
-        calls.push_back(call.second == 0 ? J("pass") : J(call.second));
+      j.key("bids");
+      j.ch('[');
+      for (std::size_t c = 0; c < h.bids.size(); ++c) {
+        if (c > 0) {
+          j.ch(',');
+        }
+        if (h.bids[c].second == 0) {
+          j.raw("\"pass\"");
+        } else {
+          j.number(h.bids[c].second);
+        }
       }
-      hj["bids"] = calls;
+      j.ch(']');
     }
     if (k.contract) {
-      hj["contract"] = h.bidder < 0 ? J("none") : J{{"bidder", seat(h.bidder)}, {"bid", h.bid}};
+      j.key("contract");
+      if (h.bidder < 0) {
+        j.raw("\"none\"");
+      } else {
+        j.ch('{');
+        j.key("bidder", true);
+        j.str(seat(h.bidder));
+        j.key("bid");
+        j.number(h.bid);
+        j.ch('}');
+      }
     }
     if (k.plucks) {
-      J plucks = J::array();
-      for (const auto& p : h.plucks) {
-        J pj;
-        pj["by"] = seat(p.by);
-        pj["from"] = seat(p.from);
-        pj["gives"] = to_string(p.gives);
-        pj["gets"] = p.gets ? J(to_string(*p.gets)) : J(nullptr);
-        plucks.push_back(pj);
+      j.key("plucks");
+      j.ch('[');
+      for (std::size_t i = 0; i < h.plucks.size(); ++i) {
+        const auto& p = h.plucks[i];
+        if (i > 0) {
+          j.ch(',');
+        }
+        j.ch('{');
+        j.key("by", true);
+        j.str(seat(p.by));
+        j.key("from");
+        j.str(seat(p.from));
+        j.key("gives");
+        j.card(p.gives);
+        j.key("gets");
+        if (p.gets) {
+          j.card(*p.gets);
+        } else {
+          j.raw("null");
+        }
+        j.ch('}');
       }
-      hj["plucks"] = plucks;
+      j.ch(']');
     }
     if (k.trump_by) {
-      hj["trump_by"] = seat(h.trump_by);
+      j.key("trump_by");
+      j.str(seat(h.trump_by));
     }
     if (k.trump) {
-      hj["trump"] = std::string(1, suit_letter(h.trump));
+      j.key("trump");
+      const char letter[] = {suit_letter(h.trump), '\0'};
+      j.str(letter);
     }
     if (k.discard) {
-      hj["discard"] = sorted_cards(h.discard);
+      j.key("discard");
+      j.sorted(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
-        J shows = J::array();
+        j.key("shows");
+        j.ch('[');
+        bool first = true;
         for (const auto& [to, cards] : h.shows) {
-          shows.push_back(J{{"to", seat(to)}, {"cards", sorted_cards(cards)}});
+          if (!first) {
+            j.ch(',');
+          }
+          first = false;
+          j.ch('{');
+          j.key("to", true);
+          j.str(seat(to));
+          j.key("cards");
+          j.sorted(cards);
+          j.ch('}');
         }
-        hj["shows"] = shows;
+        j.ch(']');
       }
     }
     if (k.partner) {
-      hj["partner"] = h.partner < 0 ? std::string("none") : seat(h.partner);
+      j.key("partner");
+      j.str(h.partner < 0 ? std::string_view("none") : std::string_view(seat(h.partner)));
     }
     if (k.tricks) {
-      J tricks = J::array();
+      j.key("tricks");
+      j.ch('[');
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
+        if (t > 0) {
+          j.ch(',');
+        }
         if (t == 0 && needs_leader(rules, o.detail)) {
-          tricks.push_back(J{{"leader", seat(h.leaders[0])}, {"cards", in_order(h.tricks[t])}});
+          j.ch('{');
+          j.key("leader", true);
+          j.str(seat(h.leaders[0]));
+          j.key("cards");
+          j.in_order(h.tricks[t]);
+          j.ch('}');
         } else {
-          tricks.push_back(in_order(h.tricks[t]));
+          j.in_order(h.tricks[t]);
         }
       }
-      hj["tricks"] = tricks;
+      j.ch(']');
     }
     if (k.early_court) {
-      hj["early_court"] = players[side_seat(rules, h.early_court_side)];
+      j.key("early_court");
+      j.str(players[side_seat(rules, h.early_court_side)]);
     }
     if (k.taken) {
-      hj["taken"] = seats(h.taken);
+      j.key("taken");
+      j.seat_map(players, h.taken);
     }
     if (k.points) {
-      hj["points"] = seats(h.points);
+      j.key("points");
+      j.seat_map(players, h.points);
     }
     if (o.scores) {
-      hj["score"] = scores(h.score);
+      j.key("score");
+      j.seat_map(players, h.score, &scored);
       if (k.streak) {
-        J streak = J::object();
-        streak[players[side_seat(rules, h.streak_side)]] = h.streak;
-        hj["streak"] = streak;
+        j.key("streak");
+        j.ch('{');
+        j.key(players[side_seat(rules, h.streak_side)], true);
+        j.number(h.streak);
+        j.ch('}');
       }
     }
-    hands.push_back(hj);
+    j.ch('}');
   }
-  j["hands"] = hands;
+  j.ch(']');
   if (o.scores && game.finished) {
-    J winners = J::array();
-    for (int w : game.winners) {
-      winners.push_back(seat(w));
+    j.key("result");
+    j.ch('{');
+    j.key("winner", true);
+    if (game.winners.size() == 1) {
+      j.str(seat(game.winners[0]));
+    } else {
+      j.ch('[');
+      for (std::size_t w = 0; w < game.winners.size(); ++w) {
+        if (w > 0) {
+          j.ch(',');
+        }
+        j.str(seat(game.winners[w]));
+      }
+      j.ch(']');
     }
-    j["result"] = J{{"winner", winners.size() == 1 ? winners[0] : winners}, {"score", scores(game.score)}};
+    j.key("score");
+    j.seat_map(players, game.score, &scored);
+    j.ch('}');
   }
-  return j;
+  j.ch('}');
+}
+
+std::string to_jsonl(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
+                     const std::vector<std::string>& players, const WriteOptions& options) {
+  std::string out;
+  append_jsonl(out, game, rules, ruleset_ref, players, options);
+  return out;
+}
+
+nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
+                               const std::vector<std::string>& players, const WriteOptions& options) {
+  return nlohmann::ordered_json::parse(to_jsonl(game, rules, ruleset_ref, players, options));
 }
 
 }  // namespace trickref

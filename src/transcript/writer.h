@@ -26,6 +26,12 @@ struct WriteOptions {
 
 [[nodiscard]] std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
                                   const std::vector<std::string>& players, const WriteOptions& options);
+// One game as one line of JSON (no newline), compact: the text a JSON Lines
+// file holds. append_jsonl adds it to `out`; to_json is the same parsed.
+void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
+                  const std::vector<std::string>& players, const WriteOptions& options);
+[[nodiscard]] std::string to_jsonl(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
+                                   const std::vector<std::string>& players, const WriteOptions& options);
 [[nodiscard]] nlohmann::ordered_json to_json(const PlayedGame& game, const Ruleset& rules,
                                              std::string_view ruleset_ref, const std::vector<std::string>& players,
                                              const WriteOptions& options);
