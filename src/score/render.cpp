@@ -1238,7 +1238,10 @@ std::string unbroken_parts(const std::string& title) {
   while (at <= title.size()) {
     std::size_t end = title.find(", ", at);
     const std::string part = title.substr(at, end == std::string::npos ? std::string::npos : end + 1 - at);
-    out += (out.empty() ? "" : " ") + fmt::format("<span class=\"nowrap\">{}</span>", html_escape(part));
+    if (!out.empty()) {
+      out += ' ';
+    }
+    out += fmt::format("<span class=\"nowrap\">{}</span>", html_escape(part));
     if (end == std::string::npos) {
       break;
     }
