@@ -184,7 +184,8 @@ const Archive& archive() {
       const PlayedGame g = play_random_game(*rules, po);
       WriteOptions wo;
       wo.id = fmt::format("g{}", seed);  // (not "g" + to_string: GCC 12 bug 105329 at -O3)
-      out.text += to_json(g, *rules, "pluck", players, wo).dump() + "\n";
+      append_jsonl(out.text, g, *rules, "pluck", players, wo);
+      out.text += '\n';
       out.hands += static_cast<std::int64_t>(g.hands.size());
       ++out.games;
     }
@@ -216,6 +217,49 @@ void JsonLinesValidate(benchmark::State& state) {
   rates(state, a);
 }
 BENCHMARK(JsonLinesValidate)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
+
+// The transcript writer alone: the same 1,000 played games written in full
+// each iteration, as `simulate --out FILE.jsonl` writes them (JsonLines) and
+// as `--out DIR` writes each file's text (Yaml).
+void Writer(benchmark::State& state, bool jsonl) {
+  static const auto played = [] {
+    std::vector<PlayedGame> games;
+    RulesetCatalog catalog;
+    const auto rules = catalog.resolve("pluck").ruleset;
+    for (std::uint64_t seed = 1; seed <= 1000; ++seed) {
+      PlayoutOptions po;
+      po.seed = seed;
+      games.push_back(play_random_game(*rules, po));
+    }
+    return std::make_pair(rules, games);
+  }();
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  std::int64_t hands = 0;
+  for (const auto& g : played.second) {
+    hands += static_cast<std::int64_t>(g.hands.size());
+  }
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    std::string out;
+    for (std::size_t i = 0; i < played.second.size(); ++i) {
+      WriteOptions wo;
+      wo.id = fmt::format("g{}", i + 1);
+      if (jsonl) {
+        append_jsonl(out, played.second[i], *played.first, "pluck", players, wo);
+        out += '\n';
+      } else {
+        out += to_yaml(played.second[i], *played.first, "pluck", players, wo);
+      }
+    }
+    bytes = out.size();
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.counters["hands/s"] =
+      benchmark::Counter(static_cast<double>(hands * state.iterations()), benchmark::Counter::kIsRate);
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+}
+BENCHMARK_CAPTURE(Writer, jsonl, true)->Name("Writer/JsonLines")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(Writer, yaml, false)->Name("Writer/Yaml")->Unit(benchmark::kMillisecond);
 
 // Each line read in place (the archive text, padded at its end) into one
 // reused Document, then, with `load`, loaded as a Game.

@@ -1,6 +1,7 @@
 #include "transcript/writer.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include <fmt/format.h>
@@ -334,9 +335,23 @@ class JsonLine {
     out_ += ':';
   }
   void card(Card c) {
-    out_ += '"';
-    out_ += to_string(c);
-    out_ += '"';
+    // Each card's quoted text, made once.
+    static const std::array<std::string, 64> kQuoted = [] {
+      std::array<std::string, 64> t;
+      for (std::size_t i = 0; i < t.size(); ++i) {
+        t[i] += '"';
+        t[i] += to_string(Card(static_cast<std::uint8_t>(i)));
+        t[i] += '"';
+      }
+      return t;
+    }();
+    if (c.index() >= 0 && c.index() < 64) {
+      out_ += kQuoted[static_cast<std::size_t>(c.index())];
+    } else {
+      out_ += '"';
+      out_ += to_string(c);
+      out_ += '"';
+    }
   }
   // Cards as a hand is usually sorted (sorted_cards): by suit, high to low, jokers first.
   void sorted(CardSet cards) {
@@ -421,6 +436,7 @@ class JsonLine {
 
 void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
                   const std::vector<std::string>& players, const WriteOptions& o) {
+  out.reserve(out.size() + 256 + 1024 * game.hands.size());
   JsonLine j(out);
   auto seat = [&](int s) -> const std::string& { return players[static_cast<std::size_t>(s)]; };
   const std::vector<std::size_t> scored = score_seats(rules);
