@@ -4,12 +4,14 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <deque>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <istream>
 #include <iterator>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -272,7 +274,10 @@ class LineReader {
   bool eof_ = false;
 };
 
-void validate_jsonl(LineReader& lines, const std::string& display, const std::filesystem::path& dir,
+// Referees the lines `lines.next` gives (a LineReader's, or a LineBlock's),
+// numbering their games from `index`.
+template <class Lines>
+void validate_lines(Lines& lines, const std::string& display, const std::filesystem::path& dir,
                     RulesetCatalog& catalog, const BatchOptions& options,
                     const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
   JsonReader reader(options.limits);
@@ -305,6 +310,53 @@ void validate_jsonl(LineReader& lines, const std::string& display, const std::fi
     emit(referee_document(doc, sink, display, index++, dir, catalog, options, source));
   }
 }
+
+void validate_jsonl(LineReader& lines, const std::string& display, const std::filesystem::path& dir,
+                    RulesetCatalog& catalog, const BatchOptions& options,
+                    const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
+  validate_lines(lines, display, dir, catalog, options, emit, index, budget);
+}
+
+// A run of lines of one JSON Lines file copied out of the reader's buffer,
+// for a worker to referee while the next run is read (-j N on one archive).
+// Each line is followed by its '\n' and the last by kJsonPadding spaces, so
+// simdjson reads every line where it lies, as it does in the reader.
+class LineBlock {
+ public:
+  static constexpr std::size_t kBytes = 1 << 19;
+
+  void add(const LineReader::Line& line) {
+    lines_.push_back(Stored{text_.size(), line.text.size(), line.number, line.terminated, line.too_long});
+    text_.append(line.text);
+    text_ += '\n';
+  }
+  [[nodiscard]] bool full() const { return text_.size() >= kBytes; }
+  [[nodiscard]] bool empty() const { return lines_.empty(); }
+  void seal() { text_.append(kJsonPadding, ' '); }
+
+  // The lines in turn, as LineReader::next gives them.
+  bool next(LineReader::Line& line) {
+    if (next_ == lines_.size()) {
+      return false;
+    }
+    const Stored& l = lines_[next_++];
+    line = LineReader::Line{std::string_view(text_).substr(l.at, l.size), l.number, l.terminated, l.too_long};
+    return true;
+  }
+  void rewind() { next_ = 0; }
+
+ private:
+  struct Stored {
+    std::size_t at;
+    std::size_t size;
+    std::uint32_t number;
+    bool terminated;
+    bool too_long;
+  };
+  std::string text_;
+  std::vector<Stored> lines_;
+  std::size_t next_ = 0;
+};
 
 // A .json file: one game.
 void validate_json(std::string_view text, const std::string& display, const std::filesystem::path& dir,
@@ -525,9 +577,20 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
   validate_text(text, input.display, dir, catalog, options, emit);
 }
 
+namespace {
+
+// A .jsonl file that -j N splits into runs of lines (standard input is read
+// as it comes, by one worker).
+bool splits_into_blocks(const InputFile& input) { return !input.is_stdin && input.path.extension() == ".jsonl"; }
+
+}  // namespace
+
 void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& options, unsigned jobs, std::istream& in,
                   const std::function<void(GameReport&&)>& emit, const std::function<void()>& file_done) {
-  jobs = std::max(1U, std::min<unsigned>(jobs, static_cast<unsigned>(inputs.size())));
+  jobs = std::max(1U, jobs);
+  if (std::none_of(inputs.begin(), inputs.end(), splits_into_blocks)) {
+    jobs = std::min<unsigned>(jobs, static_cast<unsigned>(std::max<std::size_t>(1, inputs.size())));
+  }
   if (jobs <= 1) {
     RulesetCatalog catalog(options.limits);
     for (const auto& input : inputs) {
@@ -536,27 +599,69 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     }
     return;
   }
-  // Workers referee whole files; this thread emits them in input order as they complete.
-  std::vector<std::vector<GameReport>> per_file(inputs.size());
-  std::vector<bool> ready(inputs.size(), false);
+  // The work goes in units, each a whole file or, for a .jsonl file, a run
+  // of its lines (LineBlock) read here while the workers referee the runs
+  // before it. This thread emits the units in input order as they complete,
+  // so the output is the same, byte for byte, for any number of jobs: a
+  // run's games are numbered from the file's count so far, and a run whose
+  // diagnostics the file's --max-diagnostics would have cut (the budget is
+  // the file's, spent in order) is refereed again here with the budget as it
+  // stands. Memory: at most 4 units a job waiting.
+  struct Unit {
+    std::size_t input = 0;
+    std::optional<LineBlock> block;  // none: the whole file
+    bool last = true;                // the file's last unit
+    int read_error = 0;              // the last run of a .jsonl file: the stream's error
+    std::vector<GameReport> games;
+    std::size_t kept = 0;            // a run: the diagnostics its games kept
+    bool spent = false;              // a run: its budget ran out (some may be hidden)
+    bool done = false;
+  };
+  const std::size_t max_waiting = 4 * static_cast<std::size_t>(jobs);
+  std::deque<std::unique_ptr<Unit>> waiting;  // in input order, until emitted
+  std::deque<Unit*> queue;                    // not yet taken by a worker
   std::mutex mutex;
-  std::condition_variable cv;
-  std::atomic<std::size_t> next{0};
+  std::condition_variable work_cv;
+  std::condition_variable done_cv;
+  bool closed = false;  // no more units will come
   // A worker's exception (std::bad_alloc above all) stops every worker and
   // is rethrown here, on the calling thread, once they are joined: the run
   // ends as it does with one job, never by std::terminate.
   std::exception_ptr failure;
   std::atomic<bool> stop{false};
+  const std::size_t full_budget = file_budget(options.limits).left;
+
+  auto dir_of = [](const InputFile& input) {
+    return input.is_stdin ? std::filesystem::path(".") : input.path.parent_path();
+  };
   auto worker = [&]() {
     try {
       RulesetCatalog catalog(options.limits);
-      for (std::size_t i = next++; i < inputs.size() && !stop; i = next++) {
-        std::vector<GameReport> games;
-        validate_file(inputs[i], catalog, options, in, [&](GameReport&& g) { games.push_back(std::move(g)); });
+      while (true) {
+        Unit* u = nullptr;
+        {
+          std::unique_lock lock(mutex);
+          work_cv.wait(lock, [&] { return stop || closed || !queue.empty(); });
+          if (stop || queue.empty()) {
+            return;
+          }
+          u = queue.front();
+          queue.pop_front();
+        }
+        const InputFile& input = inputs[u->input];
+        auto keep = [u](GameReport&& g) { u->games.push_back(std::move(g)); };
+        if (!u->block) {
+          validate_file(input, catalog, options, in, keep);
+        } else {
+          int index = 0;
+          DiagnosticBudget budget{full_budget};
+          validate_lines(*u->block, input.display, dir_of(input), catalog, options, keep, index, budget);
+          u->kept = full_budget - budget.left;
+          u->spent = budget.left == 0;
+        }
         std::lock_guard lock(mutex);
-        per_file[i] = std::move(games);
-        ready[i] = true;
-        cv.notify_all();
+        u->done = true;
+        done_cv.notify_all();
       }
     } catch (...) {
       std::lock_guard lock(mutex);
@@ -564,7 +669,8 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
         failure = std::current_exception();
       }
       stop = true;
-      cv.notify_all();
+      work_cv.notify_all();
+      done_cv.notify_all();
     }
   };
   std::vector<std::thread> threads;
@@ -573,34 +679,141 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   struct Joiner {
     std::vector<std::thread>& threads;
     std::atomic<bool>& stop;
+    std::mutex& mutex;
+    std::condition_variable& cv;
     ~Joiner() {
-      stop = true;
+      {
+        std::lock_guard lock(mutex);
+        stop = true;
+      }
+      cv.notify_all();
       for (auto& t : threads) {
         if (t.joinable()) {
           t.join();
         }
       }
     }
-  } joiner{threads, stop};
+  } joiner{threads, stop, mutex, work_cv};
   for (unsigned t = 0; t < jobs; ++t) {
     threads.emplace_back(worker);
   }
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    std::vector<GameReport> games;
+
+  // The emitter's place in the current .jsonl file.
+  RulesetCatalog catalog(options.limits);  // for a run refereed again here
+  std::size_t current = SIZE_MAX;
+  int base = 0;
+  DiagnosticBudget left = file_budget(options.limits);
+  // Emits the first waiting unit once it is done; false when the workers stopped.
+  auto emit_front = [&]() {
+    std::unique_ptr<Unit> u;
     {
       std::unique_lock lock(mutex);
-      cv.wait(lock, [&] { return ready[i] || stop; });
-      if (!ready[i]) {
-        break;
+      done_cv.wait(lock, [&] { return waiting.front()->done || stop; });
+      if (!waiting.front()->done) {
+        return false;
       }
-      games = std::move(per_file[i]);
+      u = std::move(waiting.front());
+      waiting.pop_front();
     }
-    for (auto& g : games) {
+    const InputFile& input = inputs[u->input];
+    if (!u->block) {
+      for (auto& g : u->games) {
+        emit(std::move(g));
+      }
+      file_done();
+      return true;
+    }
+    if (u->input != current) {
+      current = u->input;
+      base = 0;
+      left = file_budget(options.limits);
+    }
+    if (!u->spent && u->kept <= left.left) {
+      left.left -= u->kept;  // refereed as it would have been in order
+    } else {
+      u->games.clear();
+      u->block->rewind();
+      int index = 0;
+      validate_lines(*u->block, input.display, dir_of(input), catalog, options,
+                     [&](GameReport&& g) { u->games.push_back(std::move(g)); }, index, left);
+    }
+    for (auto& g : u->games) {
+      g.index += base;
       emit(std::move(g));
     }
-    file_done();
+    base += static_cast<int>(u->games.size());
+    if (u->last) {
+      if (u->read_error != 0) {
+        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u->read_error))));
+      } else if (base == 0) {
+        emit(no_game_report(input.display));  // empty, or blank lines only
+      }
+      file_done();
+    }
+    return true;
+  };
+  bool running = true;
+  auto submit = [&](std::unique_ptr<Unit> u) {
+    while (running && waiting.size() >= max_waiting) {
+      running = emit_front();
+    }
+    if (!running) {
+      return;
+    }
+    std::lock_guard lock(mutex);
+    queue.push_back(u.get());
+    waiting.push_back(std::move(u));
+    work_cv.notify_one();
+  };
+  for (std::size_t i = 0; i < inputs.size() && running; ++i) {
+    const InputFile& input = inputs[i];
+    auto whole = std::make_unique<Unit>();
+    whole->input = i;
+    if (!splits_into_blocks(input)) {
+      submit(std::move(whole));
+      continue;
+    }
+    std::string error;
+    const int fd = open_for_reading(input.path, input.readable, error);
+    if (fd < 0) {
+      submit(std::move(whole));  // the worker's validate_file reports it
+      continue;
+    }
+    FdInBuf buf(fd);
+    std::istream f(&buf);
+    LineReader lines(f, options.limits.max_file_bytes, 1);
+    auto run = std::make_unique<Unit>();
+    run->input = i;
+    run->block.emplace();
+    LineReader::Line line;
+    while (running && lines.next(line)) {
+      run->block->add(line);
+      if (run->block->full()) {
+        run->last = false;
+        run->block->seal();
+        submit(std::move(run));
+        run = std::make_unique<Unit>();
+        run->input = i;
+        run->block.emplace();
+      }
+    }
+    run->read_error = buf.error();
+    run->block->seal();
+    submit(std::move(run));
   }
-  stop = true;
+  {
+    std::lock_guard lock(mutex);
+    closed = true;
+  }
+  work_cv.notify_all();
+  while (running && !waiting.empty()) {
+    running = emit_front();
+  }
+  {
+    std::lock_guard lock(mutex);
+    stop = true;
+  }
+  work_cv.notify_all();
   for (auto& t : threads) {
     t.join();
   }
