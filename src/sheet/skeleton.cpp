@@ -13,7 +13,7 @@ namespace trickref::sheet {
 namespace {
 
 // Where the comments start: one column for the whole record, so they read as one margin.
-constexpr std::size_t kCommentColumn = 40;
+constexpr std::size_t kCommentColumn = 44;
 
 std::string line(std::string_view text, std::string_view comment) {
   std::string out(text);
@@ -103,7 +103,8 @@ std::string skeleton(const Ruleset& r, std::string_view ruleset_ref, const std::
     }
     if (dealer_known) {
       y += line(fmt::format("  - dealer: {}", names[static_cast<std::size_t>(dealer)]),
-                hand == 1 ? "who deals first; the later dealers follow from the rotation"
+                hand == 1 ? (fixed ? "who deals first; the later dealers follow from the rotation"
+                                     : "who deals first; the later dealers follow how each hand went")
                           : fmt::format("hand {}", hand));
     } else {
       y += line("  - dealer:", fmt::format("hand {}: who deals follows how hand {} went (it is checked)", hand,
