@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -783,8 +784,10 @@ class Importer {
   }
 
   std::string yaml() const {
+    // The file's name only: the record reads the same wherever the sheet lay.
+    const std::string name = std::filesystem::path(sheet_.file).filename().string();
     std::string y = fmt::format("# Imported from {} by `trickref import`: one hand per row of the sheet.\n",
-                                printable(clip(sheet_.file)));
+                                printable(clip(name)));
     y += fmt::format("game: {}\n", yaml_scalar(ref_));
     if (!sheet_.id.empty()) {
       y += fmt::format("id: {}\n", yaml_scalar(sheet_.id));
