@@ -127,11 +127,16 @@ TEST(New, AFilledHandCountsAndTheRestWait) {
       << cli.out;
 }
 
-// The hands after the last one begun may wait; a hand not begun before a begun one may not.
+// The hands after the last one begun may wait; a hand left empty before a
+// begun one is not unfinished: it is a hand whose result the record lacks.
 TEST(New, OnlyTheHandsAfterTheLastBegunWait) {
   std::string y = kNewPluckSheet;
   y.replace(y.rfind("taken: {Ann: , Bob: , Cat: }"), 28, "taken: {Ann: 4, Bob: 7, Cat: 6}");
-  EXPECT_EQ(test::codes(test::validate_yaml(y)[0]), (std::vector<std::string>{"trick-count"}));
+  const auto games = test::validate_yaml(y);
+  EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{});
+  ASSERT_EQ(games[0].result->hands.size(), 2U);
+  EXPECT_FALSE(games[0].result->hands[0].unfinished);
+  EXPECT_FALSE(games[0].result->hands[1].unfinished);
 }
 
 TEST(New, UsageErrors) {
@@ -201,9 +206,9 @@ TEST(Placeholders, AFinishedRecordStillFaultsThem) {
   std::string y = kNewHead + "  - dealer: Ann\n    taken: {Ann: 5, Bob: 7, Cat: 5}\n    score: {Ann: , Bob: , Cat: }\n";
   y.erase(y.find("status: in-progress\n"), 20);
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(y)),
-            "t.yaml:6:20: error: `score` values are whole numbers, not null [schema] (hand 1)\n"
-            "t.yaml:6:28: error: `score` values are whole numbers, not null [schema] (hand 1)\n"
-            "t.yaml:6:36: error: `score` values are whole numbers, not null [schema] (hand 1)\n");
+            "t.yaml:6:18: error: `score` values are whole numbers, not empty [schema] (hand 1)\n"
+            "t.yaml:6:25: error: `score` values are whole numbers, not empty [schema] (hand 1)\n"
+            "t.yaml:6:32: error: `score` values are whole numbers, not empty [schema] (hand 1)\n");
 }
 
 TEST(Placeholders, APartlyFilledMapIsNoPlaceholder) {

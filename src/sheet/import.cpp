@@ -296,13 +296,13 @@ class Importer {
     }
     if (!names_known) {
       // The seat order is the order of the player columns.
+      // A side's column (Ann & Cat) does not say where its players sit: the
+      // players' own columns must.
+      const Pending* side_column = nullptr;
       for (const auto& p : named) {
         if (side_names(p.named.name).size() > 1) {
-          error(Code::kSchema, p.cell->loc,
-                fmt::format("'{}' names a side, so the seat order is not in the header: give it with --players, or "
-                            "a players row above the header (players,Ann,Bob,Cat,Dan)",
-                            clip(p.cell->text)));
-          return false;
+          side_column = side_column != nullptr ? side_column : &p;
+          continue;
         }
         if (!usable_name(p.named.name)) {
           error(Code::kSchema, p.cell->loc, "a player's name is text without control characters");
@@ -311,6 +311,13 @@ class Importer {
         if (seat(p.named.name) < 0) {
           players_.push_back(p.named.name);
         }
+      }
+      if (static_cast<int>(players_.size()) != r_.players && side_column != nullptr) {
+        error(Code::kSchema, side_column->cell->loc,
+              fmt::format("'{}' names a side, so the seat order is not in the header: give it with --players, or "
+                          "a players row above the header (players,Ann,Bob,Cat,Dan)",
+                          clip(side_column->cell->text)));
+        return false;
       }
       if (static_cast<int>(players_.size()) != r_.players) {
         std::vector<std::string> quoted;
