@@ -50,6 +50,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     setup_rules(app, ctx);
     setup_explain(app, ctx);
     setup_schema(app, ctx);
+    setup_new(app, ctx);
+    setup_import(app, ctx);
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
       app.parse(reversed);

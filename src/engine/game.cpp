@@ -49,6 +49,8 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out) 
 
 int next_dealer(const GameState& g, int dealer) { return g.policies.dealer->next(*g.rules, g, dealer); }
 
+bool dealers_fixed(const Ruleset& r) { return policies_for(r).dealer->fixed(r); }
+
 bool decided_by_record_end(const GameState& g, std::span<int> out, int& count) {
   const Ruleset& r = *g.rules;
   count = 0;

@@ -60,6 +60,9 @@ int game_winners(const GameState& g, const HandTally& last, std::span<int> out);
 
 // Who deals the hand after the one `dealer` dealt (the dealer policy).
 [[nodiscard]] int next_dealer(const GameState& g, int dealer);
+// Whether each dealer follows from the one before alone, whatever the
+// hands' results (the dealer policy), so the dealers can be known ahead.
+[[nodiscard]] bool dealers_fixed(const Ruleset& r);
 // Where the game is the hands recorded and level scores draw (game.end
 // target null, game.tie draw; court-piece.md §3.6): after the last hand the
 // game is finished and the best score wins, or nobody when the sides are

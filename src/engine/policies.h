@@ -80,6 +80,10 @@ struct DealerPolicy {
   // Who deals the hand after the one `dealer` dealt, the hand just counted
   // into `g` (GameState::last) being that hand.
   int (*next)(const Ruleset& r, const GameState& g, int dealer);
+  // Whether `next` follows from the last dealer alone, whatever the hand's
+  // result: the dealers of a game can then be written before it is played
+  // (`trickref new`).
+  bool (*fixed)(const Ruleset& r);
 };
 
 struct PartnerPolicy {

@@ -103,9 +103,17 @@ class GameReferee {
     }
     game_ = start_game(r_);
     make_sides(out);
-    for (const auto& h : g_.hands) {
+    // In a record in progress the last hand begun may be unfinished, and so
+    // may the hands after it, which hold nothing yet (`trickref new` writes
+    // the hands of an evening ahead, their dealers filled in).
+    std::size_t open_from = g_.hands.empty() ? 0 : g_.hands.size() - 1;
+    while (open_from > 0 && !g_.hands[open_from].begun) {
+      --open_from;
+    }
+    for (std::size_t i = 0; i < g_.hands.size(); ++i) {
+      const HandRec& h = g_.hands[i];
       hand_ = h.number;
-      open_ = g_.in_progress && &h == &g_.hands.back();
+      open_ = g_.in_progress && i >= open_from;
       HandSummary s = referee_hand(h);
       if (stop_) {
         break;  // the hand could not be refereed at all (no dealer): nothing to show
@@ -2148,7 +2156,7 @@ class GameReferee {
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
   bool stop_ = false;
-  bool open_ = false;       // the hand is the last of an in-progress record
+  bool open_ = false;       // the hand may be unfinished: the last begun of an in-progress record, or after it
   std::string unfinished_;  // what that hand lacks yet (empty: it is finished)
   int prev_dealer_ = -1;
   int dealer_ = 0;

@@ -34,13 +34,17 @@ std::string scores_text(const std::vector<std::string>& players, const std::vect
 }
 
 // "3 hands": the hands counted so far; an in-progress record's unfinished
-// last hand is named apart ("3 hands, hand 4 under way").
+// last hand is named apart ("3 hands, hand 4 under way"), and the hands
+// written ahead after it, not begun, are not counted.
 std::string hands_played(const RefereeResult& r) {
-  const bool open = !r.hands.empty() && r.hands.back().unfinished;
-  const std::size_t n = r.hands.size() - (open ? 1 : 0);
+  std::size_t n = r.hands.size();
+  while (n > 0 && r.hands[n - 1].unfinished) {
+    --n;
+  }
+  const bool open = n < r.hands.size();
   std::string out = n == 1 ? std::string("1 hand") : fmt::format("{} hands", n);
   if (open) {
-    out += fmt::format(", hand {} under way", r.hands.back().number);
+    out += fmt::format(", hand {} under way", r.hands[n].number);
   }
   return out;
 }

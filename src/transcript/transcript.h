@@ -152,6 +152,10 @@ struct HandRec {
   // Keys present that only some games use, with where they are: the referee,
   // which knows the game, reports those its game has no use for.
   std::vector<std::pair<std::string_view, Loc>> game_keys;
+  // Whether the hand holds anything beyond its dealer (placeholders aside):
+  // in a record in progress, the hands after the last one begun are not
+  // played yet (`trickref new` writes them ahead).
+  bool begun = false;
 };
 
 struct ResultRec {

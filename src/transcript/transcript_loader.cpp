@@ -492,8 +492,40 @@ class Loader {
     h.revoke_claim = c;
   }
 
+  // A hand key's value, or none when absent. In a record kept in progress
+  // (`status: in-progress`) an empty value is a placeholder (`trickref new`
+  // writes them), read as not yet recorded: nothing after the colon, `~`,
+  // `null`, or a map whose every value is one (`taken: {Ann: , Bob: }`).
+  // A hand with a value other than its dealer's is begun.
+  Node field(const Keys& keys, std::string_view key) {
+    const Node v = keys.find(key);
+    if (!v.valid() || (g_.in_progress && placeholder(v))) {
+      return Node();
+    }
+    if (key != "dealer") {
+      begun_ = true;
+    }
+    return v;
+  }
+
+  static bool placeholder(Node n) {
+    if (n.is_null()) {
+      return true;
+    }
+    if (!n.is_map() || n.size() == 0) {
+      return false;
+    }
+    for (std::uint32_t i = 0; i < n.size(); ++i) {
+      if (!n.value(i).is_null()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   void hand(Node n, int number) {
     hand_ = number;
+    begun_ = false;
     phase_ = phase::kDealer;
     HandRec h;
     h.number = number;
@@ -514,31 +546,31 @@ class Loader {
         h.game_keys.emplace_back(*it, k.loc());
       }
     }
-    if (const Node d = keys.find("dealer"); d.valid()) {
+    if (const Node d = field(keys, "dealer"); d.valid()) {
       h.dealer = player(d, "the dealer");
     } else if (number == 1) {
       report(Code::kSchema, n.loc(), "the first hand must name its `dealer`");
     }
     phase_ = phase::kDeal;
-    if (const Node d = keys.find("deal"); d.valid()) {
+    if (const Node d = field(keys, "deal"); d.valid()) {
       h.deal_loc = d.loc();
       deal(d, h);
     }
-    if (const Node k = keys.find("kitty"); k.valid()) {
+    if (const Node k = field(keys, "kitty"); k.valid()) {
       h.kitty_loc = k.loc();
       h.kitty = cards(k, "`kitty`");
     }
     phase_ = phase::kAuction;
-    if (const Node b = keys.find("bids"); b.valid()) {
+    if (const Node b = field(keys, "bids"); b.valid()) {
       h.bids_loc = b.loc();
       bids(b, h);
     }
-    if (const Node c = keys.find("contract"); c.valid()) {
+    if (const Node c = field(keys, "contract"); c.valid()) {
       contract(c, h);
     }
     phase_ = phase::kExchange;
-    Node pl = keys.find("plucks");
-    if (const Node ex = keys.find("exchanges"); ex.valid()) {
+    Node pl = field(keys, "plucks");
+    if (const Node ex = field(keys, "exchanges"); ex.valid()) {
       if (pl.valid()) {
         report(Code::kSchema, ex.loc(), "`exchanges` is a synonym of `plucks`; give one of them");
       } else {
@@ -550,10 +582,10 @@ class Loader {
       plucks(pl, h);
     }
     phase_ = phase::kTrump;
-    if (const Node t = keys.find("trump_by"); t.valid()) {
+    if (const Node t = field(keys, "trump_by"); t.valid()) {
       h.trump_by = player(t, "the player who named trump (`trump_by`)");
     }
-    if (const Node t = keys.find("trump"); t.valid()) {
+    if (const Node t = field(keys, "trump"); t.valid()) {
       h.trump_loc = t.loc();
       if (const auto s = t.is_scalar() ? parse_suit(t.scalar()) : std::nullopt) {
         h.trump = s;
@@ -564,42 +596,43 @@ class Loader {
                            t.is_scalar() ? fmt::format("'{}'", clip(t.scalar())) : std::string(t.kind_name())));
       }
     }
-    if (const Node d = keys.find("discard"); d.valid()) {
+    if (const Node d = field(keys, "discard"); d.valid()) {
       h.discard_loc = d.loc();
       h.discard = cards(d, "`discard`");
     }
-    if (const Node s = keys.find("shows"); s.valid()) {
+    if (const Node s = field(keys, "shows"); s.valid()) {
       h.shows_loc = s.loc();
       shows(s, h);
     }
     phase_ = phase::kTricks;
-    if (const Node t = keys.find("tricks"); t.valid()) {
+    if (const Node t = field(keys, "tricks"); t.valid()) {
       h.tricks_loc = t.loc();
       tricks(t, h);
     }
     phase_ = phase::kTotals;
-    if (const Node t = keys.find("taken"); t.valid()) {
+    if (const Node t = field(keys, "taken"); t.valid()) {
       h.taken = numbers(t, "taken", true);
     }
-    if (const Node p = keys.find("partner"); p.valid()) {
+    if (const Node p = field(keys, "partner"); p.valid()) {
       partner(p, h);
     }
-    if (const Node c = keys.find("revoke_claim"); c.valid()) {
+    if (const Node c = field(keys, "revoke_claim"); c.valid()) {
       revoke_claim(c, h);
     }
-    if (const Node e = keys.find("early_court"); e.valid()) {
+    if (const Node e = field(keys, "early_court"); e.valid()) {
       h.early_court = player(e, "a player of the side that took the early court (`early_court`)");
     }
-    if (const Node st = keys.find("streak"); st.valid()) {
+    if (const Node st = field(keys, "streak"); st.valid()) {
       h.streak = numbers(st, "streak", true);
     }
-    if (const Node p = keys.find("points"); p.valid()) {
+    if (const Node p = field(keys, "points"); p.valid()) {
       h.points_loc = p.loc();
       h.points = numbers(p, "points", true);
     }
-    if (const Node s = keys.find("score"); s.valid()) {
+    if (const Node s = field(keys, "score"); s.valid()) {
       h.score = numbers(s, "score", false);
     }
+    h.begun = begun_;
     g_.hands.push_back(std::move(h));
     trick_ = 0;
   }
@@ -929,6 +962,7 @@ class Loader {
   // can list thousands: a lookup must not scan them all).
   std::unordered_map<std::string_view, int> seat_of_;
   int hand_ = 0;
+  bool begun_ = false;  // the hand being read holds more than its dealer
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
 };

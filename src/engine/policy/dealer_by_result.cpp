@@ -51,6 +51,7 @@ const DealerPolicy kDealerByResult{
       }
       return next;
     },
+    [](const Ruleset& /*r*/) { return false; },
 };
 
 }  // namespace trickref::policy

@@ -15,6 +15,8 @@ const DealerPolicy kDealerRotation{
       }
       return r.rotation == Rotation::kRight ? right_of(dealer, r.players) : left_of(dealer, r.players);
     },
+    // A hand everyone passed changes it only where the same dealer deals again.
+    [](const Ruleset& r) { return !r.has_auction() || r.bidding.all_pass != AllPass::kRedealSame; },
 };
 
 }  // namespace trickref::policy

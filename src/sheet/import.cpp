@@ -1,0 +1,950 @@
+#include "sheet/import.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "base/text.h"
+#include "cards/card.h"
+#include "engine/hand.h"
+#include "engine/policies.h"
+#include "sheet/yaml_text.h"
+
+namespace trickref::sheet {
+namespace {
+
+constexpr std::size_t kMaxErrors = 50;  // a sheet read wrongly throughout says so soon enough
+
+// A header or keyword as compared: ASCII lower case, `_`, `-` and `.` as
+// spaces, runs of spaces as one, no spaces or `:` at either end.
+std::string norm(std::string_view s) {
+  std::string out;
+  for (const char ch : s) {
+    char c = ch;
+    if (c >= 'A' && c <= 'Z') {
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+    if (c == '_' || c == '-' || c == '.' || c == '\t') {
+      c = ' ';
+    }
+    if (c == ' ' && (out.empty() || out.back() == ' ')) {
+      continue;
+    }
+    out += c;
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == ':')) {
+    out.pop_back();
+  }
+  return out;
+}
+
+enum class Field : std::uint8_t {
+  kIgnore,
+  kDealer,
+  kTrump,
+  kTrumpBy,
+  kBidder,
+  kBid,
+  kBids,
+  kPartner,
+  kEarlyCourt,
+  kTaken,
+  kPoints,
+  kScore,
+};
+
+struct Word {
+  std::string_view word;
+  Field field;
+};
+
+// The columns that are not a player's (normalised headers).
+constexpr std::array<Word, 24> kFieldWords = {{
+    {"hand", Field::kIgnore},        {"#", Field::kIgnore},           {"no", Field::kIgnore},
+    {"hand no", Field::kIgnore},     {"notes", Field::kIgnore},       {"note", Field::kIgnore},
+    {"comment", Field::kIgnore},     {"comments", Field::kIgnore},    {"dealer", Field::kDealer},
+    {"dealt by", Field::kDealer},    {"trump", Field::kTrump},        {"trumps", Field::kTrump},
+    {"trump by", Field::kTrumpBy},   {"trump caller", Field::kTrumpBy}, {"called by", Field::kTrumpBy},
+    {"caller", Field::kTrumpBy},     {"bidder", Field::kBidder},      {"declarer", Field::kBidder},
+    {"bid", Field::kBid},            {"bids", Field::kBids},          {"calls", Field::kBids},
+    {"partner", Field::kPartner},    {"early court", Field::kEarlyCourt}, {"early court by", Field::kEarlyCourt},
+}};
+
+// The words after (or before) a player's name that say what the column holds.
+constexpr std::array<Word, 11> kKindWords = {{
+    {"running score", Field::kScore},
+    {"tricks", Field::kTaken},
+    {"taken", Field::kTaken},
+    {"won", Field::kTaken},
+    {"points", Field::kPoints},
+    {"pts", Field::kPoints},
+    {"score", Field::kScore},
+    {"scores", Field::kScore},
+    {"total", Field::kScore},
+    {"running", Field::kScore},
+    {"courts", Field::kScore},
+}};
+
+std::optional<Field> field_word(std::string_view h) {
+  for (const auto& w : kFieldWords) {
+    if (w.word == h) {
+      return w.field;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view kind_name(Field f) {
+  switch (f) {
+    case Field::kTaken:
+      return "tricks";
+    case Field::kPoints:
+      return "points";
+    default:
+      break;
+  }
+  return "score";
+}
+
+// A header split into the name part, as written, and the kind it holds
+// (`Ann score`, `score Ann`, `Ann (score)`, `Ann running score`; `Ann`: the
+// game's main figure).
+struct NamedHeader {
+  std::string name;
+  std::optional<Field> kind;
+};
+
+NamedHeader split_kind(std::string_view header) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char ch : header) {
+    if (ch == ' ' || ch == '\t' || ch == '(' || ch == ')') {
+      if (!word.empty()) {
+        words.push_back(word);
+      }
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  if (!word.empty()) {
+    words.push_back(word);
+  }
+  auto join = [&](std::size_t from, std::size_t to) {
+    std::string out;
+    for (std::size_t i = from; i < to; ++i) {
+      out += (out.empty() ? "" : " ") + words[i];
+    }
+    return out;
+  };
+  for (const auto& w : kKindWords) {
+    const std::size_t n = w.word == "running score" ? 2 : 1;
+    if (words.size() <= n) {
+      continue;
+    }
+    if (norm(join(words.size() - n, words.size())) == w.word) {
+      return {join(0, words.size() - n), w.field};
+    }
+    if (norm(join(0, n)) == w.word) {
+      return {join(n, words.size()), w.field};
+    }
+  }
+  return {join(0, words.size()), std::nullopt};
+}
+
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && s.back() == ' ') {
+    s.remove_suffix(1);
+  }
+  return std::string(s);
+}
+
+// The names a side's header joins (`Ann & Cat`, `Ann + Cat`, `Ann/Cat`, `Ann and Cat`).
+std::vector<std::string> side_names(const std::string& name) {
+  for (const std::string_view joiner : {"&", "+", "/", " and "}) {
+    const auto at = name.find(joiner);
+    if (at != std::string::npos) {
+      return {trimmed(name.substr(0, at)), trimmed(name.substr(at + joiner.size()))};
+    }
+  }
+  return {name};
+}
+
+struct Column {
+  Field field = Field::kIgnore;
+  int seat = -1;      // a player's column, or the side's first seat
+  bool side = false;  // names a side (both its players)
+  Loc loc;
+  std::string header;
+};
+
+class Importer {
+ public:
+  Importer(const ParsedSheet& sheet, const Ruleset& r, std::string_view ref, std::vector<std::string> players)
+      : sheet_(sheet), r_(r), ref_(ref), players_(std::move(players)), policies_(policies_for(r)) {}
+
+  ImportResult run() {
+    ImportResult out;
+    if (sheet_.rows.empty()) {
+      error(Code::kSchema, Loc{1, 1}, "the sheet has no header row (the column names), and no hands");
+    } else if (seat_order() && header()) {
+      for (std::size_t i = 1; i < sheet_.rows.size() && errors_.size() < kMaxErrors; ++i) {
+        row(sheet_.rows[i], static_cast<int>(i));
+      }
+      if (sheet_.rows.size() == 1) {
+        error(Code::kSchema, sheet_.rows[0].loc, "the sheet has a header but no hands under it");
+      }
+    }
+    out.diagnostics = std::move(errors_);
+    if (out.diagnostics.empty()) {
+      out.yaml = yaml();
+    }
+    return out;
+  }
+
+ private:
+  Diagnostic& error(Code code, Loc loc, std::string message, int hand = 0) {
+    Diagnostic d;
+    d.code = code;
+    d.file = sheet_.file;
+    d.loc = loc;
+    d.hand = hand;
+    d.message = std::move(message);
+    errors_.push_back(std::move(d));
+    return errors_.back();
+  }
+
+  // ------------------------------------------------------------ the seats
+  // The seat order: the command line's, else the `players` row's; the
+  // header's player columns otherwise (read in header()).
+  bool seat_order() {
+    if (!players_.empty()) {
+      return true;
+    }
+    if (sheet_.players.empty()) {
+      return true;
+    }
+    bool ok = true;
+    for (const auto& c : sheet_.players) {
+      if (!usable_name(c.text)) {
+        error(Code::kSchema, c.loc, "a player's name is text without control characters");
+        ok = false;
+      } else if (seat(c.text) >= 0) {
+        error(Code::kSchema, c.loc, fmt::format("'{}' is named twice in the players row", clip(c.text)));
+        ok = false;
+      }
+      players_.push_back(c.text);
+    }
+    if (ok && static_cast<int>(players_.size()) != r_.players) {
+      error(Code::kSchema, sheet_.players_loc,
+            fmt::format("the players row names {} players; {} is played by {}", players_.size(), r_.name, r_.players));
+      ok = false;
+    }
+    return ok;
+  }
+
+  int seat(std::string_view name) const {
+    const std::string n = norm(name);
+    for (std::size_t s = 0; s < players_.size(); ++s) {
+      if (norm(players_[s]) == n) {
+        return static_cast<int>(s);
+      }
+    }
+    return -1;
+  }
+
+  int side(int seat) const { return policies_.partners->side(r_, seat); }
+  bool fixed_sides() const {
+    for (int s = 0; s < r_.players; ++s) {
+      if (side(s) != s) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ----------------------------------------------------------- the header
+  bool header() {
+    const CsvRow& h = sheet_.rows.front();
+    const bool names_known = !players_.empty();
+    struct Pending {
+      NamedHeader named;
+      const CsvCell* cell;
+    };
+    std::vector<Pending> named;
+    for (const auto& cell : h.cells) {
+      Column c;
+      c.loc = cell.loc;
+      c.header = cell.text;
+      if (cell.text.empty()) {
+        columns_.push_back(c);  // a column without a header: it must stay blank
+        continue;
+      }
+      if (const auto f = field_word(norm(cell.text))) {
+        c.field = *f;
+        columns_.push_back(c);
+        continue;
+      }
+      columns_.push_back(c);
+      named.push_back({split_kind(cell.text), &cell});
+    }
+    if (!names_known) {
+      // The seat order is the order of the player columns.
+      // A side's column (Ann & Cat) does not say where its players sit: the
+      // players' own columns must.
+      const Pending* side_column = nullptr;
+      for (const auto& p : named) {
+        if (side_names(p.named.name).size() > 1) {
+          side_column = side_column != nullptr ? side_column : &p;
+          continue;
+        }
+        if (!usable_name(p.named.name)) {
+          error(Code::kSchema, p.cell->loc, "a player's name is text without control characters");
+          return false;
+        }
+        if (seat(p.named.name) < 0) {
+          players_.push_back(p.named.name);
+        }
+      }
+      if (static_cast<int>(players_.size()) != r_.players && side_column != nullptr) {
+        error(Code::kSchema, side_column->cell->loc,
+              fmt::format("'{}' names a side, so the seat order is not in the header: give it with --players, or "
+                          "a players row above the header (players,Ann,Bob,Cat,Dan)",
+                          clip(side_column->cell->text)));
+        return false;
+      }
+      if (static_cast<int>(players_.size()) != r_.players) {
+        std::vector<std::string> quoted;
+        for (const auto& p : players_) {
+          quoted.push_back(fmt::format("'{}'", clip(p)));
+        }
+        error(Code::kSchema, h.loc,
+              fmt::format("the header's player columns name {} player{} ({}); {} is played by {} (a column that is "
+                          "not a player's is one of: dealer, trump, trump by, bidder, bid, bids, partner, early "
+                          "court, hand, notes)",
+                          players_.size(), players_.size() == 1 ? "" : "s", fmt::join(quoted, ", "), r_.name,
+                          r_.players));
+        return false;
+      }
+    }
+    // Each named column: a player's or a side's.
+    std::size_t k = 0;
+    for (auto& c : columns_) {
+      if (c.header.empty() || field_word(norm(c.header))) {
+        continue;
+      }
+      const Pending& p = named[k++];
+      if (!name_column(c, p.named)) {
+        return false;
+      }
+    }
+    return check_columns(h);
+  }
+
+  bool name_column(Column& c, const NamedHeader& named) {
+    const Field main = r_.scoring == ScoringKind::kPoints ? Field::kPoints : Field::kTaken;
+    c.field = named.kind.value_or(main);
+    const auto names = side_names(named.name);
+    if (names.size() == 1) {
+      c.seat = seat(names[0]);
+      if (c.seat < 0) {
+        error(Code::kUnknownPlayer, c.loc,
+              fmt::format("'{}' is neither a column this sheet can have (dealer, trump, trump by, bidder, bid, bids, "
+                          "partner, early court, hand, notes) nor one of the players: {}",
+                          clip(c.header), name_list(players_)));
+        return false;
+      }
+      return true;
+    }
+    const int a = seat(names[0]);
+    const int b = seat(names[1]);
+    if (a < 0 || b < 0) {
+      error(Code::kUnknownPlayer, c.loc,
+            fmt::format("'{}' names a side, but '{}' is not one of the players: {}", clip(c.header),
+                        clip(a < 0 ? names[0] : names[1]), name_list(players_)));
+      return false;
+    }
+    if (!fixed_sides() || a == b || side(a) != side(b)) {
+      error(Code::kSchema, c.loc,
+            fmt::format("'{}' is not a side: {}", clip(c.header),
+                        fixed_sides() ? fmt::format("{} and {} are not partners", clip(players_[static_cast<std::size_t>(a)]),
+                                                    clip(players_[static_cast<std::size_t>(b)]))
+                                      : fmt::format("{} has no fixed sides; give each player's column", r_.name)));
+      return false;
+    }
+    if (c.field == Field::kPoints) {
+      error(Code::kSchema, c.loc, fmt::format("'{}': points are each player's, not a side's", clip(c.header)));
+      return false;
+    }
+    c.side = true;
+    c.seat = std::min(a, b);
+    return true;
+  }
+
+  // Which columns a sheet of this game must (and may) have.
+  bool check_columns(const CsvRow& h) {
+    const bool auction = hand_phases(r_).has(Phase::kAuction);
+    auto count = [&](Field f) {
+      return std::count_if(columns_.begin(), columns_.end(), [&](const Column& c) { return c.field == f; });
+    };
+    bool ok = true;
+    for (const auto& c : columns_) {
+      if (count(c.field) > 1 && !is_numbers(c.field) && c.field != Field::kIgnore) {
+        error(Code::kSchema, c.loc, fmt::format("a second '{}' column", clip(c.header)));
+        return false;
+      }
+      const bool unused = ((c.field == Field::kBidder || c.field == Field::kBid || c.field == Field::kBids) && !auction) ||
+                          (c.field == Field::kPartner && r_.partner_by == PartnerBy::kNone) ||
+                          (c.field == Field::kPoints && r_.scoring != ScoringKind::kPoints) ||
+                          ((c.field == Field::kTrumpBy || c.field == Field::kEarlyCourt) &&
+                           r_.scoring != ScoringKind::kCourts);
+      if (unused) {
+        error(Code::kSchema, c.loc, fmt::format("{} has no use for a '{}' column", r_.name, clip(c.header)));
+        ok = false;
+      }
+    }
+    if (count(Field::kDealer) == 0) {
+      error(Code::kSchema, h.loc, "the sheet has no dealer column: the first hand must name its dealer");
+      ok = false;
+    }
+    if (auction && count(Field::kBids) == 0 && (count(Field::kBidder) == 0 || count(Field::kBid) == 0)) {
+      error(Code::kSchema, h.loc,
+            fmt::format("{} needs each hand's contract: a bidder and a bid column (or a bids column)", r_.name));
+      ok = false;
+    }
+    if (count(Field::kBidder) != count(Field::kBid)) {
+      error(Code::kSchema, h.loc, "a bidder column goes with a bid column");
+      ok = false;
+    }
+    for (const Field f : {Field::kTaken, Field::kPoints, Field::kScore}) {
+      ok = cover(h, f) && ok;
+    }
+    const Field main = r_.scoring == ScoringKind::kPoints ? Field::kPoints : Field::kTaken;
+    if (ok && count(main) == 0) {
+      error(Code::kSchema, h.loc,
+            fmt::format("the sheet has no {} columns: one per player{}, headed by the player's name", kind_name(main),
+                        fixed_sides() && main == Field::kTaken ? " or per side (Ann & Cat)" : ""));
+      ok = false;
+    }
+    return ok;
+  }
+
+  static bool is_numbers(Field f) { return f == Field::kTaken || f == Field::kPoints || f == Field::kScore; }
+
+  // The columns of kind `f`: none, or one per player, or one per side;
+  // running scores of fixed sides may give both players of a side.
+  bool cover(const CsvRow& h, Field f) {
+    std::vector<int> per_seat(players_.size(), 0);
+    std::vector<int> per_side(players_.size(), 0);
+    int n = 0;
+    for (const auto& c : columns_) {
+      if (c.field != f) {
+        continue;
+      }
+      ++n;
+      auto& slot = c.side ? per_side[static_cast<std::size_t>(side(c.seat))] : per_seat[static_cast<std::size_t>(c.seat)];
+      if (++slot > 1) {
+        error(Code::kSchema, c.loc, fmt::format("'{}' repeats a column of {}", clip(c.header), kind_name(f)));
+        return false;
+      }
+    }
+    if (n == 0) {
+      return true;
+    }
+    for (int s = 0; s < r_.players; ++s) {
+      const int sd = side(s);
+      const bool has = per_seat[static_cast<std::size_t>(s)] > 0 || per_side[static_cast<std::size_t>(sd)] > 0;
+      bool side_named = per_side[static_cast<std::size_t>(sd)] > 0;
+      for (int t = 0; t < r_.players && !side_named; ++t) {
+        side_named = t != s && side(t) == sd && per_seat[static_cast<std::size_t>(t)] > 0 && f == Field::kScore;
+      }
+      if (!has && !side_named) {
+        error(Code::kSchema, h.loc,
+              fmt::format("the sheet gives {} for some players but not for {}", kind_name(f),
+                          clip(players_[static_cast<std::size_t>(s)])));
+        return false;
+      }
+      if (per_seat[static_cast<std::size_t>(s)] > 0 && per_side[static_cast<std::size_t>(sd)] > 0) {
+        error(Code::kSchema, h.loc,
+              fmt::format("the sheet gives {} for {} and for their side both", kind_name(f),
+                          clip(players_[static_cast<std::size_t>(s)])));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // ------------------------------------------------------------- the rows
+  struct Number {
+    int seat = -1;
+    long long value = 0;
+  };
+  struct Hand {
+    std::string dealer;
+    std::string trump;
+    std::string trump_by;
+    std::string early_court;
+    std::optional<std::string> contract;  // written as is: `none` or `{bidder: X, bid: N}`
+    std::optional<std::string> bids;
+    std::optional<std::string> partner;
+    std::vector<Number> taken;
+    std::vector<Number> points;
+    std::vector<Number> score;
+  };
+
+  const std::string& player_name(int s) const { return players_[static_cast<std::size_t>(s)]; }
+
+  std::optional<int> player_cell(const CsvCell& cell, std::string_view what, int hand) {
+    const int s = seat(cell.text);
+    if (s < 0) {
+      const std::vector<std::string_view> names(players_.begin(), players_.end());
+      const std::string hint = suggest(cell.text, names);
+      error(Code::kUnknownPlayer, cell.loc,
+            fmt::format("'{}' ({}) is not one of the players: {}{}", clip(cell.text), what, name_list(players_),
+                        hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)),
+            hand);
+      return std::nullopt;
+    }
+    return s;
+  }
+
+  std::optional<long long> number_cell(const CsvCell& cell, std::string_view what, bool non_negative, int hand) {
+    std::string_view t = cell.text;
+    if (!t.empty() && t.front() == '+') {
+      t.remove_prefix(1);
+    }
+    long long v = 0;
+    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || (non_negative && v < 0) ||
+        v > 1'000'000'000LL || v < -1'000'000'000LL) {
+      error(Code::kSchema, cell.loc,
+            fmt::format("{} is a whole number{}, not '{}'", what, non_negative ? " (0 or more)" : "", clip(cell.text)),
+            hand);
+      return std::nullopt;
+    }
+    return v;
+  }
+
+  static bool none_word(std::string_view t) {
+    return iequals(t, "none") || iequals(t, "pass") || iequals(t, "passed") || iequals(t, "all pass") || t == "-";
+  }
+
+  void row(const CsvRow& row, int hand) {
+    const std::size_t before = errors_.size();
+    Hand h;
+    std::optional<CsvCell> bidder;
+    std::optional<CsvCell> bid;
+    for (std::size_t i = 0; i < row.cells.size(); ++i) {
+      const CsvCell& cell = row.cells[i];
+      if (i >= columns_.size()) {
+        if (!cell.text.empty()) {
+          error(Code::kSchema, cell.loc, "a cell to the right of the last column the header names", hand);
+        }
+        continue;
+      }
+      const Column& c = columns_[i];
+      if (cell.text.empty() && c.field != Field::kDealer) {
+        continue;
+      }
+      if (c.header.empty()) {
+        error(Code::kSchema, cell.loc, "a cell in a column the header does not name", hand);
+        continue;
+      }
+      switch (c.field) {
+        case Field::kIgnore:
+          break;
+        case Field::kDealer:
+          if (cell.text.empty()) {
+            if (hand == 1) {
+              error(Code::kSchema, cell.loc, "the first hand's dealer is blank: the first hand must name its dealer",
+                    hand);
+            }
+          } else if (const auto s = player_cell(cell, "the dealer", hand)) {
+            h.dealer = player_name(*s);
+          }
+          break;
+        case Field::kTrump:
+          if (const auto s = parse_suit(cell.text)) {
+            h.trump = std::string(1, suit_letter(*s));
+          } else {
+            error(Code::kSchema, cell.loc,
+                  fmt::format("trump is a suit (C, D, H or S, a symbol, or its name), not '{}'", clip(cell.text)), hand);
+          }
+          break;
+        case Field::kTrumpBy:
+          if (const auto s = player_cell(cell, "who named trump", hand)) {
+            h.trump_by = player_name(*s);
+          }
+          break;
+        case Field::kEarlyCourt:
+          if (const auto s = player_cell(cell, "a player of the side that took the early court", hand)) {
+            h.early_court = player_name(*s);
+          }
+          break;
+        case Field::kPartner:
+          if (iequals(cell.text, "none") || iequals(cell.text, "solo") || cell.text == "-") {
+            h.partner = "none";
+          } else if (const auto s = player_cell(cell, "the partner", hand)) {
+            h.partner = yaml_scalar(player_name(*s));
+          }
+          break;
+        case Field::kBidder:
+          bidder = cell;
+          break;
+        case Field::kBid:
+          bid = cell;
+          break;
+        case Field::kBids:
+          h.bids = calls(cell, hand);
+          break;
+        case Field::kTaken:
+        case Field::kPoints:
+        case Field::kScore: {
+          const bool score = c.field == Field::kScore;
+          const auto v = number_cell(cell,
+                                     fmt::format("{}'s {}", c.side ? side_label(c.seat) : player_name(c.seat),
+                                                 kind_name(c.field)),
+                                     !score, hand);
+          if (v) {
+            (c.field == Field::kTaken ? h.taken : c.field == Field::kPoints ? h.points : h.score)
+                .push_back({c.seat, *v});
+          }
+          break;
+        }
+      }
+    }
+    if (hand == 1 && h.dealer.empty() && errors_.size() == before) {
+      // A short first row, its dealer cell missing altogether.
+      error(Code::kSchema, row.loc, "the first hand's dealer is blank: the first hand must name its dealer", hand);
+    }
+    const bool void_hand = contract(h, bidder, bid, row, hand);
+    if (errors_.size() != before) {
+      return;
+    }
+    complete(row, h, void_hand, hand);
+    if (errors_.size() == before) {
+      hands_.push_back(std::move(h));
+    }
+  }
+
+  std::string side_label(int seat) const {
+    std::vector<std::string> names;
+    for (int s = 0; s < r_.players; ++s) {
+      if (side(s) == side(seat)) {
+        names.push_back(clip(player_name(s)));
+      }
+    }
+    return fmt::format("{}", fmt::join(names, " & "));
+  }
+
+  // `bids`: the calls in order, separated by spaces (or commas, or `/`).
+  std::optional<std::string> calls(const CsvCell& cell, int hand) {
+    std::vector<std::string> out;
+    std::string token;
+    auto flush = [&]() -> bool {
+      if (token.empty()) {
+        return true;
+      }
+      if (iequals(token, "pass") || iequals(token, "p") || token == "-") {
+        out.emplace_back("pass");
+      } else {
+        long long v = 0;
+        const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
+        if (ec != std::errc() || ptr != token.data() + token.size() || v < 0 || v > 1'000'000'000LL) {
+          error(Code::kSchema, cell.loc,
+                fmt::format("a call is a number or pass, not '{}' (calls are separated by spaces)", clip(token)), hand);
+          return false;
+        }
+        out.push_back(std::to_string(v));
+      }
+      token.clear();
+      return true;
+    };
+    for (const char ch : cell.text) {
+      if (ch == ' ' || ch == ',' || ch == '/' || ch == ';' || ch == '\n' || ch == '\t') {
+        if (!flush()) {
+          return std::nullopt;
+        }
+      } else {
+        token += ch;
+      }
+    }
+    if (!flush()) {
+      return std::nullopt;
+    }
+    return yaml_flow_list(out);
+  }
+
+  // The contract from the bidder and bid cells; returns whether everyone passed.
+  bool contract(Hand& h, const std::optional<CsvCell>& bidder, const std::optional<CsvCell>& bid, const CsvRow& row,
+                int hand) {
+    const bool auction = hand_phases(r_).has(Phase::kAuction);
+    if (!auction) {
+      return false;
+    }
+    if (bidder && none_word(bidder->text)) {
+      if (bid && !none_word(bid->text)) {
+        error(Code::kSchema, bid->loc, "a bid with no bidder: everyone passed, so the bid cell stays blank", hand);
+        return true;
+      }
+      h.contract = "none";
+      return true;
+    }
+    if (bidder && !bid) {
+      error(Code::kSchema, bidder->loc,
+            fmt::format("{} is the bidder but the bid is blank", clip(bidder->text)), hand);
+      return false;
+    }
+    if (bid && !bidder) {
+      if (none_word(bid->text)) {
+        h.contract = "none";
+        return true;
+      }
+      error(Code::kSchema, bid->loc, "a bid with no bidder: name the bidder, or write pass when everyone passed", hand);
+      return false;
+    }
+    if (bidder && bid) {
+      const auto s = player_cell(*bidder, "the bidder", hand);
+      const auto v = number_cell(*bid, "the bid", true, hand);
+      if (s && v) {
+        h.contract = fmt::format("{{bidder: {}, bid: {}}}", yaml_scalar(player_name(*s)), *v);
+      }
+      return false;
+    }
+    if (!h.bids) {
+      error(Code::kSchema, row.loc,
+            fmt::format("hand {} has no contract: name the bidder and the bid, or write pass when everyone passed",
+                        hand),
+            hand);
+      return false;
+    }
+    // The calls alone: everyone passed when none is a number.
+    return h.bids->find_first_of("0123456789") == std::string::npos;
+  }
+
+  // A hand's numbers: all of a kind or none; what the scoring needs is there.
+  void complete(const CsvRow& row, Hand& h, bool void_hand, int hand) {
+    auto expected = [&](Field f) {
+      int n = 0;
+      for (const auto& c : columns_) {
+        n += c.field == f ? 1 : 0;
+      }
+      return n;
+    };
+    auto partial = [&](const std::vector<Number>& got, Field f) {
+      if (got.empty() || static_cast<int>(got.size()) == expected(f)) {
+        return false;
+      }
+      for (std::size_t i = 0; i < columns_.size(); ++i) {
+        const Column& c = columns_[i];
+        if (c.field != f) {
+          continue;
+        }
+        const bool blank = i >= row.cells.size() || row.cells[i].text.empty();
+        if (blank) {
+          error(Code::kSchema, i < row.cells.size() ? row.cells[i].loc : row.loc,
+                fmt::format("{}'s {} is blank: a hand's {} are given for everyone or left blank for everyone",
+                            c.side ? side_label(c.seat) : player_name(c.seat), kind_name(f), kind_name(f)),
+                hand);
+          return true;
+        }
+      }
+      return false;
+    };
+    if (partial(h.taken, Field::kTaken) || partial(h.points, Field::kPoints) || partial(h.score, Field::kScore)) {
+      return;
+    }
+    if (void_hand) {
+      // Everyone passed: nobody took tricks or points (zeros may be written).
+      for (auto* v : {&h.taken, &h.points}) {
+        if (std::any_of(v->begin(), v->end(), [](const Number& n) { return n.value != 0; })) {
+          error(Code::kSchema, row.loc,
+                fmt::format("hand {}: everyone passed, so nobody took tricks or points; leave them blank", hand), hand);
+          return;
+        }
+        v->clear();
+      }
+      h.partner.reset();
+      return;
+    }
+    const Field main = r_.scoring == ScoringKind::kPoints ? Field::kPoints : Field::kTaken;
+    if ((main == Field::kPoints ? h.points : h.taken).empty()) {
+      error(Code::kSchema, row.loc, fmt::format("hand {} records no {}", hand, kind_name(main)), hand);
+    }
+  }
+
+  // ------------------------------------------------------------ the record
+  std::string numbers(const std::vector<Number>& v) const {
+    std::vector<Number> sorted = v;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Number& a, const Number& b) { return a.seat < b.seat; });
+    std::vector<std::string> parts;
+    for (const auto& n : sorted) {
+      parts.push_back(fmt::format("{}: {}", yaml_scalar(player_name(n.seat)), n.value));
+    }
+    return fmt::format("{{{}}}", fmt::join(parts, ", "));
+  }
+
+  std::string yaml() const {
+    // The file's name only: the record reads the same wherever the sheet lay.
+    const std::string name = std::filesystem::path(sheet_.file).filename().string();
+    std::string y = fmt::format("# Imported from {} by `trickref import`: one hand per row of the sheet.\n",
+                                printable(clip(name)));
+    y += fmt::format("game: {}\n", yaml_scalar(ref_));
+    if (!sheet_.id.empty()) {
+      y += fmt::format("id: {}\n", yaml_scalar(sheet_.id));
+    }
+    if (!sheet_.date.empty()) {
+      y += fmt::format("date: {}\n", yaml_scalar(sheet_.date));
+    }
+    std::vector<std::string> names;
+    for (const auto& p : players_) {
+      names.push_back(yaml_scalar(p));
+    }
+    y += fmt::format("players: {}\n", yaml_flow_list(names));
+    y += "hands:\n";
+    for (const auto& h : hands_) {
+      std::vector<std::string> keys;
+      if (!h.dealer.empty()) {
+        keys.push_back(fmt::format("dealer: {}", yaml_scalar(h.dealer)));
+      }
+      if (h.bids) {
+        keys.push_back(fmt::format("bids: {}", *h.bids));
+      }
+      if (h.contract) {
+        keys.push_back(fmt::format("contract: {}", *h.contract));
+      }
+      if (!h.trump_by.empty()) {
+        keys.push_back(fmt::format("trump_by: {}", yaml_scalar(h.trump_by)));
+      }
+      if (!h.trump.empty()) {
+        keys.push_back(fmt::format("trump: {}", h.trump));
+      }
+      if (!h.early_court.empty()) {
+        keys.push_back(fmt::format("early_court: {}", yaml_scalar(h.early_court)));
+      }
+      if (!h.taken.empty()) {
+        keys.push_back(fmt::format("taken: {}", numbers(h.taken)));
+      }
+      if (h.partner) {
+        keys.push_back(fmt::format("partner: {}", *h.partner));
+      }
+      if (!h.points.empty()) {
+        keys.push_back(fmt::format("points: {}", numbers(h.points)));
+      }
+      if (!h.score.empty()) {
+        keys.push_back(fmt::format("score: {}", numbers(h.score)));
+      }
+      if (keys.empty()) {
+        keys.emplace_back("{}");  // a hand whose row held nothing the record keeps: still a hand
+        y += "  - {}\n";
+        continue;
+      }
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        y += fmt::format("{}{}\n", i == 0 ? "  - " : "    ", keys[i]);
+      }
+    }
+    return y;
+  }
+
+  const ParsedSheet& sheet_;
+  const Ruleset& r_;
+  std::string ref_;
+  std::vector<std::string> players_;
+  Policies policies_;
+  std::vector<Column> columns_;
+  std::vector<Hand> hands_;
+  std::vector<Diagnostic> errors_;
+};
+
+// A preamble row: `game`, `players`, `id` or `date` in its first cell.
+enum class Preamble : std::uint8_t { kNone, kGame, kPlayers, kId, kDate };
+
+Preamble preamble_kind(const CsvRow& row) {
+  const std::string k = norm(row.cells.front().text);
+  if (k == "game" || k == "rules" || k == "ruleset") {
+    return Preamble::kGame;
+  }
+  if (k == "players" || k == "seats") {
+    return Preamble::kPlayers;
+  }
+  if (k == "id") {
+    return Preamble::kId;
+  }
+  if (k == "date") {
+    return Preamble::kDate;
+  }
+  return Preamble::kNone;
+}
+
+}  // namespace
+
+bool usable_name(std::string_view name) {
+  return !name.empty() && !has_control(name) && name.front() != ' ' && name.back() != ' ';
+}
+
+ParsedSheet parse_sheet(std::string_view text, const std::string& file, const CsvLimits& limits) {
+  ParsedSheet out;
+  out.file = file;
+  CsvTable table = read_csv(text, file, limits);
+  if (!table.errors.empty()) {
+    out.diagnostics = std::move(table.errors);
+    return out;
+  }
+  std::size_t i = 0;
+  for (; i < table.rows.size(); ++i) {
+    const CsvRow& row = table.rows[i];
+    const Preamble kind = preamble_kind(row);
+    if (kind == Preamble::kNone) {
+      break;
+    }
+    std::vector<CsvCell> values;
+    for (std::size_t j = 1; j < row.cells.size(); ++j) {
+      if (!row.cells[j].text.empty()) {
+        values.push_back(row.cells[j]);
+      }
+    }
+    const bool single = kind != Preamble::kPlayers;
+    if (values.empty() || (single && values.size() > 1)) {
+      Diagnostic d;
+      d.code = Code::kSchema;
+      d.file = file;
+      d.loc = values.empty() ? row.loc : values[1].loc;
+      d.message = values.empty() ? fmt::format("the '{}' row gives nothing after its name", clip(row.cells[0].text))
+                                 : fmt::format("the '{}' row gives one value", clip(row.cells[0].text));
+      out.diagnostics.push_back(std::move(d));
+      return out;
+    }
+    switch (kind) {
+      case Preamble::kGame:
+        out.game = values[0];
+        break;
+      case Preamble::kPlayers:
+        out.players = values;
+        out.players_loc = row.loc;
+        break;
+      case Preamble::kId:
+        out.id = values[0].text;
+        break;
+      case Preamble::kDate:
+        out.date = values[0].text;
+        break;
+      case Preamble::kNone:
+        break;
+    }
+  }
+  out.rows.assign(table.rows.begin() + static_cast<std::ptrdiff_t>(i), table.rows.end());
+  return out;
+}
+
+ImportResult import_sheet(const ParsedSheet& sheet, const Ruleset& rules, std::string_view ruleset_ref,
+                          const std::vector<std::string>& players) {
+  return Importer(sheet, rules, ruleset_ref, players).run();
+}
+
+}  // namespace trickref::sheet
