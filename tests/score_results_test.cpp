@@ -43,14 +43,16 @@ class ScoreResults : public ::testing::Test {
   // `score --results RESULTS ARGS`: the same standard output, standard error
   // and exit code.
   void expect_same_standings(const std::vector<std::string>& paths, const std::vector<std::string>& args,
-                             const std::string& league = {}) const {
+                             const std::string& league = {}, const std::vector<std::string>& both = {}) const {
     std::vector<std::string> validate{"validate", "--format", "jsonl"};
+    validate.insert(validate.end(), both.begin(), both.end());
     validate.insert(validate.end(), paths.begin(), paths.end());
     const auto map = test::run_cli(validate);
     ASSERT_TRUE(map.exit_code >= 0 && map.exit_code <= 2) << map.err;
     const std::string results = write("results.jsonl", map.out);
     std::vector<std::string> direct{"score"};
     direct.insert(direct.end(), args.begin(), args.end());
+    direct.insert(direct.end(), both.begin(), both.end());
     std::vector<std::string> reduced = direct;
     direct.insert(direct.end(), paths.begin(), paths.end());
     reduced.insert(reduced.end(), {"--results", results});
@@ -90,6 +92,36 @@ TEST_F(ScoreResults, EverySampleGivesTheSameStandings) {
     }
     expect_same_standings({dir}, {"--format", "md", "--strict", "--show-sources"});
   }
+}
+
+// The games of every built-in ruleset (house rules too), as the bots play
+// them, at the score sheet's level of detail and in full: totalled from
+// results, the standings are those of the records.
+TEST_F(ScoreResults, EveryBuiltInRulesetsGamesGiveTheSameStandings) {
+  std::vector<std::string> archives;
+  for (const auto& name : test::refereed_builtins()) {
+    for (const char* detail : {"sheet", "full"}) {
+      const std::string file = (dir_ / fmt::format("{}-{}.jsonl", name, detail)).string();
+      const auto made = test::run_cli({"simulate", "--rules", name, "--games", "6", "--seed", "3", "--detail", detail,
+                                       "--out", file});
+      if (made.exit_code == 0) {
+        archives.push_back(file);
+      }
+    }
+  }
+  EXPECT_GE(archives.size(), 40U);
+  expect_same_standings(archives, {"--format", "json", "--by", "night", "--rank-by", "average"});
+}
+
+// With a cap on the diagnostics listed (per file, the same in both runs),
+// the games whose diagnostics were counted, not listed, total alike.
+TEST_F(ScoreResults, TheDiagnosticsCapAppliesAlike) {
+  for (const char* cap : {"1", "3"}) {
+    expect_same_standings({"samples/invalid"}, {"--format", "json"}, {}, {"--max-diagnostics", cap});
+    expect_same_standings({"samples/invalid"}, {"--format", "text"}, {}, {"--max-diagnostics", cap});
+  }
+  const auto map = test::run_cli({"validate", "--format", "jsonl", "--max-diagnostics", "1", "samples/invalid"});
+  EXPECT_NE(map.out.find("\"diagnostics_not_shown\":{\"errors\":"), std::string::npos);
 }
 
 TEST_F(ScoreResults, AnUnreadableRecordStaysAnIoProblem) {
