@@ -241,7 +241,8 @@ TEST_F(ScoreResults, BadLinesAreLocatedAndLeftOut) {
       R"({"file": "x.yaml", "index": )" "\n" +                            // 5
       "[1, 2]\n" +                                                       // 6
       R"({"file": "x.yaml", "index": 0, "ruleset": "pluck", "diagnostics": []})" "\n" +  // 7
-      R"({"file": "x.yaml", "index": 0, "ruleset": "pluck", "scoring": "rubber", "diagnostics": []})" "\n";  // 8
+      R"({"file": "x.yaml", "index": 0, "ruleset": "pluck", "scoring": "rubber", "diagnostics": []})" "\n" +  // 8
+      R"({"file": "x.yaml", "index": 99999999999, "diagnostics": []})" "\n";  // 9
   const std::string file = write("bad.jsonl", text);
   const auto r = test::run_cli({"score", "--results", file});
   EXPECT_EQ(r.exit_code, 1);
@@ -258,9 +259,11 @@ TEST_F(ScoreResults, BadLinesAreLocatedAndLeftOut) {
                         "ruleset (written by an older trickref? run `validate --format jsonl` again) has no "
                         "`scoring` [schema]\n"
                         "{0}:8:63: error: not a result of `trickref validate --format jsonl`: `scoring` is 'rubber', "
-                        "not a scoring kind (scoring.kind) [schema]\n",
+                        "not a scoring kind (scoring.kind) [schema]\n"
+                        "{0}:9:29: error: not a result of `trickref validate --format jsonl`: `index` is a whole "
+                        "number, not '99999999999' [schema]\n",
                         file));
-  EXPECT_NE(r.out.find("Games: 1 game counted, 6 left out\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Games: 1 game counted, 7 left out\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(fmt::format("  {0} game 2: could not be refereed: {0}:3:1: not a result of", file)),
             std::string::npos)
       << r.out;

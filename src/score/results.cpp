@@ -53,7 +53,8 @@ T number(Node n, std::string_view what) {
   const std::string_view s = n.scalar();
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (!n.is_scalar() || n.quoted() || s.empty() || ec != std::errc() || end != s.data() + s.size()) {
-    bad(n, fmt::format("`{}` is a whole number, not {}", what, n.is_scalar() ? "that" : n.kind_name()));
+    bad(n, fmt::format("`{}` is a whole number, not {}", what,
+                       n.is_scalar() ? quote_input(s, Quoted::kToken).value_or("that") : std::string(n.kind_name())));
   }
   return v;
 }
