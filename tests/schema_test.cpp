@@ -442,6 +442,43 @@ TEST(Schema, ReportOfTheSamplesMatchesTheReportSchema) {
   EXPECT_EQ(report.at("summary").at("games").get<std::size_t>(), report.at("games").size());
 }
 
+// (c') The JSON Lines results of a run over samples/ (validate --format
+// jsonl: the game objects with what `score --results` reads added) match the
+// report schema's game, as the games of a report.
+TEST(Schema, ResultLinesOfTheSamplesMatchTheReportSchema) {
+  const SchemaCheck schema("report.schema.json");
+  const auto r = test::run_cli({"validate", "--format", "jsonl", test::source_dir() + "/samples"});
+  nlohmann::json report{{"games", nlohmann::json::array()},
+                        {"summary", {{"files", 0}, {"games", 0}, {"errors", 0}, {"warnings", 0}}}};
+  std::istringstream lines(r.out);
+  std::set<std::string> scoring;
+  for (std::string line; std::getline(lines, line);) {
+    ASSERT_NO_THROW(report["games"].push_back(nlohmann::json::parse(line))) << line.substr(0, 2000);
+    if (report["games"].back().contains("scoring")) {
+      scoring.insert(report["games"].back()["scoring"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(scoring, (std::set<std::string>{"courts", "points", "quota"}));
+  schema.expect_valid(report, "the JSON Lines results of samples/");
+  // The keys only results carry are checked, not merely allowed.
+  auto broken = report;
+  broken["games"][0]["scoring"] = "rubber";
+  EXPECT_FALSE(schema.errors(broken).empty());
+  broken = report;
+  broken["games"][0]["hands"][0]["plucks_made"] = {{"Ann", -1}};
+  EXPECT_FALSE(schema.errors(broken).empty());
+  broken = report;
+  broken["games"][0]["result"]["refereed"] = true;
+  EXPECT_FALSE(schema.errors(broken).empty());
+  // `scoring` names every scoring.kind the option table has, and no other.
+  const auto file = nlohmann::json::parse(test::read_source_file("schemas/report.schema.json"));
+  std::vector<std::string> kinds;
+  for (const auto& v : find_option("scoring.kind")->values) {
+    kinds.emplace_back(v.name);
+  }
+  EXPECT_EQ(file["definitions"]["game"]["properties"]["scoring"]["enum"].get<std::vector<std::string>>(), kinds);
+}
+
 // (d) The league settings sample matches the league schema, which rejects what the loader rejects.
 TEST(Schema, LeagueSettingsMatchTheLeagueSchema) {
   const SchemaCheck schema("league.schema.json");

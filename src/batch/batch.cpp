@@ -20,6 +20,7 @@
 #include <fmt/format.h>
 
 #include "base/io.h"
+#include "batch/line_reader.h"
 #include "json/json_reader.h"
 #include "referee/referee.h"
 #include "transcript/transcript_loader.h"
@@ -36,6 +37,10 @@ bool is_record_file(const std::filesystem::path& p) {
     return false;
   }
   return ext == ".yaml" || ext == ".yml" || ext == ".json" || ext == ".jsonl";
+}
+
+bool is_input_file(const std::filesystem::path& p, Inputs what) {
+  return what == Inputs::kResults ? p.extension() == ".jsonl" : is_record_file(p);
 }
 
 // A file that holds no game at all gets one finding, whatever its format
@@ -140,139 +145,6 @@ GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index,
   rep.diagnostics = std::move(diags);
   return rep;
 }
-
-// The lines of a JSON Lines stream, read a block at a time into one buffer
-// that grows only to the longest line (and never far past the line limit),
-// each handed out in place with kJsonPadding readable bytes after it, so
-// simdjson reads it where it lies: memory stays one line plus a block,
-// whatever the archive's size.
-class LineReader {
- public:
-  struct Line {
-    std::string_view text;    // without its line end; valid until the next call
-    std::uint32_t number = 0;
-    bool terminated = false;  // a '\n' followed it
-    bool too_long = false;    // longer than the limit: skipped, `text` is empty
-  };
-
-  // `head`: what was already read of the stream (standard input's first line).
-  LineReader(std::istream& in, std::uint64_t max_line, std::uint32_t first_line, std::string_view head = {})
-      : in_(in), max_line_(max_line), number_(first_line - 1) {
-    reserve(std::max<std::size_t>(kBlock, head.size()));
-    if (!head.empty()) {
-      std::memcpy(data(), head.data(), head.size());  // (an empty view's data() may be null)
-    }
-    end_ = head.size();
-    std::memset(data() + end_, ' ', kJsonPadding);
-  }
-
-  // The next line; false at the end of the stream.
-  bool next(Line& line) {
-    ++number_;
-    line = Line{{}, number_, false, false};
-    while (true) {
-      const char* nl = static_cast<const char*>(std::memchr(data() + scan_, '\n', end_ - scan_));
-      if (nl != nullptr) {
-        const auto at = static_cast<std::size_t>(nl - data());
-        line.terminated = true;
-        if (at - begin_ > max_line_) {
-          line.too_long = true;
-        } else {
-          line.text = std::string_view(data() + begin_, at - begin_);
-        }
-        begin_ = scan_ = at + 1;
-        return true;
-      }
-      scan_ = end_;
-      if (end_ - begin_ > max_line_) {
-        line.too_long = true;
-        skip_line(line);
-        return true;
-      }
-      if (eof_) {
-        if (begin_ == end_) {
-          return false;
-        }
-        line.text = std::string_view(data() + begin_, end_ - begin_);
-        begin_ = scan_ = end_;
-        return true;
-      }
-      fill();
-    }
-  }
-
- private:
-  static constexpr std::size_t kBlock = 1 << 20;
-
-  // Grows by doubling, but never past what the longest line allowed needs
-  // (one byte more tells it is too long), and with realloc: a large block
-  // is moved by remapping its pages, so growing never holds two copies.
-  void reserve(std::size_t capacity) {
-    if (capacity_ > 0 && capacity > max_line_ + 1) {
-      capacity = std::max<std::size_t>(capacity_ + 1, static_cast<std::size_t>(max_line_) + 1);
-    }
-    void* grown = std::realloc(buf_.get(), capacity + kJsonPadding);
-    if (grown == nullptr) {
-      throw std::bad_alloc();
-    }
-    (void)buf_.release();
-    buf_.reset(static_cast<char*>(grown));
-    capacity_ = capacity;
-  }
-
-  [[nodiscard]] char* data() const { return buf_.get(); }
-
-  // Moves the unread part to the front, grows the buffer when a line fills
-  // it, and reads what fits after it.
-  void fill() {
-    if (begin_ > 0) {
-      std::memmove(data(), data() + begin_, end_ - begin_);
-      end_ -= begin_;
-      scan_ -= begin_;
-      begin_ = 0;
-    }
-    if (end_ == capacity_) {
-      reserve(2 * capacity_);
-    }
-    in_.read(data() + end_, static_cast<std::streamsize>(capacity_ - end_));
-    const auto n = static_cast<std::size_t>(in_.gcount());
-    end_ += n;
-    std::memset(data() + end_, ' ', kJsonPadding);  // what simdjson may read past a line is never uninitialised
-    if (n == 0 || !in_) {
-      eof_ = true;
-    }
-  }
-
-  // Skips the rest of an over-long line in constant memory.
-  void skip_line(Line& line) {
-    while (true) {
-      begin_ = scan_ = end_ = 0;
-      if (eof_) {
-        return;
-      }
-      fill();
-      if (const void* nl = std::memchr(data(), '\n', end_); nl != nullptr) {
-        begin_ = scan_ = static_cast<std::size_t>(static_cast<const char*>(nl) - data()) + 1;
-        line.terminated = true;
-        return;
-      }
-    }
-  }
-
-  struct Free {
-    void operator()(char* p) const { std::free(p); }
-  };
-
-  std::istream& in_;
-  std::uint64_t max_line_;
-  std::uint32_t number_;
-  std::unique_ptr<char, Free> buf_;
-  std::size_t capacity_ = 0;
-  std::size_t begin_ = 0;  // the unread part: [begin_, end_)
-  std::size_t scan_ = 0;   // searched for a line end up to here
-  std::size_t end_ = 0;
-  bool eof_ = false;
-};
 
 // Referees the lines `lines.next` gives (a LineReader's, or a LineBlock's),
 // numbering their games from `index`.
@@ -390,7 +262,7 @@ bool looks_like_json_line(std::string_view line) {
 // Walks `dir` in sorted order, following symbolic links to directories; a
 // link back to a directory being walked is a loop, reported and not entered.
 void walk(const std::filesystem::path& dir, const std::string& shown, std::vector<std::filesystem::path>& active,
-          std::vector<InputFile>& out, std::vector<GameReport>& bad) {
+          Inputs what, std::vector<InputFile>& out, std::vector<GameReport>& bad) {
   std::error_code ec;
   std::vector<std::filesystem::directory_entry> entries;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -415,17 +287,17 @@ void walk(const std::filesystem::path& dir, const std::string& shown, std::vecto
                                                   name)));
       } else {
         active.push_back(real);
-        walk(e.path(), name, active, out, bad);
+        walk(e.path(), name, active, what, out, bad);
         active.pop_back();
       }
-    } else if (e.is_regular_file(sec) && is_record_file(e.path())) {
+    } else if (e.is_regular_file(sec) && is_input_file(e.path(), what)) {
       out.push_back(InputFile{name, e.path(), false, Readable::kFile});
-    } else if (is_record_file(e.path()) && std::filesystem::exists(e.status(sec))) {
+    } else if (is_input_file(e.path(), what) && std::filesystem::exists(e.status(sec))) {
       // A device, socket or FIFO (or a link to one) named like a record: an
       // error, never opened (reading /dev/zero never ends, a FIFO would
       // hang the walk), and not skipped in silence, which would hide it.
       bad.push_back(io_report(name, fmt::format("cannot read '{}': {}", name, kNotAFileOrPipe)));
-    } else if (e.is_symlink(sec) && is_record_file(e.path()) && !std::filesystem::exists(e.path(), sec)) {
+    } else if (e.is_symlink(sec) && is_input_file(e.path(), what) && !std::filesystem::exists(e.path(), sec)) {
       bad.push_back(io_report(name, fmt::format("cannot read '{}': a link to nothing (or a link loop)", name)));
     }
   }
@@ -433,7 +305,8 @@ void walk(const std::filesystem::path& dir, const std::string& shown, std::vecto
 
 }  // namespace
 
-std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::vector<GameReport>& bad) {
+std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::vector<GameReport>& bad,
+                                    Inputs what) {
   std::vector<InputFile> out;
   for (const auto& p : paths) {
     if (p == "-") {
@@ -456,9 +329,11 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
     }
     std::vector<std::filesystem::path> active{std::filesystem::canonical(path, ec)};
     const std::size_t before = out.size() + bad.size();
-    walk(path, std::filesystem::path(p).generic_string(), active, out, bad);
+    walk(path, std::filesystem::path(p).generic_string(), active, what, out, bad);
     if (out.size() + bad.size() == before) {
-      bad.push_back(io_report(p, fmt::format("'{}' holds no records (.yaml, .yml, .json or .jsonl files)", p)));
+      bad.push_back(io_report(p, what == Inputs::kResults
+                                     ? fmt::format("'{}' holds no results (.jsonl files)", p)
+                                     : fmt::format("'{}' holds no records (.yaml, .yml, .json or .jsonl files)", p)));
     }
   }
   return out;
@@ -507,8 +382,22 @@ void validate_text(std::string_view text, const std::string& display, const std:
 
 void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options, std::istream& in,
                    const std::function<void(GameReport&&)>& emit) {
-  const bool jsonl = !input.is_stdin && input.path.extension() == ".jsonl";
-  const std::filesystem::path dir = input.is_stdin ? std::filesystem::path(".") : input.path.parent_path();
+  // Standard input under a name of its own (--stdin-name) is read in that
+  // name's format; otherwise its first line tells.
+  const bool named_stdin = input.is_stdin && !input.path.empty();
+  const bool jsonl = input.path.extension() == ".jsonl";
+  const std::filesystem::path dir =
+      input.is_stdin && !named_stdin ? std::filesystem::path(".") : input.path.parent_path();
+  if (jsonl && named_stdin) {
+    int index = input.first_index;
+    DiagnosticBudget budget = file_budget(options.limits);
+    LineReader lines(in, options.limits.max_file_bytes, input.first_line);
+    validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+    if (index == 0) {
+      emit(no_game_report(input.display));  // empty, or blank lines only (a later shard's blanks are no file)
+    }
+    return;
+  }
   if (jsonl) {
     std::string error;
     const int fd = open_for_reading(input.path, input.readable, error);
@@ -544,7 +433,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
         break;
       }
     }
-    if (looks_like_json_line(first)) {
+    if (!named_stdin && looks_like_json_line(first)) {
       int index = 0;
       DiagnosticBudget budget = file_budget(options.limits);
       LineReader lines(in, options.limits.max_file_bytes, 1, first);

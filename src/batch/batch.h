@@ -6,6 +6,7 @@
 // one bad file never stops the batch.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <istream>
@@ -28,13 +29,23 @@ struct InputFile {
   // A path named on the command line may be a pipe (`validate <(command)`);
   // a file found in a directory walk must be a regular file.
   Readable readable = Readable::kFileOrPipe;
+  // Standard input read as part of a named file (`validate --stdin-name`,
+  // a shard of an archive): `display` and `path` are that file's name, its
+  // extension says the format, a record's relative `game:` is found beside
+  // it, and in JSON Lines the lines and games are numbered from these.
+  std::uint32_t first_line = 1;
+  int first_index = 0;
 };
+
+// What a directory walk looks for: records (.yaml, .yml, .json, .jsonl;
+// not league.yaml), or the results `validate --format jsonl` writes (.jsonl).
+enum class Inputs : std::uint8_t { kRecords, kResults };
 
 // Expands `paths`; a path that cannot be read becomes an `io` report in `bad`,
 // and so does a record-named entry of a directory walk that is a device,
 // socket or FIFO (or a link to one): it is never opened.
 [[nodiscard]] std::vector<InputFile> expand_paths(const std::vector<std::string>& paths,
-                                                  std::vector<GameReport>& bad);
+                                                  std::vector<GameReport>& bad, Inputs what = Inputs::kRecords);
 
 struct BatchOptions {
   Limits limits;

@@ -13,6 +13,7 @@
 #include "report/json_text.h"
 #include "score/league.h"
 #include "score/render.h"
+#include "score/results.h"
 #include "score/standings.h"
 
 namespace trickref::cli {
@@ -27,6 +28,7 @@ struct ScoreCliOptions : InputOptions {
   bool strict = false;
   bool show_sources = false;
   bool quiet = false;
+  bool results = false;  // PATHs hold results (validate --format jsonl), not records
 };
 
 void print_diagnostics(const std::vector<Diagnostic>& diags, Context& ctx) {
@@ -116,6 +118,11 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   if (!find_league(o, league, league_file, ctx)) {
     return static_cast<int>(ExitCode::kUsage);
   }
+  if (o.results && !o.rules.empty()) {
+    ctx.err << "trickref: error: --rules cannot apply to --results: the games were refereed when the results were "
+               "written; give --rules to that `validate --format jsonl` run\n";
+    return static_cast<int>(ExitCode::kUsage);
+  }
   BatchOptions batch;
   if (!batch_options(o, false, ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
@@ -132,7 +139,7 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   }
   StandingsBuilder builder(league, so);
   std::vector<GameReport> bad;
-  const auto inputs = expand_paths(o.paths, bad);
+  const auto inputs = expand_paths(o.paths, bad, o.results ? Inputs::kResults : Inputs::kRecords);
   // The report may replace none of the files read, nor anything but a
   // regular file: checked before the games are refereed, and again when the
   // report is written.
@@ -150,12 +157,24 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   for (const auto& b : bad) {
     builder.add(b);
   }
-  referee_inputs(inputs, o, batch, o.quiet, ctx, [&](GameReport&& g) {
+  auto add = [&](GameReport&& g) {
     for (const auto& d : g.diagnostics) {
       io_problem = io_problem || d.code == Code::kIo;
     }
     builder.add(g);
-  });
+  };
+  if (o.results) {
+    // The games were refereed when the results were written: they are read
+    // and totalled, a line that is not a result located on standard error
+    // (and left out of the standings, with the reason).
+    for (const auto& input : inputs) {
+      read_results(input, o.limits, ctx.in, add, [&](const Diagnostic& d) {
+        ctx.err << render_diagnostic(d, TextStyle{false, true});
+      });
+    }
+  } else {
+    referee_inputs(inputs, o, batch, o.quiet, ctx, add);
+  }
   const Standings standings = builder.finish();
   const ScoreView view{standings, league, so.by_night, o.show_sources};
   // For the organiser, whatever the format (the notice board does not show them).
@@ -226,6 +245,9 @@ void setup_score(CLI::App& app, Context& ctx) {
                 "HTML and Markdown: name each game's file and locate its first error (the notice board leaves "
                 "them out)");
   sub->add_flag("-q,--quiet", o->quiet, "No progress or 'wrote' line on standard error");
+  sub->add_flag("--results", o->results,
+                "PATHs hold results written by `validate --format jsonl` (files, - or directories of .jsonl): "
+                "total them without refereeing again");
   sub->callback([o, &ctx]() { ctx.exit_code = run_score(*o, ctx); });
 }
 

@@ -1,4 +1,6 @@
 // `trickref validate PATH...`: referee transcripts and report.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -18,7 +20,43 @@ struct ValidateOptions : InputOptions {
   std::string color = "auto";
   bool quiet = false;
   bool strict = false;
+  // Standard input as part of a named file: a shard of an archive.
+  std::string stdin_name;
+  std::uint32_t stdin_line = 1;
+  int stdin_index = 0;
 };
+
+// --stdin-name, --stdin-line and --stdin-index: standard input read as the
+// named file (from the given line and game on, for a shard of an archive).
+// Returns false after saying why they cannot apply.
+bool name_stdin(const ValidateOptions& o, std::vector<InputFile>& inputs, Context& ctx) {
+  const bool shifted = o.stdin_line != 1 || o.stdin_index != 0;
+  if (o.stdin_name.empty()) {
+    if (shifted) {
+      ctx.err << "trickref: error: --stdin-line and --stdin-index need --stdin-name NAME.jsonl\n";
+      return false;
+    }
+    return true;
+  }
+  if (std::none_of(inputs.begin(), inputs.end(), [](const InputFile& f) { return f.is_stdin; })) {
+    ctx.err << "trickref: error: --stdin-name names standard input, but no PATH is '-'\n";
+    return false;
+  }
+  if (shifted && std::filesystem::path(o.stdin_name).extension() != ".jsonl") {
+    ctx.err << "trickref: error: --stdin-line and --stdin-index number the lines of JSON Lines: --stdin-name must "
+               "end in .jsonl\n";
+    return false;
+  }
+  for (auto& f : inputs) {
+    if (f.is_stdin) {
+      f.display = o.stdin_name;
+      f.path = o.stdin_name;
+      f.first_line = o.stdin_line;
+      f.first_index = o.stdin_index;
+    }
+  }
+  return true;
+}
 
 std::string dump(const nlohmann::ordered_json& j, int indent) { return json_text(j, indent); }
 
@@ -45,7 +83,7 @@ class Output {
       ctx_.out << (first_ ? "\n" : ",\n");
       write_nested(game_json(g), 4);
     } else if (o_.format == "jsonl") {
-      ctx_.out << dump(game_json(g), -1) << "\n";
+      ctx_.out << dump(game_json(g, GameJson::kResult), -1) << "\n";
     } else if (o_.format == "sarif") {
       sarif_.push_back(std::move(g));
     } else {
@@ -110,7 +148,10 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
     return static_cast<int>(ExitCode::kUsage);
   }
   std::vector<GameReport> bad;
-  const auto inputs = expand_paths(o.paths, bad);
+  auto inputs = expand_paths(o.paths, bad);
+  if (!name_stdin(o, inputs, ctx)) {
+    return static_cast<int>(ExitCode::kUsage);
+  }
   Output output(o, ctx, style);
   output.summary.files = static_cast<int>(inputs.size() + bad.size());
   for (auto& b : bad) {
@@ -145,6 +186,16 @@ void setup_validate(CLI::App& app, Context& ctx) {
       ->capture_default_str();
   sub->add_flag("-q,--quiet", o->quiet, "Print diagnostics only: no tables, no summary");
   sub->add_flag("--strict", o->strict, "Warnings count as errors for the exit code");
+  sub->add_option("--stdin-name", o->stdin_name,
+                  "Read standard input ('-') as the file NAME: its games carry that name, its extension gives the "
+                  "format, a record's relative `game:` path is found beside it");
+  sub->add_option("--stdin-line", o->stdin_line,
+                  "With --stdin-name NAME.jsonl: standard input's first line is line N of NAME (a shard of an "
+                  "archive)")
+      ->check(CLI::Range(1U, 4'000'000'000U));
+  sub->add_option("--stdin-index", o->stdin_index,
+                  "With --stdin-name NAME.jsonl: standard input's first game is game K of NAME, counted from 0")
+      ->check(CLI::Range(0, 2'000'000'000));
   sub->callback([o, &ctx]() { ctx.exit_code = run_validate(*o, ctx); });
 }
 

@@ -1,10 +1,12 @@
 #include "report/report.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "ruleset/options.h"
 
 namespace trickref {
 namespace {
@@ -455,7 +457,19 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
 
 }  // namespace
 
-nlohmann::ordered_json game_json(const GameReport& g) {
+std::string_view scoring_kind_name(ScoringKind k) {
+  const OptionSpec* spec = find_option("scoring.kind");
+  assert(spec != nullptr);
+  for (const auto& v : spec->values) {
+    if (v.value == static_cast<int>(k)) {
+      return v.name;
+    }
+  }
+  return "quota";  // not reached: the option lists every kind
+}
+
+nlohmann::ordered_json game_json(const GameReport& g, GameJson detail) {
+  const bool result = detail == GameJson::kResult;
   nlohmann::ordered_json j;
   j["file"] = g.file;
   j["index"] = g.index;
@@ -464,6 +478,9 @@ nlohmann::ordered_json game_json(const GameReport& g) {
   }
   if (!g.ruleset.empty()) {
     j["ruleset"] = g.ruleset;
+    if (result) {
+      j["scoring"] = std::string(scoring_kind_name(g.scoring));
+    }
   }
   if (!g.players.empty()) {
     j["players"] = g.players;
@@ -524,11 +541,25 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       if (h.plucks) {
         hj["plucks"] = *h.plucks;
       }
+      if (result) {
+        if (h.plucks_made) {
+          hj["plucks_made"] = seat_map(g.players, *h.plucks_made);
+        }
+        if (h.plucks_suffered) {
+          hj["plucks_suffered"] = seat_map(g.players, *h.plucks_suffered);
+        }
+        if ((h.auction || h.courts) && !h.quota.empty()) {
+          hj["quota"] = seat_map(g.players, h.quota);  // a house rule's quotas beside an auction
+        }
+      }
       hands.push_back(std::move(hj));
     }
     j["hands"] = std::move(hands);
     const auto& o = g.result->outcome;
     nlohmann::ordered_json rj;
+    if (result && !g.result->refereed) {
+      rj["refereed"] = false;
+    }
     rj["finished"] = o.finished;
     auto winners = nlohmann::ordered_json::array();
     for (int w : o.winners) {

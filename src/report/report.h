@@ -57,9 +57,19 @@ struct TextStyle {
 // The line saying how many diagnostics --max-diagnostics left out; empty when none.
 [[nodiscard]] std::string render_hidden(const GameReport& g, const TextStyle& style);
 
-[[nodiscard]] nlohmann::ordered_json game_json(const GameReport& g);
+// What a game object carries: the report's keys (`--format json`), or
+// those and what `score --results` needs to total the game in the standings
+// without refereeing it again (`--format jsonl`): the ruleset's scoring
+// kind, each quota hand's plucks made and suffered by player, any hand's
+// quotas, and `result.refereed: false` for a game that could not be replayed.
+enum class GameJson : std::uint8_t { kReport, kResult };
+
+[[nodiscard]] nlohmann::ordered_json game_json(const GameReport& g, GameJson detail = GameJson::kReport);
 [[nodiscard]] nlohmann::ordered_json summary_json(const Summary& s);
 [[nodiscard]] nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games);
+
+// A ruleset's scoring.kind as its option names it ("quota", "courts").
+[[nodiscard]] std::string_view scoring_kind_name(ScoringKind k);
 
 // The suit letter, or "?".
 [[nodiscard]] std::string suit_text(std::optional<Suit> s);
