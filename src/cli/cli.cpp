@@ -47,6 +47,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     setup_score(app, ctx);
     setup_compare(app, ctx);
     setup_simulate(app, ctx);
+    setup_record(app, ctx);
     setup_rules(app, ctx);
     setup_explain(app, ctx);
     setup_schema(app, ctx);

@@ -24,5 +24,6 @@ void setup_schema(CLI::App& app, Context& ctx);
 void setup_score(CLI::App& app, Context& ctx);
 void setup_simulate(CLI::App& app, Context& ctx);
 void setup_compare(CLI::App& app, Context& ctx);
+void setup_record(CLI::App& app, Context& ctx);
 
 }  // namespace trickref::cli

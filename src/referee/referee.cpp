@@ -93,6 +93,7 @@ class GameReferee {
     }
     hand_ = 0;
     out.refereed = !stop_;
+    out.state = game_;
     out.outcome = outcome();
     check_result(out.outcome);
     return out;
