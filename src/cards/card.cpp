@@ -27,8 +27,11 @@ std::string_view trim(std::string_view s) {
 // A suit symbol may be followed by a variation selector: U+FE0F asks for the
 // emoji presentation (what phones type for "♣️"), U+FE0E for the text one.
 // Neither changes the suit, so both are dropped.
+std::optional<Suit> parse_suit_symbol(std::string_view s);
+
 std::string_view drop_variation_selector(std::string_view s) {
-  if (s.size() >= 3 && (s.substr(s.size() - 3) == "\uFE0F" || s.substr(s.size() - 3) == "\uFE0E")) {
+  if (s.size() >= 6 && (s.substr(s.size() - 3) == "\uFE0F" || s.substr(s.size() - 3) == "\uFE0E") &&
+      parse_suit_symbol(s.substr(s.size() - 6, 3))) {
     s.remove_suffix(3);
   }
   return s;

@@ -96,9 +96,11 @@ class Session {
     out_ << fmt::format("Recording a new game in {}.\n", o_.display);
     std::string line;
     for (;;) {
-      const Got g = ask("Ruleset (" + fmt::format("{}", fmt::join(catalog_.builtin_names(), ", ")) +
-                            ", or a file): ",
-                        line, false);
+      const Got g = ask("Ruleset (a built-in name, `list` to list them, or a file): ", line, false);
+      if (g == Got::kEntry && iequals(trimmed(line), "list")) {
+        out_ << wrapped(fmt::format("{}", fmt::join(catalog_.builtin_names(), ", ")));
+        continue;
+      }
       if (g != Got::kEntry) {
         return g;
       }
@@ -231,14 +233,22 @@ class Session {
   }
 
   // The game as counted before the last hand.
-  GameState before_last() const {
-    if (draft_.hands.size() <= 1) {
+  GameState before_last() const { return state_before_last(draft_); }
+
+  // The game as counted before `d`'s last hand (kept for the last text
+  // asked: every entry of a hand asks for the same one).
+  GameState state_before_last(const Draft& d) const {
+    if (d.hands.size() <= 1) {
       return start_game(*rules_);
     }
-    Draft d = draft_;
-    d.hands.pop_back();
-    const GameReport rep = judge(d);
-    return rep.result ? rep.result->state : start_game(*rules_);
+    Draft before = d;
+    before.hands.pop_back();
+    std::string text = to_yaml(before, phases_);
+    if (!cache_ || cache_->first != text) {
+      const GameReport rep = judge(before);
+      cache_.emplace(std::move(text), rep.result ? rep.result->state : start_game(*rules_));
+    }
+    return cache_->second;
   }
 
   // Records `next` in place of the draft if the referee finds no fault in
@@ -290,13 +300,7 @@ class Session {
       return 0;
     }
     const auto number = static_cast<int>(d.hands.size());
-    GameState g = start_game(*rules_);
-    if (number > 1) {
-      Draft before = d;
-      before.hands.pop_back();
-      const GameReport rep = judge(before);
-      g = rep.result ? rep.result->state : g;
-    }
+    const GameState g = state_before_last(d);
     Choices c = choices_;
     if (d.hands.size() != draft_.hands.size()) {
       c = Choices{};
@@ -308,7 +312,27 @@ class Session {
   // trick still being played, tricks still to come, figures not known yet.
   // (A referee that reads `status: in-progress` says these as notes.)
   static bool lacks(Code c) {
-    return c == Code::kTrickSize || c == Code::kTrickCount || c == Code::kSchema || c == Code::kTricksTotal;
+    return c == Code::kTrickSize || c == Code::kTrickCount || c == Code::kSchema || c == Code::kTricksTotal ||
+           c == Code::kPluckMissing;
+  }
+
+  // `text` in lines of at most 78 columns, each indented by two.
+  static std::string wrapped(std::string_view text) {
+    std::string out;
+    std::string line = " ";
+    for (const auto w : words(text)) {
+      if (line.size() + w.size() + 2 > 78) {
+        out += line + "\n";
+        line = " ";
+      }
+      line += " ";
+      line += w;
+      line += ",";
+    }
+    if (line.size() > 1 && line.back() == ',') {
+      line.pop_back();
+    }
+    return out + line + "\n";
   }
 
   static std::string indent(std::string_view text) {
@@ -349,6 +373,9 @@ class Session {
       const std::string_view t = trimmed(line);
       if (!commands) {
         return Got::kEntry;
+      }
+      if (t.empty() && !allow_empty_) {
+        continue;
       }
       if (iequals(t, "help") || t == "?") {
         out_ << kHelp;
@@ -415,8 +442,8 @@ class Session {
 
   // ---------------------------------------------------------------- loop
   int loop() {
+    report_ = judge(draft_);
     while (!stop_) {
-      report_ = judge(draft_);
       if (draft_.hands.empty()) {
         if (!first_dealer()) {
           break;
@@ -483,7 +510,8 @@ class Session {
       tabled_ = number;
       out_ << render_text(report_, TextStyle{});
     }
-    if (report_.result && report_.result->outcome.finished) {
+    // A game that is the hands recorded ends when the table says so (`end`).
+    if (report_.result && report_.result->outcome.finished && rules_->end != GameEnd::kHandsRecorded) {
       draft_.finished = true;
       if (!save()) {
         failed_ = true;
@@ -774,9 +802,11 @@ class Session {
       const CardSet rest = rules_->deck - dealt;
       const bool last = seat == n - (rules_->kitty == 0 ? 1 : 0) || kitty;
       const std::string what = kitty ? std::string("the kitty") : name(seat) + "'s cards";
+      allow_empty_ = true;
       const Got g = ask(fmt::format("{}, deal: {} ({}{}): ", hand, what, want,
                                     last && rest.size() == want ? ", Enter for the rest" : ""),
                         line);
+      allow_empty_ = false;
       if (g != Got::kEntry) {
         return g;
       }
@@ -842,7 +872,9 @@ class Session {
   Choices choices_;
   Step step_;
   std::vector<std::vector<Card>> deal_;  // the deal being typed, seat by seat
+  mutable std::optional<std::pair<std::string, GameState>> cache_;  // state_before_last's
   int tabled_ = 0;                       // hands whose table has been printed
+  bool allow_empty_ = false;  // an empty line is an entry (the deal: the cards left)
   bool stop_ = false;
   bool failed_ = false;
   bool done_ = false;
