@@ -245,10 +245,13 @@ TEST(RecordSession, WithTheDealARevokeIsRefusedAtOnceUnlessConfirmed) {
 namespace trickref {
 namespace {
 
-// What a person types to record `game` with the deal first: the phases in
-// the order the ruleset gives them, as the stepper asks.
+enum class Level { kDeal, kPlays, kSheet };
+
+// What a person types to record `game` at `level` (the deal first, the
+// plays only, or score-sheet lines): the phases in the order the ruleset
+// gives them, as the stepper asks.
 std::string script_of(const PlayedGame& game, const Ruleset& r, const std::vector<std::string>& players,
-                      const std::string& ruleset) {
+                      const std::string& ruleset, Level level = Level::kDeal) {
   std::string s = ruleset + "\n";
   for (const auto& p : players) {
     s += p + " ";
@@ -260,11 +263,36 @@ std::string script_of(const PlayedGame& game, const Ruleset& r, const std::vecto
     if (i == 0) {
       s += players[static_cast<std::size_t>(h.dealer)] + "\n";
     }
-    s += "d\n";
+    s += level == Level::kDeal ? "d\n" : level == Level::kPlays ? "p\n" : "s\n";
     const bool void_hand = r.has_auction() && h.bidder < 0;
+    if (level == Level::kSheet) {
+      for (const auto& [seat, bid] : h.bids) {
+        s += bid == 0 ? std::string("pass\n") : std::to_string(bid) + "\n";
+      }
+      if (void_hand) {
+        continue;
+      }
+      for (const int t : h.taken) {
+        s += std::to_string(t) + " ";
+      }
+      s += "\n";
+      if (r.partner_by == PartnerBy::kCard) {
+        s += h.partner >= 0 ? players[static_cast<std::size_t>(h.partner)] + "\n" : std::string("none\n");
+      }
+      if (r.scoring == ScoringKind::kPoints) {
+        for (const int t : h.points) {
+          s += std::to_string(t) + " ";
+        }
+        s += "\n";
+      }
+      continue;
+    }
     for (const Phase p : phases) {
       switch (p) {
         case Phase::kDeal:
+          if (level != Level::kDeal) {
+            break;
+          }
           for (int seat = 0; seat < r.players; ++seat) {
             s += to_string(h.deal[static_cast<std::size_t>(seat)]) + "\n";
           }
@@ -294,6 +322,10 @@ std::string script_of(const PlayedGame& game, const Ruleset& r, const std::vecto
           }
           break;
         case Phase::kPlay:
+          // Without the deal, who holds the card that leads is not known: asked.
+          if (level == Level::kPlays && r.first_lead == FirstLead::kCard && !h.leaders.empty()) {
+            s += players[static_cast<std::size_t>(h.leaders[0])] + "\n";
+          }
           for (std::size_t t = 0; t < h.tricks.size(); ++t) {
             for (const Card c : h.tricks[t]) {
               s += to_string(c) + "\n";
@@ -356,6 +388,38 @@ TEST_P(RecordEveryRuleset, ARandomGameTypedInWithItsDealValidatesClean) {
   ASSERT_TRUE(games[0].result);
   EXPECT_EQ(games[0].result->hands.size(), game.hands.size());
   EXPECT_EQ(games[0].result->outcome.score, std::optional<std::vector<long long>>(game.score));
+}
+
+// The same game typed in without its deal, and as score-sheet lines: the
+// same scores, validated clean.
+TEST_P(RecordEveryRuleset, TheSameGameTypedInAsPlaysOrAsASheetValidatesClean) {
+  const auto rules = test::builtin(GetParam());
+  const std::vector<std::string> all = {"Ann", "Bob", "Cat", "Dan", "Eve"};
+  const std::vector<std::string> players(all.begin(), all.begin() + rules->players);
+  PlayoutOptions po;
+  po.seed = 5;
+  po.max_hands = 3;
+  po.hands_no_target = 2;
+  po.first_dealer = 1;
+  const PlayedGame game = play_random_game(*rules, po);
+  for (const Level level : {Level::kPlays, Level::kSheet}) {
+    const Scratch dir("level-" + GetParam());
+    const fs::path file = dir / "g.yaml";
+    const Session s = run(file, script_of(game, *rules, players, GetParam(), level));
+    const std::string y = slurp(file);
+    SCOPED_TRACE(level == Level::kPlays ? "plays" : "sheet");
+    EXPECT_EQ(s.exit_code, 0);
+    EXPECT_EQ(s.out.find("error:"), std::string::npos) << s.out;
+    EXPECT_EQ(s.out.find("Not recorded"), std::string::npos) << s.out;
+    EXPECT_EQ(y.find("deal:"), std::string::npos);
+    EXPECT_EQ(y.find("tricks:") == std::string::npos, level == Level::kSheet);
+    const auto games = test::validate_yaml(y, "g.yaml");
+    ASSERT_EQ(games.size(), 1U);
+    EXPECT_EQ(test::diagnostics_text(games), "") << y;
+    ASSERT_TRUE(games[0].result);
+    EXPECT_EQ(games[0].result->hands.size(), game.hands.size());
+    EXPECT_EQ(games[0].result->outcome.score, std::optional<std::vector<long long>>(game.score)) << y;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtins, RecordEveryRuleset, ::testing::ValuesIn(refereed()),
