@@ -18,6 +18,7 @@
 #include "record/stepper.h"
 #include "referee/referee.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/record_script.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -199,7 +200,7 @@ TEST(RecordSession, NewRecordAsksRulesetPlayersDealerAndWritesAfterEachEntry) {
             "Players, in seat order (3; play passes to the next): Hand 1: who deals?   no player is called zed "
             "(players: Ann, Bob, Cat)\n"
             "Hand 1: who deals? Hand 1: enter its [p]lays, the [d]eal first, or the score [s]heet? "
-            "Hand 1: trump? (Ann names it) Hand 1, trick 1: who leads? \n"
+            "Hand 1: trump, named by Ann? Hand 1, trick 1: who leads? \n"
             "Stopped: game.yaml keeps the game so far; `trickref record game.yaml` resumes it.\n");
   EXPECT_EQ(slurp(file), lines({"# Kept with trickref record, which rewrites this file after every entry:",
                                 "# `status: in-progress` until the game is over.", "game: pluck",
@@ -245,109 +246,8 @@ TEST(RecordSession, WithTheDealARevokeIsRefusedAtOnceUnlessConfirmed) {
 namespace trickref {
 namespace {
 
-enum class Level { kDeal, kPlays, kSheet };
-
-// What a person types to record `game` at `level` (the deal first, the
-// plays only, or score-sheet lines): the phases in the order the ruleset
-// gives them, as the stepper asks.
-std::string script_of(const PlayedGame& game, const Ruleset& r, const std::vector<std::string>& players,
-                      const std::string& ruleset, Level level = Level::kDeal) {
-  std::string s = ruleset + "\n";
-  for (const auto& p : players) {
-    s += p + " ";
-  }
-  s += "\n";
-  const PhaseList phases = hand_phases(r);
-  for (std::size_t i = 0; i < game.hands.size(); ++i) {
-    const PlayedHand& h = game.hands[i];
-    if (i == 0) {
-      s += players[static_cast<std::size_t>(h.dealer)] + "\n";
-    }
-    s += level == Level::kDeal ? "d\n" : level == Level::kPlays ? "p\n" : "s\n";
-    const bool void_hand = r.has_auction() && h.bidder < 0;
-    if (level == Level::kSheet) {
-      for (const auto& [seat, bid] : h.bids) {
-        s += bid == 0 ? std::string("pass\n") : std::to_string(bid) + "\n";
-      }
-      if (void_hand) {
-        continue;
-      }
-      for (const int t : h.taken) {
-        s += std::to_string(t) + " ";
-      }
-      s += "\n";
-      if (r.partner_by == PartnerBy::kCard) {
-        s += h.partner >= 0 ? players[static_cast<std::size_t>(h.partner)] + "\n" : std::string("none\n");
-      }
-      if (r.scoring == ScoringKind::kPoints) {
-        for (const int t : h.points) {
-          s += std::to_string(t) + " ";
-        }
-        s += "\n";
-      }
-      continue;
-    }
-    for (const Phase p : phases) {
-      switch (p) {
-        case Phase::kDeal:
-          if (level != Level::kDeal) {
-            break;
-          }
-          for (int seat = 0; seat < r.players; ++seat) {
-            s += to_string(h.deal[static_cast<std::size_t>(seat)]) + "\n";
-          }
-          if (r.kitty > 0) {
-            s += to_string(h.kitty) + "\n";
-          }
-          break;
-        case Phase::kAuction:
-          for (const auto& [seat, bid] : h.bids) {
-            s += bid == 0 ? std::string("pass\n") : std::to_string(bid) + "\n";
-          }
-          break;
-        case Phase::kExchange:
-          for (const auto& pl : h.plucks) {
-            s += to_string(pl.gives) + " " + (pl.gets ? to_string(*pl.gets) : std::string("-")) + "\n";
-          }
-          break;
-        case Phase::kTrump:
-          if (!void_hand) {
-            s += std::string(1, suit_letter(h.trump)) + "\n";
-          }
-          break;
-        case Phase::kKitty:
-        case Phase::kDiscard:
-          if (!void_hand && !h.discard.empty() && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
-            s += to_string(h.discard) + "\n";
-          }
-          break;
-        case Phase::kPlay:
-          // Without the deal, who holds the card that leads is not known: asked.
-          if (level == Level::kPlays && r.first_lead == FirstLead::kCard && !h.leaders.empty()) {
-            s += players[static_cast<std::size_t>(h.leaders[0])] + "\n";
-          }
-          for (std::size_t t = 0; t < h.tricks.size(); ++t) {
-            for (const Card c : h.tricks[t]) {
-              s += to_string(c) + "\n";
-            }
-            if (h.early_court_side >= 0 && static_cast<int>(t) + 1 == r.early_court_tricks &&
-                r.after_early_court == AfterEarlyCourt::kEither) {
-              s += static_cast<int>(h.tricks.size()) > r.early_court_tricks ? "y\n" : "n\n";
-            }
-          }
-          break;
-        case Phase::kDealRest:
-        case Phase::kCount:
-          break;
-      }
-    }
-  }
-  // A game that is the hands recorded ends when the table says so.
-  if (!game.finished || r.end == GameEnd::kHandsRecorded) {
-    s += "end\n";
-  }
-  return s;
-}
+using test::Level;
+using test::script_of;
 
 std::vector<std::string> refereed() {
   std::vector<std::string> out;

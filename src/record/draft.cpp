@@ -258,9 +258,6 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
     if (h.streak) {
       return refuse(h.number, "streak");
     }
-    if (!h.game_keys.empty() && !h.bids && !h.partner && !h.points) {
-      return refuse(h.number, h.game_keys.front().first);
-    }
     dh.dealer = h.dealer ? h.dealer->seat : -1;
     if (h.deal) {
       std::vector<std::vector<Card>> deal;

@@ -176,7 +176,14 @@ class Session {
       out_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", o_.display);
       return 2;
     }
-    auto r = from_game(g, load_sink.take());
+    std::vector<Diagnostic> found = load_sink.take();
+    // A loader that does not know `status` yet calls it an unknown key: it
+    // is the recorder's own key, written back every time.
+    const SourceText source(rr.text);
+    std::erase_if(found, [&](const Diagnostic& d) {
+      return d.code == Code::kUnknownKey && d.loc.column == 1 && source.line(d.loc.line).starts_with("status:");
+    });
+    auto r = from_game(g, found);
     if (!r.draft) {
       out_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display, printable(r.problem));
       return 2;
@@ -626,7 +633,7 @@ class Session {
         return Got::kAgain;
       }
       case Ask::kTrump: {
-        const Got g = ask(fmt::format("{}: trump? ({} names it) ", hand, name(s.seat)), line);
+        const Got g = ask(fmt::format("{}: trump, named by {}? ", hand, name(s.seat)), line);
         if (g != Got::kEntry) {
           return g;
         }
