@@ -216,28 +216,84 @@ TEST(RecordSession, EndOfInputBeforeAnythingWritesNothing) {
   EXPECT_NE(s.out.find("Nothing recorded."), std::string::npos);
 }
 
-// Pluck, the deal entered first: a revoke is refused at once with the
-// referee's message, then the right card is played; a second revoke is
-// confirmed and recorded as it happened.
-TEST(RecordSession, WithTheDealARevokeIsRefusedAtOnceUnlessConfirmed) {
-  const Scratch dir("revoke");
+// The deal checked line by line in the referee's words; emoji suits; undo,
+// show, garbage and a runaway line; the input ending mid-trick, and the
+// record resumed where it stopped.
+TEST(RecordSession, TypingSlipsUndoShowAndResume) {
+  const Scratch dir("slips");
   const fs::path file = dir / "g.yaml";
-  const std::string deal =
-      "2c 3c 4c 5c 6c 7c 8c 9c 10c jc qc kc ac 3d 4d 5d 6d\n"   // Ann
-      "7d 8d 9d 10d jd qd kd ad 3h 4h 5h 6h 7h 8h 9h 10h jh\n"  // Bob
-      "\n";                                                     // Cat: the rest
-  const Session s = run(file, std::string(kPluckStart) + "d\n" + deal +
-                                  "h\n"      // trump
-                                  "2c\n"     // Ann leads the 2C (she holds it)
-                                  "3h\n"     // Bob has no club: any card
-                                  "qh\n"     // Cat
-                                  "ks\n"     // Cat leads? no: Ann won? see below
-                                  "");
-  (void)s;
+  const std::string ann = "2c 3c 4c 5c 6c 7c 8c 9c 10c jc qc kc ac 3d 4d 5d 6d\n";
+  const std::string bob = "7d 8d 9d 10d jd qd kd ad 3h 4h 5h 6h 7h 8h 9h 10h jh\n";
+  const Session one = run(file, std::string(kPluckStart) + "d\n" +
+                                    "2c 3c zz\n"                 // not a card
+                                    "2c 3c 4c\n"                 // too few
+                                    "2d 3c 4c 5c 6c 7c 8c 9c 10c jc qc kc ac 3d 4d 5d 6d\n"  // 2D: not in the deck
+                                    + ann +
+                                    "7d 8d 9d 10d jd qd kd ad 3h 4h 5h 6h 7h 8h 9h 10h ac\n"  // AC twice
+                                    + bob + "\n" +              // Cat: the rest
+                                    "\u2665\uFE0F\n"              // trump: hearts, as a phone types it
+                                    "2\u2663\uFE0F\n"             // Ann leads 2C
+                                    "undo\nshow\n2c\n" + std::string(10000, 'x') + "\ngarbage\n3h\n");
+  EXPECT_EQ(one.exit_code, 0);
+  const auto has = [&](const std::string& text) { return one.out.find(text) != std::string::npos; };
+  EXPECT_TRUE(has("  zz is not a card.\n")) << one.out;
+  EXPECT_TRUE(has("  Ann was dealt 3 cards; each player is dealt 17\n")) << one.out;
+  EXPECT_TRUE(has("  2D is not in the pluck deck (dealt to Ann)\n")) << one.out;
+  EXPECT_TRUE(has("  AC is dealt twice: to Bob and before that to Ann\n")) << one.out;
+  EXPECT_TRUE(has("  Took back the play of 2C.\n")) << one.out;
+  EXPECT_TRUE(has("  # hand 1, dealt by Ann\n  - dealer: Ann\n    deal:\n")) << "show prints the hand so far";
+  EXPECT_TRUE(has("  That line is too long.\n")) << one.out;
+  EXPECT_TRUE(has("  garbage is not a card.\n")) << one.out;
+  EXPECT_TRUE(has("Stopped: g.yaml keeps the game so far; `trickref record g.yaml` resumes it.\n")) << one.out;
+  const std::string after_one = slurp(file);
+  EXPECT_NE(after_one.find("    trump: H\n    tricks:\n      - [2C, 3H]\n"), std::string::npos) << after_one;
+
+  const Session two = run(file, "qh\n");
+  EXPECT_EQ(two.exit_code, 0);
+  EXPECT_EQ(two.out.rfind("Resuming g.yaml: pluck (Ann, Bob, Cat), hand 1.\nHand 1, trick 1, Cat: ", 0), 0U)
+      << two.out;
+  EXPECT_NE(two.out.find("  Cat takes trick 1.\nHand 1, trick 2, Cat leads: "), std::string::npos) << two.out;
   const std::string y = slurp(file);
-  EXPECT_NE(y.find("    deal:\n      Ann: [2C, 3C, 4C, 5C, 6C, 7C, 8C, 9C, 10C, JC, QC, KC, AC, 3D, 4D, 5D, 6D]\n"),
+  EXPECT_NE(y.find("    tricks:\n      - [2C, 3H, QH]\n"), std::string::npos) << y;
+  EXPECT_NE(y.find("      Cat: [QH, KH, AH, 3S, 4S, 5S, 6S, 7S, 8S, 9S, 10S, JS, QS, KS, AS, LJ, BJ]\n"),
             std::string::npos)
+      << "the rest of the deck, in the deck's order:\n"
       << y;
+}
+
+// A record the recorder would not write back as it is (a key it does not
+// keep) is not resumed, and is left as it was.
+TEST(RecordSession, ARecordWithKeysItDoesNotKeepIsNotResumed) {
+  const Scratch dir("foreign");
+  const fs::path file = dir / "g.yaml";
+  const std::string text =
+      "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {Ann: 7, Bob: 6, Cat: 4}\n"
+      "    score: {Ann: 0, Bob: 0, Cat: 0}\n";
+  std::ofstream(file) << text;
+  const Session s = run(file, "show\n");
+  EXPECT_EQ(s.exit_code, 2);
+  EXPECT_EQ(s.out, "trickref record: cannot resume g.yaml: hand 1 has `score`, which trickref record does not keep\n");
+  EXPECT_EQ(slurp(file), text);
+}
+
+// A finished game of a score sheet ends by itself, without `status`.
+TEST(RecordSession, ASheetGameEndsWhenTheTargetIsReached) {
+  const Scratch dir("sheet");
+  const fs::path file = dir / "g.yaml";
+  std::string script = std::string(kPluckStart);
+  for (int i = 0; i < 30; ++i) {
+    script += "s\n17 0 0\n";  // the player first in seat order takes every trick
+  }
+  const Session s = run(file, script);
+  EXPECT_EQ(s.exit_code, 0);
+  EXPECT_NE(s.out.find("The game is over and recorded in g.yaml.\n"), std::string::npos) << s.out;
+  const std::string y = slurp(file);
+  EXPECT_EQ(y.find("status"), std::string::npos) << y;
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::diagnostics_text(games), "");
+  ASSERT_TRUE(games[0].result);
+  EXPECT_TRUE(games[0].result->outcome.finished);
 }
 
 }  // namespace
@@ -328,6 +384,135 @@ INSTANTIATE_TEST_SUITE_P(Builtins, RecordEveryRuleset, ::testing::ValuesIn(refer
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// A revoke put into a random Pluck game: seat `f` plays `y` (of another
+// suit) in trick `t` although it still holds `x` of the suit led, which it
+// plays instead in the later trick `later`; no trick changes hands.
+struct Revoke {
+  PlayedGame game;
+  std::size_t t = 0;
+  std::size_t later = 0;
+  int f = -1;
+  Card x;
+  Card y;
+};
+
+// `last`: the revoking card is the last of its trick.
+std::optional<Revoke> put_a_revoke(const Ruleset& r, bool last = false) {
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    po.max_hands = 1;
+    PlayedGame game = play_random_game(r, po);
+    PlayedHand& h = game.hands.at(0);
+    const auto n = static_cast<std::size_t>(r.players);
+    const auto winner = [&](std::size_t t) {
+      return t + 1 < h.leaders.size() ? h.leaders[t + 1] : -2;  // the last trick's winner: not needed
+    };
+    for (std::size_t t = 1; t + 1 < h.tricks.size(); ++t) {
+      const Suit led = effective_suit(h.tricks[t][0], h.trump);
+      for (std::size_t k = 1; k < n; ++k) {
+        const Card x = h.tricks[t][k];
+        const int f = (h.leaders[t] + static_cast<int>(k)) % r.players;
+        if (x.is_joker() || x.suit() != led || led == h.trump || winner(t) == f || (last && k + 1 != n)) {
+          continue;
+        }
+        for (std::size_t later = t + 1; later + 1 < h.tricks.size(); ++later) {
+          const auto kk = static_cast<std::size_t>((f - h.leaders[later] + r.players) % r.players);
+          const Card y = h.tricks[later][kk];
+          const Suit led_later = effective_suit(h.tricks[later][0], h.trump);
+          if (kk == 0 || y.is_joker() || y.suit() == led || y.suit() == h.trump || winner(later) == f ||
+              led_later == led || y.suit() == led_later) {
+            continue;
+          }
+          std::swap(h.tricks[t][k], h.tricks[later][kk]);
+          return Revoke{std::move(game), t, later, f, x, y};
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// Without the deal, nothing shows the revoke when it is typed; the play that
+// proves it is reported, in the referee's words, when it comes.
+TEST(RecordSession, WithoutTheDealARevokeIsReportedWhenAPlayProvesIt) {
+  const auto rules = test::builtin("pluck");
+  const auto rv = put_a_revoke(*rules);
+  ASSERT_TRUE(rv);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  const Scratch dir("proved");
+  const Session s = run(dir / "g.yaml", script_of(rv->game, *rules, players, "pluck", Level::kPlays, 1));
+  EXPECT_EQ(s.out.find("Record it anyway"), std::string::npos) << s.out;
+  // Reported once, as soon as a later play of the suit proves it: before the
+  // hand's table, with the note that points at that play.
+  const std::string revoke = fmt::format("{} did not follow suit: played {} to a {} lead while holding ",
+                                         players[static_cast<std::size_t>(rv->f)], to_string(rv->y),
+                                         suit_singular(rv->x.suit()));
+  const auto at = s.out.find(revoke);
+  ASSERT_NE(at, std::string::npos) << s.out;
+  EXPECT_LT(at, s.out.rfind("takes trick 17."));
+  EXPECT_NE(s.out.find(fmt::format("note: {} played ", players[static_cast<std::size_t>(rv->f)]), at), std::string::npos);
+  const auto table = s.out.rfind("takes trick 17.");
+  EXPECT_EQ(s.out.substr(at + 1, table - at - 1).find(revoke), std::string::npos)
+      << "reported once while the hand is typed:\n"
+      << s.out.substr(at, table - at);
+}
+
+// With the deal, a revoke is refused when it is typed (the referee's
+// message and its note), and recorded once confirmed.
+TEST(RecordSession, WithTheDealARevokeIsRefusedUntilConfirmed) {
+  const auto rules = test::builtin("pluck");
+  const auto rv = put_a_revoke(*rules, true);
+  ASSERT_TRUE(rv);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  std::string script = script_of(rv->game, *rules, players, "pluck", Level::kDeal, 1);
+  // "y" after the revoking card: the confirmation.
+  const PlayedHand& h = rv->game.hands[0];
+  std::size_t card_line = 0;
+  std::size_t pos = 0;
+  const std::size_t before_plays = 4 + 3;  // ruleset, players, dealer, mode, 3 seats' cards
+  std::size_t skip = before_plays + 1;      // trump
+  for (std::size_t t = 0; t < rv->t; ++t) {
+    skip += h.tricks[t].size();
+  }
+  const auto k = static_cast<std::size_t>((rv->f - h.leaders[rv->t] + 3) % 3);
+  card_line = skip + k;
+  for (std::size_t i = 0; i < card_line; ++i) {
+    pos = script.find('\n', pos) + 1;
+  }
+  const std::size_t end = script.find('\n', pos) + 1;
+  ASSERT_EQ(script.substr(pos, end - pos - 1), to_string(rv->y));
+  script.insert(end, "y\n");
+  const Scratch dir("refused");
+  const Session s = run(dir / "g.yaml", script);
+  // The evidence is the highest card of the suit the revoker held.
+  Card held = rv->x;
+  for (const Card c : h.deal[static_cast<std::size_t>(rv->f)]) {
+    held = !c.is_joker() && c.suit() == rv->x.suit() && c.rank() > held.rank() ? c : held;
+  }
+  const std::string revoke = fmt::format("{} did not follow suit: played {} to a {} lead while holding {} [revoke] (hand 1, trick {})",
+                                         players[static_cast<std::size_t>(rv->f)], to_string(rv->y),
+                                         suit_singular(rv->x.suit()), to_string(held), rv->t + 1);
+  const auto at = s.out.find(revoke);
+  ASSERT_NE(at, std::string::npos) << s.out;
+  const auto ask = s.out.find("Record it anyway, as what really happened? [y/N]", at);
+  ASSERT_NE(ask, std::string::npos) << s.out.substr(at);
+  EXPECT_NE(s.out.substr(at, ask - at).find(fmt::format("note: {} was dealt {}", players[static_cast<std::size_t>(rv->f)],
+                                                        to_string(held))),
+            std::string::npos)
+      << s.out.substr(at, ask - at);
+  const std::string y = slurp(dir / "g.yaml");
+  EXPECT_NE(y.find(to_string(rv->y)), std::string::npos);
+  const auto games = test::validate_yaml(y, "g.yaml");
+  EXPECT_NE(test::diagnostics_text(games).find(revoke), std::string::npos) << "recorded as it happened";
+}
 
 }  // namespace
 }  // namespace trickref

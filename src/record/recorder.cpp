@@ -56,8 +56,10 @@ bool at_or_after(Loc loc, Loc from) {
   return loc.known() && (loc.line > from.line || (loc.line == from.line && loc.column >= from.column));
 }
 
+// The same finding, maybe worded afresh (a revoke's evidence grows as later
+// plays show more of the hand): said once.
 bool same(const Diagnostic& a, const Diagnostic& b) {
-  return a.severity == b.severity && a.code == b.code && a.message == b.message && a.loc == b.loc;
+  return a.severity == b.severity && a.code == b.code && a.loc == b.loc && a.card == b.card;
 }
 
 class Session {
