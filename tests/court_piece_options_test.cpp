@@ -98,7 +98,7 @@ TEST_P(CourtPieceOptions, RandomGamesRefereeCleanAndKeepTheProperties) {
   const Ruleset& rules = *res.ruleset;
   const std::vector<std::string> players = {"Ann", "Bob", "Cat", "Dan"};
   Seen seen;
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
     PlayoutOptions po;
     po.seed = seed * 131 + 5;
     po.first_dealer = static_cast<int>(seed % 4);

@@ -52,7 +52,10 @@ TEST_F(HeldFixed, SimulateStatisticsForSeedFive) {
   const Outcome h = run(heuristic);
   ASSERT_EQ(h.exit_code, 0) << h.err;
   file("heuristic.json", h.out);
-  EXPECT_EQ(md5_of(dir_ / "heuristic.json"), "133d78c42b5057bbff90533b8b622c1d");
+  // Re-recorded when the deal got a generator of its own (issue 16: random
+  // bots no longer move the next hand's shuffle; heuristic bots never drew,
+  // so the file above kept its bytes).
+  EXPECT_EQ(md5_of(dir_ / "heuristic.json"), "4ccda0dfd818c25bdddc48654566e1c8");
 }
 
 TEST_F(HeldFixed, SimulateTranscriptsForSeedFive) {

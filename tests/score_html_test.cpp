@@ -8,11 +8,13 @@
 // TRICKREF_KEEP_HTML=1 keeps the pages (the temporary directory) for a look.
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -395,6 +397,158 @@ TEST_F(ScoreHtml, APluckAndCourtPieceNightHasPlayerAndPartnershipTablesInChromiu
   EXPECT_EQ(probe["keys"][2]["section"], "court-piece-partnerships");
   EXPECT_EQ(probe["keys"][2]["text"].get<std::string>().substr(0, 47),
             "Key: Partnership: the same two players whicheve");
+}
+
+// The players' sections: each name in the standings links to a section of
+// that player, which lists every game they played (the JSON report's
+// results) with its result, place and points, and draws the points added up
+// game by game; at a phone's width nothing scrolls the page sideways.
+constexpr const char* kPlayersProbe = R"(<script>
+(function () {
+  const out = {scrollWidth: document.documentElement.scrollWidth, links: [], sections: []};
+  for (const a of document.querySelectorAll('table.standings a[href^="#p-"]')) {
+    const target = document.getElementById(a.getAttribute('href').substring(1));
+    out.links.push({name: a.textContent, target: target ? target.querySelector('h3').textContent : null});
+  }
+  for (const s of document.querySelectorAll('section.player')) {
+    const rows = Array.from(s.querySelectorAll('table.games-of tbody tr'), tr => Array.from(tr.cells, c => c.textContent));
+    const trend = s.querySelector('svg polyline');
+    out.sections.push({id: s.id, name: s.querySelector('h3').textContent, rows: rows,
+                       trend: trend ? {points: trend.points.numberOfItems, width: trend.getBoundingClientRect().width}
+                                    : null,
+                       right: s.getBoundingClientRect().right});
+  }
+  parent.postMessage(JSON.stringify(out), '*');
+})();
+</script>)";
+
+TEST_F(ScoreHtml, EachPlayerHasASectionLinkedFromTheStandingsInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
+  }
+  const auto html = test::run_cli({"score", "--format", "html", "samples/league"});
+  const auto json = nlohmann::json::parse(test::run_cli({"score", "--format", "json", "samples/league"}).out);
+  const auto probe = test::probe_in_phone(browser, dir_, "report.html", html.out, kPlayersProbe);
+  ASSERT_FALSE(probe.is_null());
+  EXPECT_LE(probe["scrollWidth"].get<int>(), 360);
+
+  // Every ranked and unranked player is a link, and it leads to their section.
+  ASSERT_EQ(probe["links"].size(), json["standings"].size() + json["unranked"].size());
+  for (const auto& link : probe["links"]) {
+    EXPECT_EQ(link["target"], link["name"]);
+  }
+  ASSERT_EQ(probe["sections"].size(), probe["links"].size());
+  for (const auto& section : probe["sections"]) {
+    const std::string name = section["name"];
+    // The player's games, in the order counted, from the JSON report.
+    std::vector<nlohmann::json> games;
+    for (const auto& r : json["results"]) {
+      for (std::size_t seat = 0; seat < r["players"].size(); ++seat) {
+        if (r["players"][seat] == name) {
+          const auto& w = r["winners"];
+          games.push_back({{"score", r["score"][name]}, {"won", std::find(w.begin(), w.end(), name) != w.end()}});
+        }
+      }
+    }
+    ASSERT_EQ(section["rows"].size(), games.size()) << name;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      const auto& cells = section["rows"][g];
+      EXPECT_EQ(cells[1], games[g]["won"].get<bool>() ? "won" : "lost") << name << " game " << g;
+      EXPECT_EQ(cells[3], std::to_string(games[g]["score"].get<long long>())) << name << " game " << g;
+    }
+    if (games.size() > 1) {  // a trend: one point a game, drawn
+      ASSERT_FALSE(section["trend"].is_null()) << name;
+      EXPECT_EQ(section["trend"]["points"], games.size()) << name;
+      EXPECT_GT(section["trend"]["width"].get<double>(), 50.0) << name;
+    }
+    EXPECT_LE(section["right"].get<double>(), 360.0) << name;
+  }
+  // Checked by hand against the records: Jo, a visiting player, lost game 1 of table 3 and won game 2.
+  bool jo = false;
+  for (const auto& section : probe["sections"]) {
+    if (section["name"] == "Jo") {
+      jo = true;
+      EXPECT_EQ(section["rows"], nlohmann::json::parse(R"j([["2026-11-26, table 3, game 1", "lost", "2", "18",
+          "13/20 (65%)"], ["2026-11-26, table 3, game 2", "won", "1", "22", "6/8 (75%)"]])j"));
+    }
+  }
+  EXPECT_TRUE(jo);
+}
+
+// Printed: the page laid out under its print stylesheet at the width of an
+// A4 page less Chromium's default margins (the stylesheet's `@media print`
+// applied to the screen), then printed to PDF by Chromium itself.
+constexpr const char* kPrintProbe = R"(<script>
+(function () {
+  const out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, tables: [], wide: []};
+  for (const t of document.querySelectorAll('table.standings')) {
+    const section = t.closest('section');
+    out.tables.push({section: section.id, breakBefore: getComputedStyle(section).breakBefore,
+                     right: t.getBoundingClientRect().right, scrolls: t.parentElement.scrollWidth >
+                     t.parentElement.clientWidth});
+  }
+  for (const e of document.querySelectorAll('svg.chart, figure.game, table')) {
+    const r = e.getBoundingClientRect();
+    if (r.right > window.innerWidth + 0.5) {
+      out.wide.push(e.tagName + ' ' + (e.closest('section') || {}).id);
+    }
+  }
+  out.figures = Array.from(document.querySelectorAll('figure.game'), f => getComputedStyle(f).breakInside);
+  out.columns = getComputedStyle(document.querySelector('.games')).gridTemplateColumns.split(' ').length;
+  parent.postMessage(JSON.stringify(out), '*');
+})();
+</script>)";
+
+TEST_F(ScoreHtml, PrintsOneStandingsTableAPageWithNothingClippedInChromium) {
+  std::string browser;
+  browser_or_skip(browser);
+  if (browser.empty()) {
+    return;
+  }
+  const auto html = test::run_cli({"score", "--format", "html", "--by", "night", "samples/league"});
+  std::string page = html.out;
+  const auto print = page.find("@media print{");
+  ASSERT_NE(print, std::string::npos);
+  page.replace(print, 13, "@media all{");
+  // A4 is 794 px wide at 96 px an inch; Chromium prints with 0.4 in margins.
+  constexpr int kPrintable = 794 - 2 * 38;
+  const auto probe = test::probe_in_phone(browser, dir_, "print.html", page, kPrintProbe, kPrintable, 1000);
+  ASSERT_FALSE(probe.is_null());
+  EXPECT_LE(probe["scrollWidth"].get<int>(), kPrintable);
+  EXPECT_EQ(probe["wide"], nlohmann::json::array()) << "clipped on paper";
+  // The season (with the unranked players under it) and the two nights: each
+  // starts a page, the season's right after the header.
+  ASSERT_EQ(probe["tables"].size(), 4U);
+  for (std::size_t t = 0; t < probe["tables"].size(); ++t) {
+    const auto& table = probe["tables"][t];
+    EXPECT_EQ(table["section"], t < 2 ? "season" : fmt::format("night-{}", t - 1));
+    EXPECT_EQ(table["breakBefore"], t < 2 ? "auto" : "page") << table["section"];
+    EXPECT_FALSE(table["scrolls"].get<bool>()) << table["section"] << " scrolls: its right part would be cut";
+    EXPECT_LE(table["right"].get<double>(), kPrintable) << table["section"];
+  }
+  EXPECT_EQ(probe["columns"], 2) << "game charts two to a row";
+  for (const auto& f : probe["figures"]) {
+    EXPECT_EQ(f, "avoid") << "a game's chart is never split over two pages";
+  }
+
+  // Chromium's own print: a PDF with a page for each standings table at least.
+  std::ofstream(dir_ / "report.html", std::ios::binary) << html.out;
+  const auto pdf = dir_ / "report.pdf";
+  test::command_output(fmt::format(
+      "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run "
+      "--user-data-dir='{}' --no-pdf-header-footer --print-to-pdf='{}' 'file://{}' 2>/dev/null",
+      browser, (dir_ / "profile").string(), pdf.string(), (dir_ / "report.html").string()));
+  std::ifstream in(pdf, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_EQ(bytes.substr(0, 5), "%PDF-");
+  std::size_t pages = 0;
+  for (std::size_t at = bytes.find("/Type /Page"); at != std::string::npos; at = bytes.find("/Type /Page", at + 1)) {
+    pages += bytes.compare(at, 12, "/Type /Pages") != 0 ? 1U : 0U;
+  }
+  EXPECT_GE(pages, 4U + 1U) << "the four tables, then the charts and the games";
+  EXPECT_LE(pages, 12U);
 }
 
 }  // namespace

@@ -523,7 +523,7 @@ TEST(CourtsEnd, TheHandsRecordedEndInADrawOrForTheSideWithMoreCourts) {
 TEST(CourtsWriter, WritesTrumpByTricksTakenCourtsAndStreakAtEveryLevel) {
   const auto rules = test::builtin("court-piece");
   sim::SimulateOptions o;
-  o.seed = 123;
+  o.seed = 216;
   o.hands_no_target = 4;
   const PlayedGame game = sim::simulate_game(*rules, {"heuristic", "random", "random", "heuristic"}, o, 3, true);
   ASSERT_EQ(game.hands.size(), 4U);
@@ -544,21 +544,21 @@ players: [Ann, Bob, Cat, Dan]
 hands:
   - dealer: Dan
     early_court: Bob
-    taken: {Ann: 1, Bob: 6, Cat: 1, Dan: 5}
+    taken: {Ann: 1, Bob: 4, Cat: 0, Dan: 8}
     score: {Ann: 0, Bob: 1}
     streak: {Bob: 1}
   - dealer: Ann
-    taken: {Ann: 6, Bob: 3, Cat: 2, Dan: 2}
+    taken: {Ann: 2, Bob: 3, Cat: 2, Dan: 6}
     score: {Ann: 0, Bob: 1}
+    streak: {Bob: 2}
+  - dealer: Ann
+    taken: {Ann: 2, Bob: 0, Cat: 5, Dan: 0}
+    score: {Ann: 1, Bob: 1}
     streak: {Ann: 1}
   - dealer: Bob
-    taken: {Ann: 4, Bob: 0, Cat: 3, Dan: 0}
+    taken: {Ann: 1, Bob: 3, Cat: 7, Dan: 2}
     score: {Ann: 1, Bob: 1}
     streak: {Ann: 2}
-  - dealer: Dan
-    taken: {Ann: 9, Bob: 2, Cat: 1, Dan: 1}
-    score: {Ann: 1, Bob: 1}
-    streak: {Ann: 3}
 result:
   winner: []
   score: {Ann: 1, Bob: 1}
@@ -568,29 +568,29 @@ players: [Ann, Bob, Cat, Dan]
 hands:
   - dealer: Dan
     trump_by: Ann
-    trump: S
+    trump: H
     early_court: Bob
-    taken: {Ann: 1, Bob: 6, Cat: 1, Dan: 5}
+    taken: {Ann: 1, Bob: 4, Cat: 0, Dan: 8}
     score: {Ann: 0, Bob: 1}
     streak: {Bob: 1}
   - dealer: Ann
     trump_by: Bob
-    trump: S
-    taken: {Ann: 6, Bob: 3, Cat: 2, Dan: 2}
+    trump: D
+    taken: {Ann: 2, Bob: 3, Cat: 2, Dan: 6}
     score: {Ann: 0, Bob: 1}
+    streak: {Bob: 2}
+  - dealer: Ann
+    trump_by: Bob
+    trump: S
+    taken: {Ann: 2, Bob: 0, Cat: 5, Dan: 0}
+    score: {Ann: 1, Bob: 1}
     streak: {Ann: 1}
   - dealer: Bob
     trump_by: Cat
-    trump: D
-    taken: {Ann: 4, Bob: 0, Cat: 3, Dan: 0}
+    trump: S
+    taken: {Ann: 1, Bob: 3, Cat: 7, Dan: 2}
     score: {Ann: 1, Bob: 1}
     streak: {Ann: 2}
-  - dealer: Dan
-    trump_by: Ann
-    trump: D
-    taken: {Ann: 9, Bob: 2, Cat: 1, Dan: 1}
-    score: {Ann: 1, Bob: 1}
-    streak: {Ann: 3}
 result:
   winner: []
   score: {Ann: 1, Bob: 1}
@@ -598,84 +598,84 @@ result:
   WriteOptions wo;
   wo.detail = Detail::kExchange;
   EXPECT_EQ(to_json(game, *rules, "court-piece", players, wo).dump(),
-            R"({"game":"court-piece","players":["Ann","Bob","Cat","Dan"],"hands":[{"dealer":"Dan","trump_by":"Ann","trump":"S","early_court":"Bob","taken":{"Ann":1,"Bob":6,"Cat":1,"Dan":5},"score":{"Ann":0,"Bob":1},"streak":{"Bob":1}},{"dealer":"Ann","trump_by":"Bob","trump":"S","taken":{"Ann":6,"Bob":3,"Cat":2,"Dan":2},"score":{"Ann":0,"Bob":1},"streak":{"Ann":1}},{"dealer":"Bob","trump_by":"Cat","trump":"D","taken":{"Ann":4,"Bob":0,"Cat":3,"Dan":0},"score":{"Ann":1,"Bob":1},"streak":{"Ann":2}},{"dealer":"Dan","trump_by":"Ann","trump":"D","taken":{"Ann":9,"Bob":2,"Cat":1,"Dan":1},"score":{"Ann":1,"Bob":1},"streak":{"Ann":3}}],"result":{"winner":[],"score":{"Ann":1,"Bob":1}}})");
+            R"({"game":"court-piece","players":["Ann","Bob","Cat","Dan"],"hands":[{"dealer":"Dan","trump_by":"Ann","trump":"H","early_court":"Bob","taken":{"Ann":1,"Bob":4,"Cat":0,"Dan":8},"score":{"Ann":0,"Bob":1},"streak":{"Bob":1}},{"dealer":"Ann","trump_by":"Bob","trump":"D","taken":{"Ann":2,"Bob":3,"Cat":2,"Dan":6},"score":{"Ann":0,"Bob":1},"streak":{"Bob":2}},{"dealer":"Ann","trump_by":"Bob","trump":"S","taken":{"Ann":2,"Bob":0,"Cat":5,"Dan":0},"score":{"Ann":1,"Bob":1},"streak":{"Ann":1}},{"dealer":"Bob","trump_by":"Cat","trump":"S","taken":{"Ann":1,"Bob":3,"Cat":7,"Dan":2},"score":{"Ann":1,"Bob":1},"streak":{"Ann":2}}],"result":{"winner":[],"score":{"Ann":1,"Bob":1}}})");
   const std::string plays = R"(game: court-piece
 players: [Ann, Bob, Cat, Dan]
 hands:
   - dealer: Dan
     trump_by: Ann
-    trump: S
+    trump: H
     tricks:
-      - [2D, 8D, 4D, 5D]
-      - [AH, 10H, 8H, 4H]
-      - [QH, 7H, 9H, 5H]
-      - [JS, 9S, KS, 8S]
-      - [AS, QS, 10S, 5S]
-      - [AD, 3D, 9D, 10D]
-      - [KH, 6H, 3H, 2H]
-      - [6D, QD, AC, 7C]
-      - [6C, 8C, 3C, 2C]
-      - [4S, 6S, 2S, 7D]
-      - [JH, JD, 9C, 7S]
-      - [3S, KC, JC, 10C]
-      - [5C, 4C, QC, KD]
-    taken: {Ann: 1, Bob: 6, Cat: 1, Dan: 5}
+      - [2S, 7S, 4S, 3S]
+      - [6S, JS, AS, 9S]
+      - [AC, 5C, 8C, QC]
+      - [KC, 7C, 6C, 2C]
+      - [JC, 10C, 6H, 4C]
+      - [AH, 7H, 4H, 2H]
+      - [10H, 3H, KH, 5H]
+      - [9C, QH, AD, 2D]
+      - [6D, 5D, 3D, 8D]
+      - [JH, 9H, 5S, QD]
+      - [3C, 10D, 7D, 4D]
+      - [8S, QS, KS, 10S]
+      - [KD, 9D, 8H, JD]
+    taken: {Ann: 1, Bob: 4, Cat: 0, Dan: 8}
     score: {Ann: 0, Bob: 1}
     streak: {Bob: 1}
   - dealer: Ann
     trump_by: Bob
+    trump: D
+    tricks:
+      - [10H, 6H, 3H, JH]
+      - [AH, 6C, QH, 3D]
+      - [3C, 5C, 7C, AC]
+      - [2H, 7D, 4H, JC]
+      - [KC, 8C, 4C, 8S]
+      - [7S, 3S, 4S, AS]
+      - [10S, QS, 6S, KS]
+      - [2C, 2S, 9C, 4D]
+      - [9S, 5S, 2D, 10D]
+      - [10C, 8D, AD, JD]
+      - [JS, 9H, QC, 5H]
+      - [9D, 5D, QD, 7H]
+      - [KD, 8H, 6D, KH]
+    taken: {Ann: 2, Bob: 3, Cat: 2, Dan: 6}
+    score: {Ann: 0, Bob: 1}
+    streak: {Bob: 2}
+  - dealer: Ann
+    trump_by: Bob
     trump: S
     tricks:
-      - [KC, 6C, 2C, 4C]
-      - [10S, 9S, 3S, QS]
-      - [AH, QH, 10H, 5H]
-      - [2H, 4H, KH, 8H]
-      - [AD, 4D, 6D, 3D]
-      - [JD, 5D, KD, QD]
-      - [10D, 8D, 2D, 9D]
-      - [7D, JS, 9C, 9H]
-      - [3H, 6H, 4S, 7H]
-      - [AC, 7C, 5C, QC]
-      - [JC, 5S, 8C, 3C]
-      - [8S, AS, 2S, 7S]
-      - [JH, 6S, 10C, KS]
-    taken: {Ann: 6, Bob: 3, Cat: 2, Dan: 2}
-    score: {Ann: 0, Bob: 1}
+      - [QH, AH, 4H, 3H]
+      - [3S, 7S, 9S, 4S]
+      - [AD, 7D, 6D, 9D]
+      - [KH, 9H, 2S, 7H]
+      - [KS, 10S, 6S, JS]
+      - [6C, 4C, 3C, 2C]
+      - [QC, 5C, 7C, 10C]
+    taken: {Ann: 2, Bob: 0, Cat: 5, Dan: 0}
+    score: {Ann: 1, Bob: 1}
     streak: {Ann: 1}
   - dealer: Bob
     trump_by: Cat
-    trump: D
+    trump: S
     tricks:
-      - [AC, 8C, 5C, 7C]
-      - [AH, 6H, 3H, 8H]
-      - [4H, 7H, 9H, 2H]
-      - [AD, 10D, 4D, 2D]
-      - [KD, 9D, 3D, 6D]
-      - [QD, JC, 3C, 7D]
-      - [5H, 10H, KH, QH]
-    taken: {Ann: 4, Bob: 0, Cat: 3, Dan: 0}
+      - [JS, 5S, 8S, 3S]
+      - [KD, 5D, 6D, 10D]
+      - [QD, 8D, JD, 7D]
+      - [2D, 6S, 9S, 9D]
+      - [2H, 10H, 8H, 3C]
+      - [7S, AS, 10S, 3H]
+      - [2S, KS, 5H, KC]
+      - [AC, QC, 8C, 2C]
+      - [4C, 6H, 5C, JC]
+      - [4D, 6C, 7H, AD]
+      - [KH, 4H, 7C, 9H]
+      - [AH, 4S, 9C, JH]
+      - [QS, 10C, QH, 3D]
+    taken: {Ann: 1, Bob: 3, Cat: 7, Dan: 2}
     score: {Ann: 1, Bob: 1}
     streak: {Ann: 2}
-  - dealer: Dan
-    trump_by: Ann
-    trump: D
-    tricks:
-      - [AD, 3D, 6D, 5D]
-      - [KD, 2D, 9D, 10D]
-      - [QD, 3S, 4D, JD]
-      - [AC, 8C, KC, 2C]
-      - [3H, 7H, KH, 2H]
-      - [8S, AS, 9S, QS]
-      - [2S, JS, KS, 7S]
-      - [4S, 6S, 10S, 7D]
-      - [8H, AH, 6H, 4H]
-      - [5S, QC, 4C, 8D]
-      - [QH, 6C, 5H, 9H]
-      - [JH, 5C, JC, 9C]
-      - [10H, 7C, 3C, 10C]
-    taken: {Ann: 9, Bob: 2, Cat: 1, Dan: 1}
-    score: {Ann: 1, Bob: 1}
-    streak: {Ann: 3}
 result:
   winner: []
   score: {Ann: 1, Bob: 1}
@@ -684,28 +684,28 @@ result:
   // The full level: the same with each hand's deal after its dealer.
   const std::array<std::string, 4> deals = {
       R"(    deal:
-      Ann: [QS, 8S, 6H, 5H, 4H, KD, QD, 7D, 3D, 2D, 10C, 9C, 6C]
-      Bob: [JS, 10S, 7S, 4S, 3S, AH, QH, 3H, 9D, 8D, AC, 8C, 5C]
-      Cat: [9S, 6S, 5S, JH, 10H, 7H, 2H, 10D, 4D, KC, 7C, 4C, 3C]
-      Dan: [AS, KS, 2S, KH, 9H, 8H, AD, JD, 6D, 5D, QC, JC, 2C]
+      Ann: [QS, 9S, 2S, QH, 9H, 5H, 2H, JD, 10D, 6D, 10C, 7C, 5C]
+      Bob: [KS, 7S, 6S, 5S, AH, 10H, 6H, AD, KD, 7D, 5D, 8C, 6C]
+      Cat: [JS, 10S, 4S, 7H, 3H, QD, 9D, 4D, 3D, 2D, QC, 4C, 2C]
+      Dan: [AS, 8S, 3S, KH, JH, 8H, 4H, 8D, AC, KC, JC, 9C, 3C]
 )",
       R"(    deal:
-      Ann: [KS, QS, 8S, 5S, AH, 7H, 2H, KD, 10D, 7D, 6D, 7C, 4C]
-      Bob: [AS, JS, 10S, QH, JH, 4H, 3H, QD, 8D, 3D, KC, 8C, 5C]
-      Cat: [9S, 6S, 2S, KH, 10H, 6H, AD, JD, 2D, QC, 9C, 6C, 3C]
-      Dan: [7S, 4S, 3S, 9H, 8H, 5H, 9D, 5D, 4D, AC, JC, 10C, 2C]
+      Ann: [9S, 6S, 3S, AH, JH, 8H, 7H, 5H, 4H, 8D, 4D, 8C, 5C]
+      Bob: [KS, JS, 5S, 4S, 10H, AD, 9D, 6D, JC, 7C, 6C, 4C, 2C]
+      Cat: [AS, 10S, 8S, 2S, KH, QH, 9H, 6H, 2H, JD, 5D, 2D, AC]
+      Dan: [QS, 7S, 3H, KD, QD, 10D, 7D, 3D, KC, QC, 10C, 9C, 3C]
 )",
       R"(    deal:
-      Ann: [KS, 10S, 9S, 9H, 5H, 3H, AD, KD, QD, 8D, 5D, 6C, 5C]
-      Bob: [AS, QS, 8S, 4S, 3S, 10H, 8H, 2H, 10D, 9D, JC, 7C, 4C]
-      Cat: [JS, 5S, AH, KH, JH, 4H, 4D, 3D, AC, QC, 9C, 3C, 2C]
-      Dan: [7S, 6S, 2S, QH, 7H, 6H, JD, 7D, 6D, 2D, KC, 10C, 8C]
+      Ann: [9S, 6S, KH, 10H, 6H, 5H, 3H, AD, 8D, 2D, 8C, 7C, 3C]
+      Bob: [JS, 4S, QH, JH, 9H, 2H, 7D, 5D, 4D, JC, 10C, 9C, 2C]
+      Cat: [AS, KS, 8S, 5S, 3S, 2S, AH, KD, 6D, 3D, AC, QC, 6C]
+      Dan: [QS, 10S, 7S, 8H, 7H, 4H, QD, JD, 10D, 9D, KC, 5C, 4C]
 )",
       R"(    deal:
-      Ann: [JS, 9S, QH, JH, 10H, 8H, 3H, AD, KD, QD, 8D, 7D, AC]
-      Bob: [KS, QS, 5S, 4S, 3S, AH, 7H, 3D, 2D, 8C, 7C, 6C, 5C]
-      Cat: [8S, 7S, 6S, KH, 6H, 5H, 9D, 6D, 4D, KC, QC, JC, 3C]
-      Dan: [AS, 10S, 2S, 9H, 4H, 2H, JD, 10D, 5D, 10C, 9C, 4C, 2C]
+      Ann: [9S, 8S, QH, JH, 9H, 7H, 6H, 5H, 3H, 2H, JD, 6D, QC]
+      Bob: [7S, 3S, AH, KH, 10H, AD, 10D, 9D, 7D, 3D, KC, 8C, 5C]
+      Cat: [AS, QS, JS, 4S, 2S, 8H, 4H, KD, QD, 4D, 2D, JC, 2C]
+      Dan: [KS, 10S, 6S, 5S, 8D, 5D, AC, 10C, 9C, 7C, 6C, 4C, 3C]
 )"};
   std::string full;
   std::size_t at = 0;
@@ -741,7 +741,7 @@ TEST(CourtsWriter, SimulatedGamesValidateWithNoDiagnosticAtEveryLevel) {
     std::int64_t games;
     std::vector<std::string> bots;
   };
-  const std::vector<Run> runs = {{"court-piece", "18", 8, {"heuristic", "random", "random", "heuristic"}},
+  const std::vector<Run> runs = {{"court-piece", "1", 8, {"heuristic", "random", "random", "heuristic"}},
                                  {"court-piece-race", "22", 4, {"heuristic", "random", "heuristic", "random"}}};
   int stopped = 0;
   int lost = 0;

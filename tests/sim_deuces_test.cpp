@@ -474,19 +474,19 @@ TEST(DeucesStats, SameOutputWhateverTheJobs) {
 // --- transcripts -------------------------------------------------------------------
 
 // A seeded game under call-deuces played to 10 (two hands: everyone passed,
-// then Dan's 15 with Cat's two of diamonds, set), written at each level of
-// detail: the calls with their callers implied, the contract (`none` for the
-// void hand, which has no trump, partner, tricks, taken or points), the
-// partner by name, the tricks taken and each player's points; at the sheet
-// level the contract, partner, taken, points and score only (transcript.md,
-// "Keys for the partnership and auction games").
+// then an auction Bob won at 18, with Cat's two of diamonds, set), written
+// at each level of detail: the calls with their callers implied, the
+// contract (`none` for the void hand, which has no trump, partner, tricks,
+// taken or points), the partner by name, the tricks taken and each player's
+// points; at the sheet level the contract, partner, taken, points and score
+// only (transcript.md, "Keys for the partnership and auction games").
 TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
   Ruleset r = *test::builtin("call-deuces");
   r.end_value = 10;
   sim::SimulateOptions o;
   o.seed = 13;
   o.max_hands = 3;
-  const PlayedGame game = sim::simulate_game(r, {"heuristic", "random", "random", "random"}, o, 16, true);
+  const PlayedGame game = sim::simulate_game(r, {"heuristic", "random", "random", "random"}, o, 11, true);
   const std::vector<std::string> players = {"Ann", "Bob", "Cat", "Dan"};
   auto yaml = [&](Detail d) {
     WriteOptions wo;
@@ -494,73 +494,73 @@ TEST(DeucesWriter, WritesTheAuctionAndTheContractAtEveryLevel) {
     return to_yaml(game, r, "call-deuces-10.yaml", players, wo);
   };
   const std::string head = "game: call-deuces-10.yaml\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n";
-  const std::string result = "result:\n  winner: Ann\n  score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n";
+  const std::string result = "result:\n  winner: Ann\n  score: {Ann: 15, Bob: -18, Cat: -18, Dan: 8}\n";
   EXPECT_EQ(yaml(Detail::kSheet), head +
-                                      "  - dealer: Ann\n"
+                                      "  - dealer: Dan\n"
                                       "    contract: none\n"
                                       "    score: {Ann: 0, Bob: 0, Cat: 0, Dan: 0}\n"
-                                      "  - dealer: Bob\n"
-                                      "    contract: {bidder: Dan, bid: 15}\n"
+                                      "  - dealer: Ann\n"
+                                      "    contract: {bidder: Bob, bid: 18}\n"
                                       "    partner: Cat\n"
-                                      "    taken: {Ann: 9, Bob: 2, Cat: 2, Dan: 0}\n"
-                                      "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
-                                      "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n" +
+                                      "    taken: {Ann: 5, Bob: 2, Cat: 3, Dan: 3}\n"
+                                      "    points: {Ann: 15, Bob: 7, Cat: 3, Dan: 8}\n"
+                                      "    score: {Ann: 15, Bob: -18, Cat: -18, Dan: 8}\n" +
                                       result);
   const std::string auction_void = "    bids: [pass, pass, pass, pass]\n"
                                    "    contract: none\n"
                                    "    score: {Ann: 0, Bob: 0, Cat: 0, Dan: 0}\n";
-  const std::string auction = "    bids: [pass, 15, pass, pass]\n"
-                              "    contract: {bidder: Dan, bid: 15}\n"
+  const std::string auction = "    bids: [15, 16, 17, pass, 18, pass, pass]\n"
+                              "    contract: {bidder: Bob, bid: 18}\n"
                               "    trump: D\n";
   const std::string tricks = "    partner: Cat\n"
                              "    tricks:\n"
-                             "      - [7D, BJ, KD, 6D]\n"
-                             "      - [AS, 9S, 10S, QS]\n"
-                             "      - [KS, 2S, JS, 3S]\n"
-                             "      - [4S, 6S, AD, 8S]\n"
-                             "      - [8C, 5C, 3D, KC]\n"
-                             "      - [6H, 7H, 2H, 3H]\n"
-                             "      - [4C, 6C, 2C, 4D]\n"
-                             "      - [QH, 4H, KH, 9C]\n"
-                             "      - [2D, 9D, 8D, LJ]\n"
-                             "      - [3C, 10C, JC, 5D]\n"
-                             "      - [10D, 7C, 10H, AC]\n"
-                             "      - [JD, QC, AH, 5S]\n"
-                             "      - [QD, 9H, 8H, 7S]\n";
-  const std::string totals = "    taken: {Ann: 9, Bob: 2, Cat: 2, Dan: 0}\n"
-                             "    points: {Ann: 24, Bob: 2, Cat: 2, Dan: 5}\n"
-                             "    score: {Ann: 24, Bob: 2, Cat: -15, Dan: -15}\n";
-  EXPECT_EQ(yaml(Detail::kExchange), head + "  - dealer: Ann\n" + auction_void + "  - dealer: Bob\n" + auction +
+                             "      - [4S, 2S, KS, 3S]\n"
+                             "      - [8S, 6S, 10S, 5S]\n"
+                             "      - [AC, 6C, JC, 2C]\n"
+                             "      - [2H, 3H, JH, KH]\n"
+                             "      - [4C, 5C, 3C, 10C]\n"
+                             "      - [9C, 7C, 8C, KC]\n"
+                             "      - [7H, 6H, 10H, 8H]\n"
+                             "      - [7S, JS, AS, QH]\n"
+                             "      - [AD, 5D, LJ, 9D]\n"
+                             "      - [9S, 3D, AH, JD]\n"
+                             "      - [4H, 8D, 5H, 9H]\n"
+                             "      - [10D, 6D, 2D, 4D]\n"
+                             "      - [QD, QC, KD, 7D]\n";
+  const std::string totals = "    taken: {Ann: 5, Bob: 2, Cat: 3, Dan: 3}\n"
+                             "    points: {Ann: 15, Bob: 7, Cat: 3, Dan: 8}\n"
+                             "    score: {Ann: 15, Bob: -18, Cat: -18, Dan: 8}\n";
+  EXPECT_EQ(yaml(Detail::kExchange), head + "  - dealer: Dan\n" + auction_void + "  - dealer: Ann\n" + auction +
                                          "    partner: Cat\n" + totals + result);
   EXPECT_EQ(yaml(Detail::kPlays),
-            head + "  - dealer: Ann\n" + auction_void + "  - dealer: Bob\n" + auction + tricks + totals + result);
+            head + "  - dealer: Dan\n" + auction_void + "  - dealer: Ann\n" + auction + tricks + totals + result);
   EXPECT_EQ(yaml(Detail::kFull), head +
+                                     "  - dealer: Dan\n"
+                                     "    deal:\n"
+                                     "      Ann: [BJ, LJ, AS, QS, 2H, 7D, 6D, 2D, QC, 10C, 9C, 6C, 3C]\n"
+                                     "      Bob: [10S, 9S, 6S, 3S, 10H, 5H, 3H, 8D, 3D, AC, JC, 4C, 2C]\n"
+                                     "      Cat: [KS, JS, 4S, QH, JH, 9H, 8H, 6H, QD, 10D, 9D, KC, 7C]\n"
+                                     "      Dan: [7S, 5S, 2S, AH, KH, 7H, 4H, KD, JD, 5D, 4D, 8C, 5C]\n"
+                                     "    kitty: [8S, AD]\n" +
+                                     auction_void +
                                      "  - dealer: Ann\n"
                                      "    deal:\n"
-                                     "      Ann: [LJ, 10S, 9S, 7S, 2S, QH, 10H, 5H, 4H, 3H, 2H, 10D, 8C]\n"
-                                     "      Bob: [BJ, KS, 4S, 3S, JH, 9H, 7H, 2D, JC, 9C, 6C, 4C, 3C]\n"
-                                     "      Cat: [AS, QS, JS, 5S, 6H, AD, JD, 9D, 8D, 7D, 5D, KC, 7C]\n"
-                                     "      Dan: [8S, 6S, AH, KH, 8H, KD, QD, 6D, 4D, AC, QC, 10C, 5C]\n"
-                                     "    kitty: [3D, 2C]\n" +
-                                     auction_void +
-                                     "  - dealer: Bob\n"
-                                     "    deal:\n"
-                                     "      Ann: [BJ, AS, KS, 4S, QH, 6H, QD, JD, 10D, 8D, 5D, 4D, 3D]\n"
-                                     "      Bob: [LJ, 9S, 6S, 2S, 9H, 7H, 4H, KD, KC, QC, 7C, 4C, 3C]\n"
-                                     "      Cat: [JS, 10S, AH, KH, 10H, 8H, 2H, AD, 6D, 2D, 10C, 8C, 6C]\n"
-                                     "      Dan: [7S, 5S, 3S, JH, 5H, 3H, 9D, 7D, AC, JC, 9C, 5C, 2C]\n"
-                                     "    kitty: [QS, 8S]\n" +
-                                     auction + "    discard: [JH, 5H]\n" + tricks + totals + result);
+                                     "      Ann: [LJ, 9S, 7S, 6S, 3S, KH, 10H, QD, 10D, 8D, 7C, 4C, 2C]\n"
+                                     "      Bob: [BJ, QS, JS, 10S, 4S, 8H, 5H, 2H, 6D, 3D, AC, QC, 8C]\n"
+                                     "      Cat: [AS, 5S, 2S, AH, 9H, 7H, 3H, AD, KD, 2D, KC, 6C, 3C]\n"
+                                     "      Dan: [KS, 8S, QH, JH, 6H, 4H, JD, 7D, 5D, 4D, JC, 10C, 9C]\n"
+                                     "    kitty: [9D, 5C]\n" +
+                                     auction + "    discard: [BJ, QS]\n" + tricks + totals + result);
   WriteOptions wo;
   wo.detail = Detail::kExchange;
   EXPECT_EQ(to_json(game, r, "call-deuces-10.yaml", players, wo).dump(),
             R"({"game":"call-deuces-10.yaml","players":["Ann","Bob","Cat","Dan"],"hands":[)"
-            R"({"dealer":"Ann","bids":["pass","pass","pass","pass"],"contract":"none",)"
+            R"({"dealer":"Dan","bids":["pass","pass","pass","pass"],"contract":"none",)"
             R"("score":{"Ann":0,"Bob":0,"Cat":0,"Dan":0}},)"
-            R"({"dealer":"Bob","bids":["pass",15,"pass","pass"],"contract":{"bidder":"Dan","bid":15},"trump":"D",)"
-            R"("partner":"Cat","taken":{"Ann":9,"Bob":2,"Cat":2,"Dan":0},"points":{"Ann":24,"Bob":2,"Cat":2,"Dan":5},)"
-            R"("score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}],)"
-            R"("result":{"winner":"Ann","score":{"Ann":24,"Bob":2,"Cat":-15,"Dan":-15}}})");
+            R"({"dealer":"Ann","bids":[15,16,17,"pass",18,"pass","pass"],"contract":{"bidder":"Bob","bid":18},)"
+            R"("trump":"D","partner":"Cat","taken":{"Ann":5,"Bob":2,"Cat":3,"Dan":3},)"
+            R"("points":{"Ann":15,"Bob":7,"Cat":3,"Dan":8},"score":{"Ann":15,"Bob":-18,"Cat":-18,"Dan":8}}],)"
+            R"("result":{"winner":"Ann","score":{"Ann":15,"Bob":-18,"Cat":-18,"Dan":8}}})");
   // A solo bidder's partner is `none`.
   for (std::int64_t g = 0; g < 40; ++g) {
     const PlayedGame other = sim::simulate_game(r, {"random", "random", "random", "random"}, o, g, true);

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -34,6 +35,7 @@ constexpr const char* kProbe = R"(<script>
     const svg = f.querySelector('svg');
     out.estimates.push({key: f.dataset.key, dots: svg.querySelectorAll('circle.estimate').length,
                         width: svg.getBoundingClientRect().width,
+                        ticks: Array.from(svg.querySelectorAll('g.grid text'), t => t.textContent),
                         inside: Array.from(svg.querySelectorAll('circle.estimate, line.interval')).every(e => {
                           const b = e.getBoundingClientRect(), s = svg.getBoundingClientRect();
                           return b.left >= s.left - 1 && b.right <= s.right + 1; })});
@@ -100,6 +102,10 @@ TEST(SimHtml, TheStudyPageLaysOutInChromium) {
     EXPECT_GE(e["dots"].get<int>(), 1) << e["key"];
     EXPECT_TRUE(e["inside"].get<bool>()) << e["key"];
     EXPECT_GT(e["width"].get<double>(), 250) << e["key"];
+    // The axis labels tell the ticks apart (not "0% 0% 0%").
+    const auto ticks = e["ticks"].get<std::vector<std::string>>();
+    EXPECT_GE(ticks.size(), 2U) << e["key"];
+    EXPECT_EQ(std::set<std::string>(ticks.begin(), ticks.end()).size(), ticks.size()) << e["key"] << " " << e["ticks"];
   }
   const auto wins = std::find_if(p["estimates"].begin(), p["estimates"].end(),
                                  [](const auto& e) { return e["key"] == "wins_by_seat.first_dealer"; });

@@ -56,6 +56,22 @@ TEST(SimStudy, PairedDifferenceWorkedByHand) {
 
 // Winner seat 0 after four hands: behind after hand 2 (the halfway hand),
 // alone at the top from hand 3 on.
+// A difference marked * never shows a bound as 0: the decimals grow (two at
+// most) until each bound that is not 0 shows its sign.
+TEST(SimStudy, DifferenceBoundsShowTheirSign) {
+  sim::Row mean;
+  mean.kind = sim::Kind::kMean;
+  EXPECT_EQ(sim::difference_text(mean, {-0.0045, -0.0085, -0.0004, 2000}), "-0.0045 [-0.0085, -0.0004] *");
+  EXPECT_EQ(sim::difference_text(mean, {0.04, -0.03, 0.11, 2000}), "+0.04 [-0.03, +0.11]");
+  EXPECT_EQ(sim::difference_text(mean, {0.0, 0.0, 0.0, 2000}), "0.00 [0.00, 0.00]");
+  EXPECT_EQ(sim::difference_text(mean, {1e-9, 1e-10, 2e-9, 2000}), "0.0000 [+0.0000, +0.0000] *");
+  sim::Row rate;
+  rate.kind = sim::Kind::kRate;  // percentage points
+  EXPECT_EQ(sim::difference_text(rate, {-0.00009, -0.00017, -0.00001, 2000}), "-0.009 [-0.017, -0.001] *");
+  EXPECT_EQ(sim::difference_text(rate, {0.001, -0.001, 0.003, 2000}), "+0.1 [-0.1, +0.3]");
+  EXPECT_EQ(sim::difference_text(rate, {}), "-");
+}
+
 TEST(SimStudy, LeadAndComebackFromTheRunningScores) {
   PlayedGame g;
   const std::vector<std::vector<long long>> running{{0, 5, 0}, {2, 5, 0}, {8, 7, 0}, {10, 7, 0}};
@@ -105,25 +121,27 @@ TEST(SimStudy, GameLengthQuantiles) {
   EXPECT_EQ(sim::length_quantile({}, 50), 0);
 }
 
-// Heuristic bots never draw from the game's generator, so two rulesets with
-// one deck deal the same cards hand after hand; random bots share the first deal.
+// The deck is shuffled from a generator of its own, so two rulesets with one
+// deck deal the same cards hand after hand, whatever the bots draw.
 TEST(SimStudy, SameDealsUnderRulesetsWithOneDeck) {
   const auto pluck = test::builtin("pluck");
   const auto noscore = test::builtin("pluck-noscore");
-  const std::vector<std::string> heuristic{"heuristic", "heuristic", "heuristic"};
-  EXPECT_TRUE(sim::same_deals(*pluck, *noscore, heuristic));
-  EXPECT_FALSE(sim::same_deals(*pluck, *noscore, {"heuristic", "random", "heuristic"}));
-  EXPECT_FALSE(sim::same_deals(*pluck, *test::builtin("nine-five-two"), heuristic));
-  sim::SimulateOptions o;
-  o.seed = 9;
-  o.bots = heuristic;
-  for (std::int64_t g = 0; g < 5; ++g) {
-    const PlayedGame a = sim::simulate_game(*pluck, heuristic, o, g, false);
-    const PlayedGame b = sim::simulate_game(*noscore, heuristic, o, g, false);
-    const std::size_t common = std::min(a.hands.size(), b.hands.size());
-    ASSERT_GT(common, 1U);
-    for (std::size_t h = 0; h < common; ++h) {
-      EXPECT_EQ(a.hands[h].deal, b.hands[h].deal) << "game " << g << " hand " << h + 1;
+  EXPECT_TRUE(sim::same_deals(*pluck, *noscore));
+  EXPECT_FALSE(sim::same_deals(*pluck, *test::builtin("nine-five-two")));
+  for (const std::vector<std::string>& bots : {std::vector<std::string>{"heuristic", "heuristic", "heuristic"},
+                                              std::vector<std::string>{"random", "heuristic", "random"},
+                                              std::vector<std::string>{"random", "random", "random"}}) {
+    sim::SimulateOptions o;
+    o.seed = 9;
+    o.bots = bots;
+    for (std::int64_t g = 0; g < 5; ++g) {
+      const PlayedGame a = sim::simulate_game(*pluck, bots, o, g, false);
+      const PlayedGame b = sim::simulate_game(*noscore, bots, o, g, false);
+      const std::size_t common = std::min(a.hands.size(), b.hands.size());
+      ASSERT_GT(common, 1U);
+      for (std::size_t h = 0; h < common; ++h) {
+        EXPECT_EQ(a.hands[h].deal, b.hands[h].deal) << bots[0] << " game " << g << " hand " << h + 1;
+      }
     }
   }
 }

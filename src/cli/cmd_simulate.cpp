@@ -274,7 +274,7 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   report.rulesets = names;
   report.stats = sim::simulate(rulesets, so, hooks);
   for (const auto& r : rulesets) {
-    report.same_deals.push_back(sim::same_deals(*rulesets.front().rules, *r.rules, bots));
+    report.same_deals.push_back(sim::same_deals(*rulesets.front().rules, *r.rules));
   }
   if (progress) {
     ctx.err << "\r" << std::string(60, ' ') << "\r" << std::flush;

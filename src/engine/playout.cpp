@@ -416,10 +416,10 @@ namespace {
 // here in the same order), always among the machine's legal_* options.
 class BotHand {
  public:
-  BotHand(std::span<SeatPolicy* const> seats, PlayoutRng& rng, const PlayoutOptions& options,
+  BotHand(std::span<SeatPolicy* const> seats, PlayoutRng& deal_rng, PlayoutRng& rng, const PlayoutOptions& options,
           std::span<Card> deck, const std::array<bool, kMaxPlayers>& draws_for,
           SeatPolicy::RandomChoices random_play, GameState& game, std::vector<long long>& score)
-      : seats_(seats), rng_(rng), options_(options), deck_(deck), draws_for_(draws_for),
+      : seats_(seats), deal_rng_(deal_rng), rng_(rng), options_(options), deck_(deck), draws_for_(draws_for),
         random_play_(random_play), game_(game), score_(score) {}
 
   // The next hand is played into `out`.
@@ -434,7 +434,7 @@ class BotHand {
 
   void deal(HandState& h) {
     out_->dealer = h.dealer;
-    shuffle_cards(deck_, rng_);
+    shuffle_cards(deck_, deal_rng_);
     std::size_t k = 0;
     // Where trump is named before the deal is complete, each player gets
     // deal.before_trump cards first (what the trump namer sees), then the rest.
@@ -742,7 +742,8 @@ class BotHand {
 
  private:
   std::span<SeatPolicy* const> seats_;
-  PlayoutRng& rng_;
+  PlayoutRng& deal_rng_;  // the deck's shuffles only
+  PlayoutRng& rng_;       // the seats' draws
   const PlayoutOptions& options_;
   std::span<Card> deck_;
   const std::array<bool, kMaxPlayers>& draws_for_;
@@ -762,7 +763,13 @@ class BotHand {
 
 void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const PlayoutOptions& options,
                PlayedGame& game) {
-  PlayoutRng rng(options.seed);
+  PlayoutRng deal_rng(options.seed);
+  // The seats' generator, from the seed by a SplitMix64 step (another
+  // stream than the deal's, whatever the seed).
+  std::uint64_t z = options.seed + 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+  PlayoutRng rng(z ^ (z >> 31U));
   const int n = r.players;
   game.finished = false;
   game.winners.clear();
@@ -791,7 +798,7 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
   }
   std::size_t used = 0;
   HandState hand;
-  BotHand driver(seats, rng, options, deck, draws_for, random_play, state, game.score);
+  BotHand driver(seats, deal_rng, rng, options, deck, draws_for, random_play, state, game.score);
   for (int number = 1; number <= limit; ++number) {
     driver.begin(next_hand(game, used, tricks, options.record_tricks));
     start_hand(hand, state, number, dealer);

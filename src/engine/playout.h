@@ -5,9 +5,12 @@
 // Who decides is pluggable: each seat has a SeatPolicy, and every decision
 // it is asked for comes with the list of legal choices the engine computed
 // (the cards a plucker may give, the cards that may be discarded, the cards
-// `legal_plays` allows), so a policy cannot cheat. The game's random
-// generator is seeded from PlayoutOptions::seed and shared by the deal and
-// every seat in a fixed order: same seed and policies, same game.
+// `legal_plays` allows), so a policy cannot cheat. A game has two random
+// generators, both seeded from PlayoutOptions::seed: one shuffles the deck
+// for each hand, the other is shared by every seat in a fixed order. Same
+// seed and policies, same game; and the same seed deals the same cards hand
+// after hand whatever the seats draw, so two rulesets with one deck can be
+// compared over the same deals (issue 16: the rules study).
 #pragma once
 
 #include <array>

@@ -909,6 +909,9 @@ section.player h3{margin-top:1.2rem}
 table.games-of th,table.games-of td{position:static;border-right:none;font-weight:400}
 table.games-of thead th{font-weight:600}
 table.games-of thead th:first-child{text-align:left}
+table.games-of tbody th{white-space:normal;min-width:8.5rem}
+table.games-of th,table.games-of td{padding-left:.3rem;padding-right:.3rem}
+.nowrap{white-space:nowrap}
 table.games-of tbody th{text-align:left;white-space:normal}
 svg.trend{width:15rem;height:3rem;vertical-align:middle}
 svg.trend polyline{fill:none;stroke:#0072B2;stroke-width:2}
@@ -921,8 +924,8 @@ section{break-inside:avoid-page}
 section:has(table.standings){break-before:page}
 header+section:has(table.standings){break-before:auto}
 .scroll{overflow:visible}
-thead th:first-child,tbody td:first-child,thead th:nth-child(2),tbody th{position:static}
-th,td{padding:.15rem .3rem;font-size:8.5pt}
+thead th:first-child,tbody td:first-child,thead th:nth-child(2),tbody th{position:static;min-width:0}
+th,td{padding:.12rem .22rem;font-size:8pt}
 svg.chart{max-width:100%}
 section#games{break-inside:auto}
 .games{grid-template-columns:1fr 1fr;gap:.5rem}
@@ -1227,6 +1230,23 @@ std::string trend_chart(const std::vector<long long>& totals) {
                      num(4 + (kH - 8) * static_cast<double>(hi) / static_cast<double>(hi - lo)), points);
 }
 
+// A title broken only between its comma-separated parts on a narrow
+// screen ("2026-11-19," never splits at its hyphens).
+std::string unbroken_parts(const std::string& title) {
+  std::string out;
+  std::size_t at = 0;
+  while (at <= title.size()) {
+    std::size_t end = title.find(", ", at);
+    const std::string part = title.substr(at, end == std::string::npos ? std::string::npos : end + 1 - at);
+    out += (out.empty() ? "" : " ") + fmt::format("<span class=\"nowrap\">{}</span>", html_escape(part));
+    if (end == std::string::npos) {
+      break;
+    }
+    at = end + 2;
+  }
+  return out;
+}
+
 // Each player's games (linked from the standings): title, result, place,
 // points (a Court Piece player's side's courts) and, in the quota games,
 // quota made; with each kind's points added up game by game as a trend.
@@ -1265,8 +1285,8 @@ std::string player_sections(const ScoreView& v) {
       const int place = seat < g.place.size() ? g.place[seat] : 0;
       const bool quota = seat < g.quota_hands.size() && g.quota_hands[seat] > 0;
       rows += fmt::format(
-          "<tr><th scope=\"row\">{}{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-          html_escape(g.title),
+          "<tr><th scope=\"row\">{}{}</th><td>{}</td><td>{}</td><td>{}</td><td class=\"nowrap\">{}</td></tr>\n",
+          unbroken_parts(g.title),
           mixed(s) ? fmt::format(" <span class=\"note\">({})</span>", html_escape(table_kind_info(g.kind).title))
                    : std::string(),
           result, place > 0 ? std::to_string(place) : std::string("-"),

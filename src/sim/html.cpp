@@ -32,8 +32,11 @@ std::string num(double x) {
 // A figure as the plots label it: rates in percent, courts per 100 hands.
 double shown(const Row& row, double x) { return row.kind == Kind::kRate || row.kind == Kind::kPer100 ? 100 * x : x; }
 
-std::string axis_label(const Row& row, double x) {
-  return row.kind == Kind::kRate ? fmt::format("{:.0f}%", x) : fmt::format("{:.3g}", x);
+// A tick's label, with as many decimals as the ticks' step needs to tell
+// them apart (a step of 0.05 points: 0%, 0.05%, 0.10%, ...).
+std::string axis_label(const Row& row, double x, double step) {
+  const int decimals = step > 0 ? std::clamp(static_cast<int>(-std::floor(std::log10(step) + 1e-9)), 0, 6) : 0;
+  return fmt::format("{:.{}f}{}", x, decimals, row.kind == Kind::kRate ? "%" : "");
 }
 
 // Ticks over [lo, hi]: a step of 1, 2 or 5 times a power of ten, 2 to 6 of them.
@@ -96,10 +99,12 @@ std::string estimate_plot(const Row& row, const std::vector<std::string>& names)
       num(width), num(height), esc(row.label), esc(row.key));
   const double axis_y = top + line_h * static_cast<double>(names.size()) + 2;
   out += "<g class=\"grid\">";
-  for (const double t : ticks(lo, hi)) {
+  const auto marks = ticks(lo, hi);
+  const double step = marks.size() > 1 ? marks[1] - marks[0] : 1;
+  for (const double t : marks) {
     out += fmt::format("<line x1=\"{0}\" x2=\"{0}\" y1=\"{1}\" y2=\"{2}\"/><text x=\"{0}\" y=\"{3}\" "
                        "text-anchor=\"middle\">{4}</text>",
-                       num(x(t)), num(top), num(axis_y), num(axis_y + 15), esc(axis_label(row, t)));
+                       num(x(t)), num(top), num(axis_y), num(axis_y + 15), esc(axis_label(row, t, step)));
   }
   out += "</g>\n";
   if (row.cells.front().value.n > 0) {

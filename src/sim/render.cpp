@@ -104,17 +104,29 @@ std::string difference_text(const Row& row, const Interval& d) {
   }
   const bool scaled = row.kind == Kind::kRate || row.kind == Kind::kPer100;
   const double k = scaled ? 100 : 1;
-  const int digits = row.kind == Kind::kRate ? 1 : 2;
-  // A difference that rounds to zero is shown unsigned ("0.0", not "-0.0").
-  auto signed_text = [&](double x) {
+  // One decimal for rates (percentage points), two for means; more where a
+  // bound that is not 0 would print as 0 (up to two more), so that an
+  // interval marked * never reads "[0.00, 0.00]" or "[-0.01, 0.00]".
+  const int base = row.kind == Kind::kRate ? 1 : 2;
+  int digits = base;
+  auto shows_as_zero = [&](double x) {
+    return x != 0.0 && std::abs(k * x) < 0.5 * std::pow(10.0, -digits);
+  };
+  while (digits < base + 2 && (shows_as_zero(d.low) || shows_as_zero(d.high))) {
+    ++digits;
+  }
+  // A difference that rounds to zero is shown unsigned ("0.0", not "-0.0"),
+  // except a bound of an interval that excludes 0: its sign is the finding.
+  const bool excludes = excludes_zero(d);
+  auto signed_text = [&](double x, bool keep_sign) {
     std::string t = fmt::format("{:+.{}f}", k * x, digits);
-    if (t.find_first_not_of("+-0.") == std::string::npos) {
+    if (!keep_sign && t.find_first_not_of("+-0.") == std::string::npos) {
       t.erase(0, 1);
     }
     return t;
   };
-  return fmt::format("{} [{}, {}]{}", signed_text(d.estimate), signed_text(d.low), signed_text(d.high),
-                     excludes_zero(d) ? " *" : "");
+  return fmt::format("{} [{}, {}]{}", signed_text(d.estimate, false), signed_text(d.low, excludes),
+                     signed_text(d.high, excludes), excludes ? " *" : "");
 }
 
 std::vector<Row> shown_rows(const SimReport& rep) {

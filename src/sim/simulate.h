@@ -8,10 +8,9 @@
 // first, so the games, their transcripts and every figure are the same
 // whatever the number of threads. Every ruleset plays the same seeds (common
 // random numbers: ruleset differences are not drowned in deal-to-deal
-// noise). With `heuristic` bots, which never draw from the game's
-// generator, rulesets with the same deck, hand size and players deal the
-// same cards hand by hand; `random` bots draw from the generator the deal
-// shuffles with, so after the first hand such games share their seed only.
+// noise). The deal shuffles from a generator of its own (engine/playout.h),
+// so rulesets with the same deck, hand size and players deal the same cards
+// hand by hand, whatever the bots draw.
 #pragma once
 
 #include <cstdint>
@@ -121,9 +120,8 @@ struct RulesetStats {
 [[nodiscard]] std::uint64_t game_seed(std::uint64_t seed, std::int64_t index);
 
 // Whether two rulesets' games of one seed are dealt the same cards hand by
-// hand: the same deck, hand size and players, and bots that never draw (all
-// `heuristic`). Otherwise their games share the seed (and the first deal) only.
-[[nodiscard]] bool same_deals(const Ruleset& a, const Ruleset& b, const std::vector<std::string>& bots);
+// hand: the same deck, hand size and players. Otherwise they share the seed only.
+[[nodiscard]] bool same_deals(const Ruleset& a, const Ruleset& b);
 
 // Whether the last hand decided `game`: the winners (of a draw: the players
 // level at the top after it) are not exactly the player(s) with the top

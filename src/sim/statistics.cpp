@@ -320,9 +320,9 @@ std::vector<std::string> interval_notes() {
       "hands, and its interval R ± z·√v with v = G/(G−1) · Σ(y_g − R·n_g)² / (Σn)² over the G games (the "
       "linearised variance of a ratio; a rate's interval is cut to [0, 1]).",
       "Differences: with several --rules, each statistic of each ruleset is compared with the first ruleset's "
-      "over the same games (the same seeds; where the two share a deck, a hand size and a number of players "
-      "and every bot is heuristic, the same deals hand by hand: random bots draw from the generator the deck "
-      "is shuffled with, so their games share only the seed and the first deal). The difference D = R_b − R_a of the two estimates (each a ratio of game totals as above, a "
+      "over the same games (the same seeds; where the two share a deck, a hand size and a number of players, "
+      "the same deals hand by hand, whatever the bots: the deck is shuffled from a generator of its own). "
+      "The difference D = R_b − R_a of the two estimates (each a ratio of game totals as above, a "
       "game-level figure with n_g 1 or 0) gets the interval D ± z·√v with v = G/(G−1) · Σ e_g², "
       "e_g = (y_bg − R_b·n_bg)/N_b − (y_ag − R_a·n_ag)/N_a (N = Σn): each game is one paired sample, so what "
       "a deal does to both rulesets cancels. The difference excludes 0 when the interval lies wholly on one side.",

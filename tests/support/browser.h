@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -60,21 +61,23 @@ inline std::string unescape_html(std::string s) {
 }
 
 // What `probe` (a <script> that posts JSON to its parent) measured of
-// `page` laid out in the phone's frame, the page written as `name` in
+// `page` laid out in the phone's frame (or one `width` x `height`), the page written as `name` in
 // `dir`; null (after a gtest failure) when chromium gave nothing back.
 inline nlohmann::json probe_in_phone(const std::string& browser, const std::filesystem::path& dir,
-                                     const std::string& name, std::string page, const char* probe) {
+                                     const std::string& name, std::string page, const char* probe,
+                                     int width = 360, int height = 740) {
   page.insert(page.rfind("</body>"), probe);
   std::ofstream(dir / name, std::ios::binary) << page;
   std::ofstream(dir / "phone.html", std::ios::binary)
       << "<!DOCTYPE html>\n<html><body><pre id=\"probe\"></pre>\n<script>window.addEventListener('message', e => "
          "{ document.getElementById('probe').textContent = e.data; });</script>\n<iframe src=\""
-      << name << "\" style=\"width:360px;height:740px;border:0\"></iframe>\n</body></html>\n";
+      << name << "\" style=\"width:" << width << "px;height:" << height
+      << "px;border:0\"></iframe>\n</body></html>\n";
   const std::string dom = command_output(fmt::format(
       "timeout 120 '{}' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-extensions "
-      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size=800,900 "
+      "--disable-background-networking --no-first-run --user-data-dir='{}' --window-size={},{} "
       "--virtual-time-budget=5000 --dump-dom 'file://{}' 2>/dev/null",
-      browser, (dir / "profile").string(), (dir / "phone.html").string()));
+      browser, (dir / "profile").string(), std::max(800, width + 40), height + 160, (dir / "phone.html").string()));
   const auto start = dom.find("<pre id=\"probe\">");
   if (start == std::string::npos) {
     ADD_FAILURE() << "no probe output from chromium:\n" << dom.substr(0, 2000);
