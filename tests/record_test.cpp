@@ -180,6 +180,38 @@ TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
   EXPECT_TRUE(d.hands.empty());
 }
 
+// A score-sheet hand of an auction game: its keys in phase order, then the
+// sheet's; taken back in the reverse order.
+TEST(RecordDraft, ASheetHandWritesAndUndoesInEntryOrder) {
+  const auto rules = test::builtin("call-deuces");
+  const PhaseList phases = hand_phases(*rules);
+  record::Draft d;
+  d.ruleset = "call-deuces";
+  d.players = {"Gus", "Hal", "Ivy", "Jo"};
+  record::DraftHand h;
+  h.dealer = 3;
+  h.bids = std::vector<std::optional<int>>{15, std::nullopt, 16, std::nullopt, std::nullopt};
+  h.taken = std::vector<int>{5, 2, 5, 1};
+  h.partner = -1;
+  h.points = std::vector<int>{10, 7, 15, 1};
+  d.hands.push_back(h);
+  EXPECT_EQ(record::to_yaml(d, phases),
+            lines({"# Kept with trickref record, which rewrites this file after every entry:",
+                   "# `status: in-progress` until the game is over.", "game: call-deuces",
+                   "players: [Gus, Hal, Ivy, Jo]", "status: in-progress", "hands:", "  # hand 1, dealt by Jo",
+                   "  - dealer: Jo", "    bids: [15, pass, 16, pass, pass]", "    taken: {Gus: 5, Hal: 2, Ivy: 5, Jo: 1}",
+                   "    partner: none", "    points: {Gus: 10, Hal: 7, Ivy: 15, Jo: 1}"}));
+  d.finished = true;
+  EXPECT_EQ(record::to_yaml(d, phases).substr(0, 60), "# Kept with trickref record.\ngame: call-deuces\nplayers: [Gus");
+  std::vector<std::string> taken;
+  for (std::string what = record::undo(d, phases); !what.empty(); what = record::undo(d, phases)) {
+    taken.push_back(what);
+  }
+  EXPECT_EQ(taken, (std::vector<std::string>{"the points", "the partner", "the tricks taken", "the last call",
+                                             "the last call", "the last call", "the last call", "the last call",
+                                             "hand 1"}));
+}
+
 // ------------------------------------------------------------- sessions
 
 const char* const kPluckStart = "pluck\nAnn Bob Cat\nann\n";

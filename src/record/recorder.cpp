@@ -314,7 +314,7 @@ class Session {
     if (d.hands.size() != draft_.hands.size()) {
       c = Choices{};
     }
-    return next_step(*rules_, g, number, d.hands.back(), c).ask == Ask::kHandDone ? 0 : number;
+    return next_step(g, number, d.hands.back(), c).ask == Ask::kHandDone ? 0 : number;
   }
 
   // What the referee says of a hand only because it is not finished yet: a
@@ -468,7 +468,7 @@ class Session {
           choices_.forfeit_after = sum.tricks_played;
         }
       }
-      step_ = next_step(*rules_, before_last(), number, h, choices_);
+      step_ = next_step(before_last(), number, h, choices_);
       if (step_.ask == Ask::kHandDone) {
         if (!hand_done()) {
           break;

@@ -253,14 +253,13 @@ Mode mode_of(const DraftHand& h, const Choices& choices) {
   return choices.mode;  // nothing but calls (or nothing) yet: as chosen
 }
 
-Step next_step(const Ruleset& r, const GameState& game, int number, const DraftHand& h, const Choices& choices) {
+Step next_step(const GameState& game, int number, const DraftHand& h, const Choices& choices) {
   Step out;
   out.hand = HandState{};
   start_hand(out.hand, game, number, h.dealer);
   out.hand.known.fill(false);
   Stepper driver(h, choices, mode_of(h, choices), out);
   run_hand(out.hand, driver);
-  (void)r;
   return out;
 }
 

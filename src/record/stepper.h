@@ -57,8 +57,7 @@ struct Step {
 
 // The next entry of `h` (hand `number`, its dealer set), the game before it
 // being `game`.
-[[nodiscard]] Step next_step(const Ruleset& r, const GameState& game, int number, const DraftHand& h,
-                             const Choices& choices);
+[[nodiscard]] Step next_step(const GameState& game, int number, const DraftHand& h, const Choices& choices);
 
 // How `h` is being entered: from its entries, else as chosen.
 [[nodiscard]] Mode mode_of(const DraftHand& h, const Choices& choices);
