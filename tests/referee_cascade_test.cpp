@@ -54,8 +54,11 @@ TEST(RefereeCascade, AFaultyDealEntryDoesNotMakeItsCardNotHeld) {
 TEST(RefereeCascade, ANotHeldCardPlayedAgainByItsHolderIsNotAlsoADuplicate) {
   // Cat plays Ann's 9S in trick 16; Ann's own 9S in trick 17 is then not a second mistake.
   const std::string y = hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 9S]");
+  // Cat's one card left was 8H: the slip names it (recording slips, cli.md).
   EXPECT_EQ(cascade_diags(y), "t.yaml:26:18: error: Cat played 9S, which Cat did not hold [not-held] (hand 1, trick 16)\n"
-                      "t.yaml:6:25: note: 9S was held by Ann\n");
+                      "t.yaml:6:25: note: 9S was held by Ann\n"
+                      "t.yaml:26:18: note: probably 8H: the one card Cat could play there that leaves every later card "
+                      "held; the hand is refereed with it\n");
 }
 
 }  // namespace

@@ -334,6 +334,16 @@ TEST(Schema, TranscriptSchemaAcceptsEverySpellingTheToolAccepts) {
   }
 }
 
+// A record in progress (transcript.md, `status`): the schema takes it as the tool does.
+TEST(Schema, TranscriptSchemaAcceptsARecordInProgress) {
+  const SchemaCheck schema("transcript.schema.json");
+  const std::string text = test::read_source_file("samples/invalid/incomplete.yaml");
+  const auto docs = yaml_documents(text, "incomplete.yaml");
+  ASSERT_EQ(docs.size(), 1U);
+  schema.expect_valid(docs[0].json, "incomplete.yaml");
+  EXPECT_EQ(test::codes(test::validate_yaml(text)[0]), (std::vector<std::string>{"incomplete"}));
+}
+
 // A draw's recorded result names no winner (court-piece.md §3.6): null or [].
 TEST(Schema, TranscriptSchemaAcceptsADrawsResult) {
   const SchemaCheck schema("transcript.schema.json");
@@ -361,6 +371,7 @@ TEST(Schema, TranscriptSchemaRejectsWhatTheToolRejects) {
       {"bad trump", "hands:\n  - dealer: Ann\n    trump: X\n"},
       {"pluck without gives", "hands:\n  - dealer: Ann\n  - plucks:\n      - {by: Ann, from: Bob}\n"},
       {"no hands", ""},
+      {"a status other than in-progress", "status: done\nhands:\n  - dealer: Ann\n"},
   };
   for (const auto& [what, body] : cases) {
     const auto docs = yaml_documents(head + body, what);
@@ -566,6 +577,7 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
   dir.write("b-card.yaml",
             head + "hands:\n  - dealer: Ann\n    trump: S\n    tricks:\n      - [2C, 1D, KC]\n");
   dir.write("c-keys.yaml", head + "hands:\n  - dealer: Ann\n    trumps: S\n    dealer: Bob\n");
+  dir.write("c-unknown.yaml", head + "hands:\n  - dealer: Ann\n    colour: red\n");
   dir.write("d-deep.yaml", head + "notes: [[[[[[[[1]]]]]]]]\nhands: []\n");
   dir.write("e-ruleset.yaml", "game: nosuch\nplayers: [Ann, Bob, Cat]\nhands: []\n");
   dir.write("f-two.yaml", head + "hands: []\n---\n" + head + "hands:\n  - dealer: Zed\n");
@@ -586,7 +598,7 @@ TEST(Schema, ReportOfBrokenInputMatchesTheReportSchema) {
     }
   }
   for (const char* code :
-       {"syntax", "bad-card", "unknown-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
+       {"syntax", "bad-card", "unknown-key", "misspelt-key", "limit", "ruleset", "unknown-player", "io", "schema"}) {
     EXPECT_TRUE(codes.count(code) == 1) << "the report has no `" << code << "` to check";
   }
   EXPECT_TRUE(std::any_of(report.at("games").begin(), report.at("games").end(),

@@ -993,8 +993,9 @@ TEST(ScoreBoard, GamesByTitleAndErrorsInWordsUnlessShowSources) {
       EXPECT_NE(board.out.find("<th scope=\"row\"><a href=\"#p-1\">Ann</a></th>"), std::string::npos);
       const auto ann = board.out.find("<section class=\"player\" id=\"p-1\"><h3>Ann</h3>");
       ASSERT_NE(ann, std::string::npos);
-      EXPECT_NE(board.out.find("<tr><th scope=\"row\">2026-11-19, table 1, game 2</th><td>won</td><td>1</td><td>21</td>"
-                               "<td>13/18 (72%)</td></tr>",
+      EXPECT_NE(board.out.find("<tr><th scope=\"row\"><span class=\"nowrap\">2026-11-19,</span> <span class=\"nowrap\">"
+                               "table 1,</span> <span class=\"nowrap\">game 2</span></th><td>won</td><td>1</td><td>21</td>"
+                               "<td class=\"nowrap\">13/18 (72%)</td></tr>",
                                ann),
                 std::string::npos);
       EXPECT_NE(board.out.find("<svg class=\"trend\"", ann), std::string::npos);

@@ -23,7 +23,7 @@
 namespace trickref {
 namespace {
 
-constexpr const char* kProbe = R"(<script>
+constexpr const char* kStudyProbe = R"(<script>
 (function () {
   const out = {width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, tables: {},
                estimates: [], histograms: [], seats: 0};
@@ -79,7 +79,7 @@ TEST(SimHtml, TheStudyPageLaysOutInChromium) {
   json_args.insert(json_args.end(), {"--format", "json"});
   const auto j = nlohmann::json::parse(test::run_cli(json_args).out);
 
-  const auto p = test::probe_in_phone(browser, dir, "study.html", html, kProbe);
+  const auto p = test::probe_in_phone(browser, dir, "study.html", html, kStudyProbe);
   ASSERT_FALSE(p.is_null());
 
   EXPECT_EQ(p["width"], 360);

@@ -167,34 +167,59 @@ TEST(TranscriptLoader, FirstHandMustNameItsDealer) {
             (Lines{"4:13: the dealer is a player's name, not empty [schema] (hand 1)"}));
 }
 
-TEST(TranscriptLoader, UnknownKeysAreWarningsWithASuggestion) {
+// A key within two edits of one defined at its place is a slip (misspelt-key,
+// an error), read as the key meant unless that key is given too; a key near
+// none stays an unknown-key warning.
+TEST(TranscriptLoader, KeysNearADefinedKeyAreMisspeltErrors) {
   const auto l = load(
       "game: pluck\nplayers: [Ann, Bob, Cat]\nhand: []\nhands:\n"
       "  - dealer: Ann\n    trumps: S\n    colour: red\n"
       "    plucks:\n      - {by: Ann, from: Bob, give: 4H, gives: 5H}\n"
       "    tricks:\n      - {leader: Ann, cards: [2C, 3C, 4C], leadr: Ann}\n"
+      "    tkaen: {Ann: 7, Bob: 6, Cat: 4}\n"
       "result:\n  winners: Ann\n");
   EXPECT_EQ(
       transcript_lines(l.diags),
       (Lines{
-          "3:1: unknown key 'hand' in a game (did you mean 'hands'?); it is ignored [unknown-key]",
-          "6:5: unknown key 'trumps' in a hand (did you mean 'trump'?); it is ignored [unknown-key] (hand 1)",
+          "3:1: 'hand' is not a key of a game: did you mean `hands`? `hands` is given too, so it is ignored "
+          "[misspelt-key]",
+          "6:5: 'trumps' is not a key of a hand: did you mean `trump`? It is read as `trump` [misspelt-key] (hand 1)",
           "7:5: unknown key 'colour' in a hand; it is ignored [unknown-key] (hand 1)",
-          "9:30: unknown key 'give' in a pluck (did you mean 'gives'?); it is ignored [unknown-key] (hand 1)",
-          "11:44: unknown key 'leadr' in a trick (did you mean 'leader'?); it is ignored [unknown-key] "
-          "(hand 1, trick 1)",
-          "13:3: unknown key 'winners' in a result (did you mean 'winner'?); it is ignored [unknown-key]",
+          "12:5: 'tkaen' is not a key of a hand: did you mean `taken`? It is read as `taken` [misspelt-key] (hand 1)",
+          "9:30: 'give' is not a key of a pluck: did you mean `gives`? `gives` is given too, so it is ignored "
+          "[misspelt-key] (hand 1)",
+          "11:44: 'leadr' is not a key of a trick: did you mean `leader`? `leader` is given too, so it is ignored "
+          "[misspelt-key] (hand 1, trick 1)",
+          "14:3: 'winners' is not a key of a result: did you mean `winner`? It is read as `winner` [misspelt-key]",
       }));
   for (const auto& d : l.diags) {
-    EXPECT_EQ(d.severity, Severity::kWarning) << d.message;
+    EXPECT_EQ(d.severity, d.code == Code::kUnknownKey ? Severity::kWarning : Severity::kError) << d.message;
   }
-  // The rest of the record is still read.
+  // The rest of the record is still read, the slips as the keys meant.
   ASSERT_EQ(l.game.hands.size(), 1U);
   ASSERT_TRUE(l.game.hands[0].plucks);
   EXPECT_EQ(l.game.hands[0].plucks->size(), 1U);
   ASSERT_TRUE(l.game.hands[0].tricks);
   EXPECT_EQ(l.game.hands[0].tricks->size(), 1U);
-  EXPECT_FALSE(l.game.hands[0].trump);
+  ASSERT_TRUE(l.game.hands[0].trump);
+  EXPECT_EQ(*l.game.hands[0].trump, Suit::kSpades);
+  ASSERT_TRUE(l.game.hands[0].taken);
+  ASSERT_TRUE(l.game.result && l.game.result->winners);
+}
+
+// Two edits at most, fewer than the key has letters; a swap of two neighbours is one edit.
+TEST(TranscriptLoader, WhatCountsAsAMisspelling) {
+  const std::vector<std::string_view> keys = {"by", "from", "gives", "gets", "taken", "trump_by"};
+  EXPECT_EQ(misspelling_of("takne", keys), "taken");   // a swap
+  EXPECT_EQ(misspelling_of("tkn", keys), "taken");     // two letters dropped
+  EXPECT_EQ(misspelling_of("Taken", keys), "taken");   // case is a letter changed
+  EXPECT_EQ(misspelling_of("trumpby", keys), "trump_by");
+  EXPECT_EQ(misspelling_of("tk", keys), "");           // three edits
+  EXPECT_EQ(misspelling_of("to", keys), "");           // two edits from `by`, but as many as its letters
+  EXPECT_EQ(misspelling_of("bi", keys), "by");
+  EXPECT_EQ(misspelling_of("gvies", keys), "gives");
+  EXPECT_EQ(misspelling_of("colour", keys), "");
+  EXPECT_EQ(misspelling_of(std::string(100, 'a'), keys), "");
 }
 
 TEST(TranscriptLoader, UnknownPlayers) {
@@ -597,7 +622,7 @@ TEST(TranscriptLoader, JsonProblemsAreLocatedInTheJsonText) {
       "   \"taken\": {\"Ann\": 7, \"Bob\": 6, \"Cat\": \"4\"}}]}\n";
   const auto games = test::validate_yaml(json, "g.json");
   ASSERT_EQ(games.size(), 1U);
-  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"unknown-key", "schema"}));
+  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"misspelt-key", "schema"}));
   ASSERT_EQ(games[0].diagnostics.size(), 2U);
   EXPECT_EQ(games[0].diagnostics[0].loc, (Loc{2, 30}));
   EXPECT_EQ(games[0].diagnostics[1].loc, (Loc{3, 41}));

@@ -262,6 +262,46 @@ TEST(YamlTree, SyntaxErrorIsReportedWithItsLine) {
   EXPECT_EQ(p.diags[0].message, "invalid YAML: illegal map value");
 }
 
+// A tab that indents a line is named at its line and column, whatever
+// yaml-cpp called the symptom ("illegal tab when looking for indentation",
+// "illegal block entry", "end of map not found").
+TEST(YamlTree, ATabInIndentationIsNamedWhereItIs) {
+  const std::vector<std::pair<std::string, Loc>> cases = {
+      {"game: pluck\nhands:\n  - dealer: Ann\n\ttrump: S\n", Loc{4, 1}},
+      {"game: pluck\nhands:\n  - dealer: Ann\n  \t  trump: S\n", Loc{4, 3}},
+      {"players:\n\t- Ann\n\t- Bob\n", Loc{2, 1}},
+      {"hands:\n  - dealer: Ann\n    tricks:\n    \t- [2C, 3C, 4C]\n", Loc{4, 5}},
+      {"a: 1\r\nb:\r\n\tc: 2\r\n", Loc{3, 1}},
+  };
+  for (const auto& [text, loc] : cases) {
+    const auto p = parse(text, Limits{}, 1);
+    ASSERT_EQ(p.diags.size(), 1U) << text;
+    EXPECT_EQ(p.diags[0].code, Code::kSyntax) << text;
+    EXPECT_EQ(p.diags[0].loc, loc) << text;
+    EXPECT_EQ(p.diags[0].message, "tab character in indentation (YAML allows spaces only)") << text;
+  }
+  // Lines shifted as the reader is told (a document after others).
+  EXPECT_EQ(parse("a:\n\tb: 1\n", Limits{}, 10).diags.at(0).loc, (Loc{11, 1}));
+}
+
+// Tabs where YAML allows them are not blamed for another error: inside a
+// flow collection, in a block scalar's text, in JSON.
+TEST(YamlTree, TabsThatSeparateAreNotBlamed) {
+  const auto flow = parse("players: [Ann,\n\tBob]\nhands: [\n");
+  ASSERT_EQ(flow.diags.size(), 1U);
+  EXPECT_EQ(flow.diags[0].message, "invalid YAML: end of sequence flow not found");
+  const auto block = parse("notes: |\n  one\n  \ttwo\nhands:\n  - a: 1\n   b: 2\n");
+  ASSERT_EQ(block.diags.size(), 1U);
+  EXPECT_NE(block.diags[0].message.find("invalid YAML"), std::string::npos) << block.diags[0].message;
+  const auto json = parse("{\"a\": 1,\n\t\"b\": [}\n");
+  ASSERT_EQ(json.diags.size(), 1U);
+  EXPECT_EQ(json.diags[0].message, "invalid YAML: illegal flow end");
+  // A tab after the error is not its cause.
+  const auto later = parse("a: 1\nb: c: d\ne:\n\tf: 2\n");
+  ASSERT_EQ(later.diags.size(), 1U);
+  EXPECT_EQ(later.diags[0].message, "invalid YAML: illegal map value");
+}
+
 TEST(YamlTree, SyntaxErrorInALaterDocumentKeepsTheEarlierOnes) {
   const std::string text = "a: 1\n---\nb: [1, 2]]\n---\nc: 3\n";
   YamlReader reader(text, Limits{});

@@ -10,6 +10,7 @@ namespace {
 
 constexpr Severity E = Severity::kError;
 constexpr Severity W = Severity::kWarning;
+constexpr Severity N = Severity::kNote;
 
 constexpr std::array kCatalogue = {
     CodeInfo{Code::kIo, "io", E, "a path that cannot be read (missing, unreadable, a loop); the run exits 2",
@@ -262,6 +263,29 @@ constexpr std::array kCatalogue = {
              "`teams` that pair the players otherwise are reported once; the seating rule stands and the sides "
              "are named by their players.",
              "partnership"},
+    // Recording (cli.md, "Codes for common slips (recording)").
+    CodeInfo{Code::kIncomplete, "incomplete", N,
+             "the last hand of a record in progress (`status: in-progress`) is not finished yet",
+             "A record `trickref record` still keeps has `status: in-progress`; its last hand may stop anywhere "
+             "(auction, exchange, mid-trick). What it holds is refereed; what it lacks yet (tricks, cards of the "
+             "last trick, plucks before the first trick, the contract) is not a fault, and the hand is not "
+             "counted. This note is neither an error nor a warning. A finished record has no `status`.",
+             ""},
+    CodeInfo{Code::kMisspeltKey, "misspelt-key", E,
+             "an unknown key within two edits of a key defined at that place (`takn:` for `taken:`)",
+             "A key the format does not define at its place, but within two edits of one it does (an edit: a "
+             "letter added, dropped, changed, or two neighbours swapped; fewer edits than the key has letters), "
+             "is taken for a slip: what it holds would be silently dropped and its check turned off, so it is "
+             "an error naming the key meant. A key near no defined key stays an `unknown-key` warning.",
+             ""},
+    CodeInfo{Code::kTrickOrder, "trick-order", E,
+             "a trick written in seat order (or from the wrong seat) rather than in play order from its leader",
+             "A trick lists its cards in play order, the leader's first. Where the deal is known and the trick "
+             "as written has a card not held or not legal, but read from another start every card is held and "
+             "legal (one start only), the trick was written from the wrong seat: one diagnostic, instead of the "
+             "not-held and revoke cascade. The referee applies the trick in that play order (each card by the "
+             "player who held it), so the trick's winner and the tricks after it are judged as played.",
+             ""},
 };
 
 }  // namespace
@@ -287,7 +311,17 @@ std::optional<Code> code_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view severity_name(Severity s) { return s == Severity::kError ? "error" : "warning"; }
+std::string_view severity_name(Severity s) {
+  switch (s) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
+  }
+  return "error";
+}
 
 Diagnostic& DiagnosticSink::report(Code code, Loc loc, std::string message) {
   return report(info(code).severity, code, loc, std::move(message));
@@ -295,7 +329,9 @@ Diagnostic& DiagnosticSink::report(Code code, Loc loc, std::string message) {
 
 Diagnostic& DiagnosticSink::overflow(Severity severity) {
   if (scratch_pending_) {
-    ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+    if (scratch_.severity != Severity::kNote) {  // a note hidden is not a fault hidden
+      ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+    }
   }
   scratch_ = Diagnostic{};
   scratch_.severity = severity;
@@ -308,7 +344,7 @@ int DiagnosticSink::hidden_errors() const {
 }
 
 int DiagnosticSink::hidden_warnings() const {
-  return hidden_warnings_ + (scratch_pending_ && scratch_.severity != Severity::kError ? 1 : 0);
+  return hidden_warnings_ + (scratch_pending_ && scratch_.severity == Severity::kWarning ? 1 : 0);
 }
 
 Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::string message) {
@@ -326,6 +362,15 @@ Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::s
   d.message = std::move(message);
   diags_.push_back(std::move(d));
   return diags_.back();
+}
+
+Diagnostic* DiagnosticSink::find(Code code, Loc loc) {
+  for (auto& d : diags_) {
+    if (d.code == code && d.loc == loc) {
+      return &d;
+    }
+  }
+  return nullptr;
 }
 
 int DiagnosticSink::error_count() const {
@@ -390,6 +435,53 @@ std::string suggest(std::string_view word, std::span<const std::string_view> can
     }
     const std::size_t d = distance(word, c);
     if (d < best_d) {
+      best_d = d;
+      best = std::string(c);
+    }
+  }
+  return best;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  constexpr std::size_t kLongest = 64;
+  if (a.size() > kLongest || b.size() > kLongest) {
+    return kLongest + 1;
+  }
+  // Three rows: the one before last, the last, the current.
+  std::vector<std::size_t> two(b.size() + 1);
+  std::vector<std::size_t> one(b.size() + 1);
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(one.begin(), one.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0U : 1U;
+      row[j] = std::min({one[j] + 1, row[j - 1] + 1, one[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        row[j] = std::min(row[j], two[j - 2] + 1);
+      }
+    }
+    std::swap(two, one);
+    std::swap(one, row);
+  }
+  return one[b.size()];
+}
+
+std::string misspelling_of(std::string_view word, std::span<const std::string_view> defined) {
+  constexpr std::size_t kLongest = 64;
+  constexpr std::size_t kMost = 2;  // edits
+  if (word.size() > kLongest) {
+    return {};
+  }
+  std::string best;
+  std::size_t best_d = kMost + 1;
+  for (const auto c : defined) {
+    const std::size_t gap = c.size() > word.size() ? c.size() - word.size() : word.size() - c.size();
+    if (c.size() > kLongest || gap >= best_d || c == word) {
+      continue;
+    }
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_d && d < word.size() && d < c.size()) {
       best_d = d;
       best = std::string(c);
     }

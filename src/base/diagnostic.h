@@ -25,7 +25,10 @@ struct Loc {
   friend bool operator==(const Loc&, const Loc&) = default;
 };
 
-enum class Severity : std::uint8_t { kWarning, kError };
+// A note says something about the record that is not a fault (an
+// in-progress record's unfinished hand): it never counts as an error or a
+// warning, and never changes the exit code.
+enum class Severity : std::uint8_t { kWarning, kError, kNote };
 
 enum class Code : std::uint8_t {
   kIo,
@@ -78,6 +81,10 @@ enum class Code : std::uint8_t {
   kTricksPastEnd,
   kRevokeClaimUnfounded,
   kTeamMismatch,
+  // Recording (cli.md, "Codes for common slips (recording)").
+  kIncomplete,
+  kMisspeltKey,
+  kTrickOrder,
 };
 
 struct CodeInfo {
@@ -153,6 +160,8 @@ class DiagnosticSink {
   [[nodiscard]] const std::string& file() const { return file_; }
   [[nodiscard]] const std::vector<Diagnostic>& diagnostics() const { return diags_; }
   [[nodiscard]] std::vector<Diagnostic> take() { return std::move(diags_); }
+  // The diagnostic kept with `code` at `loc`, to add a note to; null if none.
+  [[nodiscard]] Diagnostic* find(Code code, Loc loc);
   // Errors found, kept or not.
   [[nodiscard]] int error_count() const;
   [[nodiscard]] bool has_errors() const { return error_count() > 0; }
@@ -181,5 +190,18 @@ class DiagnosticSink {
 // candidates after the first 64, are never compared, so the cost is bounded
 // whatever the input holds.
 [[nodiscard]] std::string suggest(std::string_view word, std::span<const std::string_view> candidates);
+
+// The defined key that `word` misspells (misspelt-key): the nearest of
+// `defined` within two edits, counted as the optimal string alignment
+// (Damerau-Levenshtein without edits of a swapped pair: an insertion, a
+// deletion, a substitution or a swap of two adjacent characters is one edit),
+// with fewer edits than either word has characters, so `by` is not a
+// misspelling of `to`. Ties go to the first. Empty when none is that near.
+// Words longer than 64 bytes are never compared.
+[[nodiscard]] std::string misspelling_of(std::string_view word, std::span<const std::string_view> defined);
+
+// The optimal string alignment distance between two short words (as above;
+// words past 64 bytes count as 65 edits apart).
+[[nodiscard]] std::size_t edit_distance(std::string_view a, std::string_view b);
 
 }  // namespace trickref

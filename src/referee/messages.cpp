@@ -732,4 +732,38 @@ std::string hand_result_unknown(int hand) {
                      hand);
 }
 
+std::string hand_unfinished(int hand, std::string_view what) {
+  return fmt::format("hand {} is not finished yet ({}); the record is in progress, so the hand is not counted", hand,
+                     what);
+}
+
+std::string tricks_so_far(long long recorded, int due) {
+  return fmt::format("{} of {} tricks recorded", recorded, due);
+}
+
+std::string trick_so_far(int trick, long long cards, int players) {
+  return fmt::format("trick {} has {} of its {} cards so far", trick, cards, players);
+}
+
+std::string trick_order(const Wording& w, int trick, int written_from, int leader,
+                        const std::vector<Card>& in_play_order) {
+  std::vector<std::string> cards;
+  for (const Card c : in_play_order) {
+    cards.push_back(to_string(c));
+  }
+  return fmt::format("trick {} reads as if written from {}'s seat; play order starts with the leader, {}: [{}]", trick,
+                     name_of(w, written_from), name_of(w, leader), fmt::join(cards, ", "));
+}
+
+std::string probably_meant(const Wording& w, int seat, std::string_view typed, Card meant, bool keystroke) {
+  if (keystroke) {
+    return fmt::format("probably {}: the one card {} could play there a keystroke from {}; the hand is refereed "
+                       "with it",
+                       to_string(meant), name_of(w, seat), clip(typed));
+  }
+  return fmt::format("probably {}: the one card {} could play there that leaves every later card held; the hand is "
+                     "refereed with it",
+                     to_string(meant), name_of(w, seat));
+}
+
 }  // namespace trickref::say

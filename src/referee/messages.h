@@ -132,6 +132,24 @@ enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, 
 [[nodiscard]] std::string sides_disagree(std::string_view what, std::string_view side);
 // schema: a hand whose result cannot be known.
 [[nodiscard]] std::string hand_result_unknown(int hand);
+
+// Recording (cli.md, "Codes for common slips (recording)").
+// incomplete: the last hand of an in-progress record, `what` it lacks yet
+// (one of the texts below).
+[[nodiscard]] std::string hand_unfinished(int hand, std::string_view what);
+[[nodiscard]] std::string tricks_so_far(long long recorded, int due);
+[[nodiscard]] std::string trick_so_far(int trick, long long cards, int players);
+inline constexpr std::string_view kNoTricksYet = "no tricks recorded yet";
+inline constexpr std::string_view kPlucksToMake = "owed plucks still to be made";
+inline constexpr std::string_view kNoContractYet = "no bids or contract recorded yet";
+inline constexpr std::string_view kAuctionGoingOn = "the auction is not over";
+// trick-order: the trick reads as written from `written_from`'s seat; its
+// cards in play order from `leader`.
+[[nodiscard]] std::string trick_order(const Wording& w, int trick, int written_from, int leader,
+                                      const std::vector<Card>& in_play_order);
+// A mistyped card's note: `meant`, the one card `seat` held that fits
+// (`keystroke`: chosen as the one a keystroke from `typed`).
+[[nodiscard]] std::string probably_meant(const Wording& w, int seat, std::string_view typed, Card meant, bool keystroke);
 }  // namespace say
 
 }  // namespace trickref

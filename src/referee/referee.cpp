@@ -29,6 +29,26 @@ struct CardOrigin {
   int seat = -2;  // -1: the kitty; -2: not dealt
 };
 
+// A token in capitals (ASCII letters only), to compare with a card's written form.
+std::string upper_ascii(std::string_view text) {
+  std::string out(text);
+  for (char& ch : out) {
+    if (ch >= 'a' && ch <= 'z') {
+      ch = static_cast<char>(ch - 'a' + 'A');
+    }
+  }
+  return out;
+}
+
+// A mistyped card: the trick (0-based), the written index, and the card the
+// hand went on with.
+struct Meant {
+  int trick = 0;
+  int index = 0;
+  Card card;
+  bool keystroke = false;  // chosen as a keystroke from the token (else as the one card that fits)
+};
+
 // One attributed play of a hand.
 struct Play {
   int seat = -1;
@@ -85,6 +105,7 @@ class GameReferee {
     make_sides(out);
     for (const auto& h : g_.hands) {
       hand_ = h.number;
+      open_ = g_.in_progress && &h == &g_.hands.back();
       HandSummary s = referee_hand(h);
       if (stop_) {
         break;  // the hand could not be refereed at all (no dealer): nothing to show
@@ -149,6 +170,7 @@ class GameReferee {
   HandSummary referee_hand(const HandRec& h) {
     HandSummary sum;
     sum.number = h.number;
+    unfinished_.clear();
     sum.courts = r_.scoring == ScoringKind::kCourts;
     phase_ = phase::kTotals;
     trick_ = 0;
@@ -288,6 +310,17 @@ class GameReferee {
   void count(HandState& m) {
     phase_ = phase::kTotals;
     trick_ = 0;
+    if (open_ && unfinished_.empty() && (!rec_->tricks || rec_->tricks->empty()) && !rec_->taken && !rec_->points &&
+        !m.void_hand) {
+      unfinished(say::kNoTricksYet);
+    }
+    if (!unfinished_.empty()) {
+      // The record is still being kept: what the hand lacks is not a fault,
+      // and it is not counted (the running score stays the last finished hand's).
+      sum_->unfinished = true;
+      report(Severity::kNote, Code::kIncomplete, rec_->loc, say::hand_unfinished(rec_->number, unfinished_));
+      return;
+    }
     if (m.auctioned) {
       count_contract(*rec_, m, *sum_);
       return;
@@ -446,6 +479,25 @@ class GameReferee {
     for (int s = 0; s < n_; ++s) {
       usable[static_cast<std::size_t>(s)] = recorded && known[static_cast<std::size_t>(s)] && s != taker;
     }
+    // Every hand at play known (the taker's too, through the kitty and the
+    // recorded discard): only then can a trick's order or a card's slip be
+    // decided (trick-order; a mistyped card).
+    Hands at_play = fwd;
+    bool all_known = recorded;
+    for (int s = 0; s < n_; ++s) {
+      if (s == taker && recorded && known[static_cast<std::size_t>(s)] && m.kitty_known && h.discard &&
+          std::all_of(h.discard->begin(), h.discard->end(), [](const CardRef& c) { return c.card.has_value(); })) {
+        auto& hand = at_play[static_cast<std::size_t>(s)];
+        hand |= m.kitty;
+        for (const auto& c : *h.discard) {
+          hand.erase(*c.card);
+        }
+      } else if (!usable[static_cast<std::size_t>(s)]) {
+        all_known = false;
+      }
+    }
+    rotations_.assign(tricks.size(), 0);
+    meant_.clear();
     int due = first_leader(r_, dealer_, fwd, recorded, m.auction.bidder);
     if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
       // Nobody was dealt the first-lead card: the lead came from whoever held the card led.
@@ -462,17 +514,19 @@ class GameReferee {
       trick_ = 0;
       return false;
     }
-    PlayState s = start_play(r_, *h.trump, fwd, due);
+    PlayState s = start_play(r_, *h.trump, all_known ? at_play : fwd, due);
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       const auto& tr = tricks[t];
-      for (const auto& c : tr.cards) {
-        if (!c.card) {
-          return false;  // a token that is not a card: the trick cannot be read
-        }
+      // A token that is not a card: the trick cannot be read, unless every
+      // hand is known and it is the trick's one such token (a mistyped card,
+      // read as the card meant where exactly one fits: meant_card).
+      const auto unreadable = std::count_if(tr.cards.begin(), tr.cards.end(), [](const CardRef& c) { return !c.card; });
+      if (unreadable > 1 || (unreadable == 1 && (!all_known || static_cast<int>(tr.cards.size()) != n_))) {
+        return false;
       }
       const int expected = t == 0 ? due : s.leader;
       int leader = expected;
-      if (tr.leader && tr.leader->seat != expected) {
+      if (tr.leader && tr.leader->seat != expected && unreadable == 0) {
         // The record names another leader. Where the hands are known, the
         // trick is read from whichever leader they support (fewer cards
         // played that were not held); otherwise as recorded.
@@ -484,10 +538,38 @@ class GameReferee {
       leaders_.push_back(leader);
       s.leader = leader;
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
+      const int start = all_known && unreadable == 0 && static_cast<int>(count) == n_ ? play_order_start(s, tr) : 0;
+      rotations_[t] = start;
+      if (unreadable == 1) {
+        // The card meant, found before any card of the trick is attributed.
+        PlayState p = s;
+        for (std::size_t i = 0; i < count; ++i) {
+          const int seat = p.to_play();
+          if (!tr.cards[i].card) {
+            bool keystroke = false;
+            const auto meant = meant_card(p, seat, upper_ascii(tr.cards[i].text), tricks, t, i, keystroke);
+            if (!meant) {
+              return false;
+            }
+            meant_.push_back(Meant{static_cast<int>(t), static_cast<int>(i), *meant, keystroke});
+            break;
+          }
+          apply_play(p, seat, *tr.cards[i].card);
+        }
+      }
       for (std::size_t i = 0; i < count; ++i) {
         const int seat = s.to_play();
-        const Card c = *tr.cards[i].card;
-        plays_.push_back(Play{seat, c, tr.cards[i].loc, static_cast<int>(t)});
+        const std::size_t k = (static_cast<std::size_t>(start) + i) % count;
+        const auto unread = tr.cards[k].card ? std::nullopt : meant_at(static_cast<int>(t), static_cast<int>(k));
+        Card c = unread ? *unread : *tr.cards[k].card;
+        if (all_known && start == 0 && !unread && !s.hands[static_cast<std::size_t>(seat)].contains(c)) {
+          bool keystroke = false;
+          if (const auto meant = meant_card(s, seat, to_string(c), tricks, t, i, keystroke)) {
+            meant_.push_back(Meant{static_cast<int>(t), static_cast<int>(k), *meant, keystroke});
+            c = *meant;  // the hand goes on with the card the player held
+          }
+        }
+        plays_.push_back(Play{seat, c, tr.cards[k].loc, static_cast<int>(t)});
         if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
           for (int o = 0; o < n_; ++o) {
             s.hands[static_cast<std::size_t>(o)].erase(c);
@@ -513,6 +595,122 @@ class GameReferee {
       }
     }
     return n;
+  }
+
+  // Whether the trick's cards, read from written index `start` on in play
+  // order from the leader, are each held and legal (check_play).
+  bool plays_in_order(PlayState s, const TrickRec& tr, int start) const {
+    for (int i = 0; i < n_; ++i) {
+      const int seat = s.to_play();
+      const Card c = *tr.cards[static_cast<std::size_t>((start + i) % n_)].card;
+      if (check_play(s, seat, c)) {
+        return false;
+      }
+      apply_play(s, seat, c);
+    }
+    return true;
+  }
+
+  // trick-order: the index of the written card the leader played. 0 (as
+  // written) unless the trick as written breaks a rule and exactly one
+  // other start makes every card held and legal: the record proves it was
+  // written from the wrong seat (every hand at play is known).
+  int play_order_start(const PlayState& s, const TrickRec& tr) const {
+    if (plays_in_order(s, tr, 0)) {
+      return 0;
+    }
+    int found = 0;
+    for (int k = 1; k < n_; ++k) {
+      if (plays_in_order(s, tr, k)) {
+        if (found != 0) {
+          return 0;  // two readings fit: not proven
+        }
+        found = k;
+      }
+    }
+    return found;
+  }
+
+  // A mistyped card (`typed`, which `seat` did not hold: not held, played
+  // already, not in the deck): the card `seat` held that fits, if exactly
+  // one does. A card fits when it is legal there and the rest of the hand,
+  // replayed with it, has every card held by its player ("the one card
+  // missing from the seat's hand"); where several fit (or none does), the
+  // one of them a keystroke from `typed` (edit_distance 1 in the written
+  // form: 8C for 8D).
+  std::optional<Card> meant_card(const PlayState& s, int seat, const std::string& typed,
+                                 const std::vector<TrickRec>& tricks, std::size_t t, std::size_t i,
+                                 bool& keystroke) const {
+    keystroke = false;
+    std::vector<Card> legal;
+    std::vector<Card> fit;
+    for (const Card c : s.hands[static_cast<std::size_t>(seat)]) {
+      if (check_play(s, seat, c)) {
+        continue;
+      }
+      legal.push_back(c);
+      if (rest_is_held(s, seat, c, tricks, t, i)) {
+        fit.push_back(c);
+      }
+    }
+    if (fit.size() == 1) {
+      return fit.front();
+    }
+    keystroke = true;
+    std::optional<Card> near;
+    for (const Card c : fit.empty() ? legal : fit) {
+      if (edit_distance(typed, to_string(c)) == 1) {
+        if (near) {
+          return std::nullopt;
+        }
+        near = c;
+      }
+    }
+    return near;
+  }
+
+  // Whether, with `seat` playing `c` as card `i` of trick `t`, every later
+  // card of the hand as written is held by the player it falls to.
+  bool rest_is_held(PlayState s, int seat, Card c, const std::vector<TrickRec>& tricks, std::size_t t,
+                    std::size_t i) const {
+    apply_play(s, seat, c);
+    for (std::size_t u = t; u < tricks.size(); ++u) {
+      const auto& tr = tricks[u];
+      if (static_cast<int>(tr.cards.size()) != n_) {
+        return true;  // a short trick: no further proof either way
+      }
+      if (u > t) {
+        if (tr.leader) {
+          s.leader = tr.leader->seat;
+        }
+      }
+      for (std::size_t k = u == t ? i + 1 : 0; k < tr.cards.size(); ++k) {
+        if (!tr.cards[k].card) {
+          return true;
+        }
+        const int who = s.to_play();
+        if (!s.hands[static_cast<std::size_t>(who)].contains(*tr.cards[k].card)) {
+          return false;
+        }
+        apply_play(s, who, *tr.cards[k].card);
+      }
+      finish_trick(s);
+    }
+    return true;
+  }
+
+  // The card the hand went on with for trick `t`'s written card `k`, where it was mistyped.
+  const Meant* meant_entry(int t, int k) const {
+    for (const auto& m : meant_) {
+      if (m.trick == t && m.index == k) {
+        return &m;
+      }
+    }
+    return nullptr;
+  }
+  std::optional<Card> meant_at(int t, int k) const {
+    const Meant* m = meant_entry(t, k);
+    return m != nullptr ? std::optional<Card>(m->card) : std::nullopt;
   }
 
   // True when owed plucks were not recorded, so the hands at play are unknown.
@@ -646,7 +844,9 @@ class GameReferee {
     if (ex.exchange.owed_known && !ex.exchange.before_first) {
       for (int i = 0; i < ex.exchange.n_owed; ++i) {
         const auto& o = ex.exchange.owed[static_cast<std::size_t>(i)];
-        if (plucks_left(ex, i) > 0) {
+        if (plucks_left(ex, i) > 0 && open_ && (!h.tricks || h.tricks->empty())) {
+          unfinished(say::kPlucksToMake);  // the exchange is still going on
+        } else if (plucks_left(ex, i) > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
                        say::pluck_missing(words(), o.by, o.from, ex.exchange.made[static_cast<std::size_t>(i)],
                                           o.count, h.number)),
@@ -863,6 +1063,9 @@ class GameReferee {
       last = seat;
     }
     if (!m.auction.over()) {
+      if (open_ && (!rec_->tricks || rec_->tricks->empty())) {
+        unfinished(say::kAuctionGoingOn);
+      }
       close_auction(m);  // the record stops before the rules end it: the highest bid wins
     }
     sum_->bids = std::move(out);
@@ -875,7 +1078,9 @@ class GameReferee {
     if (!h.contract) {
       if (!h.bids) {
         contract_known_ = false;
-        if (!h.contract_bad) {
+        if (open_ && !h.contract_bad) {
+          unfinished(say::kNoContractYet);
+        } else if (!h.contract_bad) {
           report(Code::kSchema, h.loc, say::contract_unknown(h.number));
         }
       }
@@ -1445,11 +1650,23 @@ class GameReferee {
           name(c.player.seat));
   }
 
+  // The last hand of an in-progress record lacks `what` yet: noted once (the
+  // first thing found), at the count, instead of a fault.
+  void unfinished(std::string_view what) {
+    if (unfinished_.empty()) {
+      unfinished_ = std::string(what);
+    }
+  }
+
   // ----------------------------------------------------------------- plays
   void check_trick_count(const HandRec& h, int ended_after = 0, bool early_court = false) {
     phase_ = phase::kTotals;
     trick_ = 0;
     const int due = ended_after > 0 ? ended_after : r_.tricks_per_hand();
+    if (open_ && static_cast<int>(h.tricks->size()) < due) {
+      unfinished(say::tricks_so_far(static_cast<long long>(h.tricks->size()), due));
+      return;
+    }
     if (static_cast<int>(h.tricks->size()) != due) {
       report(Code::kTrickCount, h.tricks_loc,
              say::trick_count(r_, h.number, static_cast<long long>(h.tricks->size()), ended_after, early_court));
@@ -1511,23 +1728,55 @@ class GameReferee {
       }
       s.leader = leader;
       const bool sized = static_cast<int>(tr.cards.size()) == n_;
+      // The last trick of an in-progress record, still being played: its
+      // cards so far are checked, and it is not a trick-size.
+      const bool partial = open_ && !sized && t + 1 == tricks.size() && static_cast<int>(tr.cards.size()) < n_;
       if (!sized) {
         complete = false;
-        report(Code::kTrickSize, tr.loc,
-               say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
+        if (partial) {
+          unfinished(say::trick_so_far(static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size()), n_));
+        } else {
+          report(Code::kTrickSize, tr.loc,
+                 say::trick_size(r_, static_cast<int>(t) + 1, static_cast<long long>(tr.cards.size())));
+        }
       }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       CardSet trick_cards;
+      // trick-order (decided in attribute()): one diagnostic, and the trick
+      // is played in play order, each card by the player who held it.
+      const int first = t < rotations_.size() ? rotations_[t] : 0;
+      if (first != 0) {
+        std::vector<Card> in_order;
+        for (std::size_t i = 0; i < count; ++i) {
+          in_order.push_back(*tr.cards[(static_cast<std::size_t>(first) + i) % count].card);
+        }
+        const int from = ((leader - first) % n_ + n_) % n_;
+        about(report(Code::kTrickOrder, tr.loc, say::trick_order(words(), static_cast<int>(t) + 1, from, leader, in_order)),
+              name(leader));
+      }
       for (std::size_t i = 0; i < count; ++i, ++pi) {
-        const CardRef& ref = tr.cards[i];
-        const Card c = *ref.card;
+        const std::size_t k = (static_cast<std::size_t>(first) + i) % count;
+        const CardRef& ref = tr.cards[k];
         const int seat = s.to_play();
-        if (sized) {
-          if (auto v = check_play(s, seat, c)) {
+        const Meant* meant = meant_entry(static_cast<int>(t), static_cast<int>(k));
+        if (!ref.card) {
+          // Not a card (bad-card, the loader's one diagnostic): it names the card meant.
+          if (Diagnostic* d = sink_.find(Code::kBadCard, ref.loc)) {
+            d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
+          }
+        } else if (sized || partial) {
+          if (auto v = check_play(s, seat, *ref.card)) {
             v->hand = h.number;
-            play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
+            Diagnostic* d = play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
+            if (d != nullptr && meant != nullptr) {
+              // A mistyped card: one diagnostic, naming the card meant after its evidence.
+              d->notes.push_back(
+                  Note{say::probably_meant(words(), seat, to_string(*ref.card), meant->card, meant->keystroke), ref.loc});
+            }
           }
         }
+        // The hand goes on with the card the player held, where it was mistyped (attribute()).
+        Card c = meant != nullptr ? meant->card : *ref.card;
         if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
           // Not held (or a repeat): whoever held it as recorded no longer does.
           for (int o = 0; o < n_; ++o) {
@@ -1569,7 +1818,7 @@ class GameReferee {
   // not held is not a duplicate-play again), once per hand for the first
   // lead, and not-held only where the hand is known from the record; with
   // notes pointing at the evidence.
-  void play_fault(Violation v, const PlayState& s, const CardRef& ref, const std::array<int, 64>& played_in,
+  Diagnostic* play_fault(Violation v, const PlayState& s, const CardRef& ref, const std::array<int, 64>& played_in,
                   const std::array<Loc, 64>& played_loc, const std::array<bool, kMaxPlayers>& forward,
                   bool& first_lead_reported) {
     const Card c = *v.card;
@@ -1577,17 +1826,17 @@ class GameReferee {
     switch (v.code) {
       case Code::kDuplicatePlay: {
         if (not_held_.contains(c)) {
-          return;  // the first play of this card was already reported as not held
+          return nullptr;  // the first play of this card was already reported as not held
         }
         v.count = played_in[static_cast<std::size_t>(c.index())] + 1;
         auto& d = say_play(v, ref.loc);
         d.notes.push_back(Note{say::first_played_here(c),
                                played_loc[static_cast<std::size_t>(c.index())]});
-        return;
+        return &d;
       }
       case Code::kNotHeld: {
         if (!forward[static_cast<std::size_t>(seat)]) {
-          return;
+          return nullptr;
         }
         not_held_.insert(c);
         auto& d = say_play(v, ref.loc);
@@ -1597,14 +1846,14 @@ class GameReferee {
                                    origins_[static_cast<std::size_t>(c.index())].loc});
           }
         }
-        return;
+        return &d;
       }
       case Code::kFirstLead:
         if (!first_lead_reported) {
           first_lead_reported = true;
-          say_play(v, ref.loc);
+          return &say_play(v, ref.loc);
         }
-        return;
+        return nullptr;
       case Code::kRevoke: {
         // A revoke the table claimed (same player, same trick) was caught
         // and penalised: a warning (court-piece.md §5). Where a revoke
@@ -1622,16 +1871,15 @@ class GameReferee {
           revoke_trick_ = trick_;
           revoke_seat_ = seat;
         }
-        return;
+        return &d;
       }
       case Code::kTrumpLead: {
         auto& d = say_play(v, ref.loc);
         evidence_note(d, seat, *v.evidence, forward);
-        return;
+        return &d;
       }
       default:
-        say_play(v, ref.loc);
-        return;
+        return &say_play(v, ref.loc);
     }
   }
 
@@ -1787,7 +2035,8 @@ class GameReferee {
       o.score = running();
       std::array<int, kMaxPlayers> w{};
       int count = 0;
-      if (!g_.hands.empty() && decided_by_record_end(game_, w, count)) {
+      // An in-progress record has not ended: the hands recorded are not the game yet.
+      if (!g_.hands.empty() && !g_.in_progress && decided_by_record_end(game_, w, count)) {
         o.finished = true;  // the hands recorded are the game (court-piece.md §3.6)
         o.winners.assign(w.begin(), w.begin() + count);
         o.draw = count == 0;
@@ -1900,6 +2149,8 @@ class GameReferee {
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
   bool stop_ = false;
+  bool open_ = false;       // the hand is the last of an in-progress record
+  std::string unfinished_;  // what that hand lacks yet (empty: it is finished)
   int prev_dealer_ = -1;
   int dealer_ = 0;
   GameState game_;
@@ -1933,6 +2184,10 @@ class GameReferee {
   std::array<CardOrigin, 64> origins_{};
   std::vector<Play> plays_;
   std::vector<int> leaders_;  // who led each trick, as read
+  // Per trick, the written index of the leader's card (trick-order: not 0
+  // where the trick was written from the wrong seat).
+  std::vector<int> rotations_;
+  std::vector<Meant> meant_;  // mistyped cards
   CardSet not_held_;
   int ended_at_ = 0;
   bool past_end_reported_ = false;

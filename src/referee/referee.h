@@ -31,6 +31,9 @@ enum class HandEnding : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMaj
 
 struct HandSummary {
   int number = 0;
+  // The last hand of an in-progress record, not finished yet (cli.md, "Codes
+  // for common slips"): refereed as far as it goes, not counted.
+  bool unfinished = false;
   int dealer = 0;
   std::optional<Suit> trump;
   std::vector<int> quota;                          // by seat

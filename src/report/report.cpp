@@ -33,6 +33,18 @@ std::string scores_text(const std::vector<std::string>& players, const std::vect
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+// "3 hands": the hands counted so far; an in-progress record's unfinished
+// last hand is named apart ("3 hands, hand 4 under way").
+std::string hands_played(const RefereeResult& r) {
+  const bool open = !r.hands.empty() && r.hands.back().unfinished;
+  const std::size_t n = r.hands.size() - (open ? 1 : 0);
+  std::string out = n == 1 ? std::string("1 hand") : fmt::format("{} hands", n);
+  if (open) {
+    out += fmt::format(", hand {} under way", r.hands.back().number);
+  }
+  return out;
+}
+
 std::string pad(std::string_view s, std::size_t width) {
   std::string out(s);
   const std::size_t w = display_width(s);
@@ -50,9 +62,9 @@ void count(Summary& s, const GameReport& g) {
   for (const auto& d : g.diagnostics) {
     if (d.severity == Severity::kError) {
       ++s.errors;
-    } else {
+    } else if (d.severity == Severity::kWarning) {
       ++s.warnings;
-    }
+    }  // a note is neither
   }
   s.errors += g.hidden_errors;
   s.warnings += g.hidden_warnings;
@@ -77,9 +89,9 @@ std::string render_diagnostic(const Diagnostic& d, const TextStyle& style) {
   } else if (d.hand > 0) {
     ctx = fmt::format(" (hand {})", d.hand);
   }
-  const bool err = d.severity == Severity::kError;
+  const auto colour = d.severity == Severity::kError ? kRed : d.severity == Severity::kWarning ? kMagenta : kCyan;
   std::string out = fmt::format("{}: {} {} [{}]{}\n", paint(where(d.file, d.loc), kBold, style.color),
-                                paint(fmt::format("{}:", severity_name(d.severity)), err ? kRed : kMagenta, style.color),
+                                paint(fmt::format("{}:", severity_name(d.severity)), colour, style.color),
                                 printable(d.message), code_name(d.code), ctx);
   for (const auto& n : d.notes) {
     out += fmt::format("{}: {} {}\n", paint(where(d.file, n.loc), kBold, style.color),
@@ -260,17 +272,14 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
     const std::string after = o.decided_hand == 1 ? std::string("1 hand") : fmt::format("{} hands", o.decided_hand);
     out += o.draw       ? fmt::format("  result: a draw after {} ({})\n", after, fmt::join(parts, ", "))
            : o.finished ? fmt::format("  result: {} win in hand {} ({})\n", winner, o.decided_hand, fmt::join(parts, ", "))
-                        : fmt::format("  result: no winner yet after {} ({})\n",
-                                      r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
+                        : fmt::format("  result: no winner yet after {} ({})\n", hands_played(r),
                                       fmt::join(parts, ", "));
   } else if (o.finished) {
     out += fmt::format("  result: {} {} in hand {} ({})\n", fmt::join(winners, " and "),
                        winners.size() > 1 ? "share the win" : "wins", o.decided_hand,
                        scores_text(names, *o.score));
   } else if (o.score) {
-    out += fmt::format("  result: no winner yet after {} ({})\n",
-                       r.hands.size() == 1 ? std::string("1 hand") : fmt::format("{} hands", r.hands.size()),
-                       scores_text(names, *o.score));
+    out += fmt::format("  result: no winner yet after {} ({})\n", hands_played(r), scores_text(names, *o.score));
   } else {
     int missing = 0;
     for (const auto& h : r.hands) {
@@ -485,6 +494,9 @@ nlohmann::ordered_json game_json(const GameReport& g) {
       nlohmann::ordered_json hj;
       hj["number"] = h.number;
       hj["dealer"] = g.players[static_cast<std::size_t>(h.dealer)];
+      if (h.unfinished) {
+        hj["unfinished"] = true;
+      }
       if (h.trump) {
         hj["trump"] = suit_text(h.trump);
       }
@@ -560,7 +572,7 @@ nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games) {
     r["id"] = std::string(c.name);
     r["shortDescription"] = {{"text", std::string(c.summary)}};
     r["fullDescription"] = {{"text", std::string(c.rule)}};
-    r["defaultConfiguration"] = {{"level", c.severity == Severity::kError ? "error" : "warning"}};
+    r["defaultConfiguration"] = {{"level", std::string(severity_name(c.severity))}};  // SARIF: error, warning, note
     rules.push_back(std::move(r));
   }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -568,7 +580,7 @@ nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games) {
     for (const auto& d : g.diagnostics) {
       nlohmann::ordered_json r;
       r["ruleId"] = std::string(code_name(d.code));
-      r["level"] = d.severity == Severity::kError ? "error" : "warning";
+      r["level"] = std::string(severity_name(d.severity));
       r["message"] = {{"text", d.message}};
       nlohmann::ordered_json phys;
       phys["artifactLocation"] = {{"uri", d.file}};

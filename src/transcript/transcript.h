@@ -184,6 +184,11 @@ struct Game {
   std::optional<ResultRec> result;
   std::optional<std::vector<TeamRec>> teams;
   Loc teams_loc;
+  // `status: in-progress` (transcript.md; cli.md, "Codes for common slips"):
+  // a record `trickref record` is still keeping, whose last hand may be
+  // unfinished. Absent for a finished record.
+  bool in_progress = false;
+  Loc status_loc;
 };
 
 }  // namespace trickref

@@ -26,8 +26,8 @@ std::optional<long long> parse_integer(std::string_view s) {
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kGameKeys = {"game",    "id",    "event",  "date", "notes",
-                                                       "players", "hands", "result", "teams"};
+constexpr std::array<std::string_view, 10> kGameKeys = {"game",    "id",    "event",  "date",  "notes",
+                                                        "players", "hands", "result", "teams", "status"};
 constexpr std::array<std::string_view, 19> kHandKeys = {
     "dealer", "deal",    "kitty",   "plucks",   "exchanges",    "trump",       "discard",
     "shows",  "tricks",  "taken",   "score",    "bids",         "contract",    "partner",
@@ -82,6 +82,41 @@ class What {
   std::string (*call_)(const void*) = nullptr;
 };
 
+// A map's keys as checked: find() gives a misspelt key's value under the key
+// it was meant for (misspelt-key), unless that key is there too, so one slip
+// is one diagnostic and what it holds is still refereed.
+class Keys {
+ public:
+  Keys() = default;
+  explicit Keys(Node map) : map_(map) {}
+  [[nodiscard]] Node find(std::string_view key) const {
+    if (!map_.valid()) {
+      return Node();
+    }
+    if (const Node v = map_.find(key); v.valid()) {
+      return v;
+    }
+    for (const auto& [meant, v] : slips_) {
+      if (meant == key) {
+        return v;
+      }
+    }
+    return Node();
+  }
+  // Reads `v` as `meant`; false when `meant` is there already (or another slip took it).
+  bool read_as(std::string_view meant, Node v) {
+    if (find(meant).valid()) {
+      return false;
+    }
+    slips_.emplace_back(meant, v);
+    return true;
+  }
+
+ private:
+  Node map_;
+  std::vector<std::pair<std::string_view, Node>> slips_;
+};
+
 class Loader {
  public:
   Loader(Game& game, DiagnosticSink& sink) : g_(game), sink_(sink) {}
@@ -93,8 +128,8 @@ class Loader {
                                                     root.kind_name()));
       return;
     }
-    check_keys(root, kGameKeys, "game");
-    if (const Node n = root.find("game"); n.valid()) {
+    const Keys keys = check_keys(root, kGameKeys, "game");
+    if (const Node n = keys.find("game"); n.valid()) {
       if (n.is_scalar() && !n.scalar().empty()) {
         g_.ruleset_ref = std::string(n.scalar());
         g_.ruleset_loc = n.loc();
@@ -102,33 +137,36 @@ class Loader {
         report(Code::kSchema, n.loc(), fmt::format("`game` names a ruleset, not {}", n.kind_name()));
       }
     }
-    if (const Node n = root.find("id"); n.valid()) {
+    if (const Node n = keys.find("id"); n.valid()) {
       g_.id = scalar_text(n, "id");
     }
-    if (const Node n = root.find("event"); n.valid()) {
+    if (const Node n = keys.find("event"); n.valid()) {
       if (n.is_map()) {
         flatten_event(n, "");
       } else if (!n.is_null()) {
         report(Code::kSchema, n.loc(), fmt::format("`event` is a map of details, not {}", n.kind_name()));
       }
     }
-    if (const Node n = root.find("date"); n.valid()) {
+    if (const Node n = keys.find("date"); n.valid()) {
       g_.date = scalar_text(n, "date");
     }
-    if (const Node n = root.find("notes"); n.valid()) {
+    if (const Node n = keys.find("notes"); n.valid()) {
       g_.notes = scalar_text(n, "notes");
     }
-    const Node players = root.find("players");
+    if (const Node n = keys.find("status"); n.valid()) {
+      status(n);
+    }
+    const Node players = keys.find("players");
     if (!players.valid()) {
       report(Code::kSchema, root.loc(), "the game has no `players` list (names in seat order)");
     } else {
       load_players(players);
     }
-    if (const Node t = root.find("teams"); t.valid()) {
+    if (const Node t = keys.find("teams"); t.valid()) {
       g_.teams_loc = t.loc();
       teams(t);
     }
-    const Node hands = root.find("hands");
+    const Node hands = keys.find("hands");
     if (!hands.valid()) {
       report(Code::kSchema, root.loc(), "the game has no `hands` list");
     } else if (!hands.is_sequence()) {
@@ -140,7 +178,7 @@ class Loader {
         hand(hands.item(i), static_cast<int>(i) + 1);
       }
     }
-    if (const Node r = root.find("result"); r.valid()) {
+    if (const Node r = keys.find("result"); r.valid()) {
       result(r);
     }
   }
@@ -154,7 +192,10 @@ class Loader {
     return d;
   }
 
-  void check_keys(Node map, std::span<const std::string_view> allowed, std::string_view where) {
+  // Reports the keys of `map` that `allowed` lacks: a misspelling of an
+  // allowed key is misspelt-key, read as the key meant; others unknown-key.
+  Keys check_keys(Node map, std::span<const std::string_view> allowed, std::string_view where) {
+    Keys keys(map);
     for (std::uint32_t i = 0; i < map.size(); ++i) {
       const Node k = map.key(i);
       if (!k.is_scalar()) {
@@ -162,12 +203,23 @@ class Loader {
         continue;
       }
       if (std::find(allowed.begin(), allowed.end(), k.scalar()) == allowed.end()) {
+        if (const std::string meant = misspelling_of(k.scalar(), allowed); !meant.empty()) {
+          // A slip (misspelt-key): ignored, what it holds would silently turn its check off.
+          const auto at = std::find(allowed.begin(), allowed.end(), meant);
+          const bool read = keys.read_as(*at, map.value(i));
+          report(Code::kMisspeltKey, k.loc(),
+                 fmt::format("'{}' is not a key of a {}: did you mean `{}`? {}", clip(k.scalar()), where, meant,
+                             read ? fmt::format("It is read as `{}`", meant)
+                                  : fmt::format("`{}` is given too, so it is ignored", meant)));
+          continue;
+        }
         const std::string hint = suggest(k.scalar(), allowed);
         report(Code::kUnknownKey, k.loc(),
                fmt::format("unknown key '{}' in a {}{}; it is ignored", clip(k.scalar()), where,
                            hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
       }
     }
+    return keys;
   }
 
   std::string scalar_text(Node n, std::string_view key) {
@@ -179,6 +231,19 @@ class Loader {
       return {};
     }
     return std::string(n.scalar());
+  }
+
+  // `status`: `in-progress` while `trickref record` keeps the game; a
+  // finished record has none (transcript.md).
+  void status(Node n) {
+    if (n.is_scalar() && n.scalar() == "in-progress") {
+      g_.in_progress = true;
+      g_.status_loc = n.loc();
+      return;
+    }
+    report(Code::kSchema, n.loc(),
+           fmt::format("`status` is `in-progress` (a record still being kept) or absent (a finished record), not {}",
+                       n.is_scalar() ? fmt::format("'{}'", clip(nul_shown(n.scalar()))) : std::string(n.kind_name())));
   }
 
   void flatten_event(Node map, const std::string& prefix) {
@@ -400,16 +465,16 @@ class Loader {
 
   // `revoke_claim`: {player, trick}.
   void revoke_claim(Node n, HandRec& h) {
-    if (!n.is_map() || !n.find("player").valid() || !n.find("trick").valid()) {
+    const Keys keys = n.is_map() ? check_keys(n, kClaimKeys, "revoke claim") : Keys();
+    if (!n.is_map() || !keys.find("player").valid() || !keys.find("trick").valid()) {
       report(Code::kSchema, n.loc(), "`revoke_claim` is {player: NAME, trick: N}: who revoked, and in which trick");
       h.revoke_claim_bad = true;
       return;
     }
-    check_keys(n, kClaimKeys, "revoke claim");
     RevokeClaimRec c;
     c.loc = n.loc();
-    const auto p = player(n.find("player"), "the player who revoked");
-    const Node t = n.find("trick");
+    const auto p = player(keys.find("player"), "the player who revoked");
+    const Node t = keys.find("trick");
     const long long trick =
         (t.is_scalar() && !t.quoted() ? parse_integer(t.scalar()) : std::nullopt).value_or(0);  // 0: not a number
     const bool trick_ok = trick >= 1 && trick <= 1'000'000;
@@ -439,7 +504,7 @@ class Loader {
       g_.hands.push_back(std::move(h));
       return;
     }
-    check_keys(n, kHandKeys, "hand");
+    const Keys keys = check_keys(n, kHandKeys, "hand");
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node k = n.key(i);
       if (!k.is_scalar()) {
@@ -449,31 +514,31 @@ class Loader {
         h.game_keys.emplace_back(*it, k.loc());
       }
     }
-    if (const Node d = n.find("dealer"); d.valid()) {
+    if (const Node d = keys.find("dealer"); d.valid()) {
       h.dealer = player(d, "the dealer");
     } else if (number == 1) {
       report(Code::kSchema, n.loc(), "the first hand must name its `dealer`");
     }
     phase_ = phase::kDeal;
-    if (const Node d = n.find("deal"); d.valid()) {
+    if (const Node d = keys.find("deal"); d.valid()) {
       h.deal_loc = d.loc();
       deal(d, h);
     }
-    if (const Node k = n.find("kitty"); k.valid()) {
+    if (const Node k = keys.find("kitty"); k.valid()) {
       h.kitty_loc = k.loc();
       h.kitty = cards(k, "`kitty`");
     }
     phase_ = phase::kAuction;
-    if (const Node b = n.find("bids"); b.valid()) {
+    if (const Node b = keys.find("bids"); b.valid()) {
       h.bids_loc = b.loc();
       bids(b, h);
     }
-    if (const Node c = n.find("contract"); c.valid()) {
+    if (const Node c = keys.find("contract"); c.valid()) {
       contract(c, h);
     }
     phase_ = phase::kExchange;
-    Node pl = n.find("plucks");
-    if (const Node ex = n.find("exchanges"); ex.valid()) {
+    Node pl = keys.find("plucks");
+    if (const Node ex = keys.find("exchanges"); ex.valid()) {
       if (pl.valid()) {
         report(Code::kSchema, ex.loc(), "`exchanges` is a synonym of `plucks`; give one of them");
       } else {
@@ -485,10 +550,10 @@ class Loader {
       plucks(pl, h);
     }
     phase_ = phase::kTrump;
-    if (const Node t = n.find("trump_by"); t.valid()) {
+    if (const Node t = keys.find("trump_by"); t.valid()) {
       h.trump_by = player(t, "the player who named trump (`trump_by`)");
     }
-    if (const Node t = n.find("trump"); t.valid()) {
+    if (const Node t = keys.find("trump"); t.valid()) {
       h.trump_loc = t.loc();
       if (const auto s = t.is_scalar() ? parse_suit(t.scalar()) : std::nullopt) {
         h.trump = s;
@@ -499,40 +564,40 @@ class Loader {
                            t.is_scalar() ? fmt::format("'{}'", clip(t.scalar())) : std::string(t.kind_name())));
       }
     }
-    if (const Node d = n.find("discard"); d.valid()) {
+    if (const Node d = keys.find("discard"); d.valid()) {
       h.discard_loc = d.loc();
       h.discard = cards(d, "`discard`");
     }
-    if (const Node s = n.find("shows"); s.valid()) {
+    if (const Node s = keys.find("shows"); s.valid()) {
       h.shows_loc = s.loc();
       shows(s, h);
     }
     phase_ = phase::kTricks;
-    if (const Node t = n.find("tricks"); t.valid()) {
+    if (const Node t = keys.find("tricks"); t.valid()) {
       h.tricks_loc = t.loc();
       tricks(t, h);
     }
     phase_ = phase::kTotals;
-    if (const Node t = n.find("taken"); t.valid()) {
+    if (const Node t = keys.find("taken"); t.valid()) {
       h.taken = numbers(t, "taken", true);
     }
-    if (const Node p = n.find("partner"); p.valid()) {
+    if (const Node p = keys.find("partner"); p.valid()) {
       partner(p, h);
     }
-    if (const Node c = n.find("revoke_claim"); c.valid()) {
+    if (const Node c = keys.find("revoke_claim"); c.valid()) {
       revoke_claim(c, h);
     }
-    if (const Node e = n.find("early_court"); e.valid()) {
+    if (const Node e = keys.find("early_court"); e.valid()) {
       h.early_court = player(e, "a player of the side that took the early court (`early_court`)");
     }
-    if (const Node st = n.find("streak"); st.valid()) {
+    if (const Node st = keys.find("streak"); st.valid()) {
       h.streak = numbers(st, "streak", true);
     }
-    if (const Node p = n.find("points"); p.valid()) {
+    if (const Node p = keys.find("points"); p.valid()) {
       h.points_loc = p.loc();
       h.points = numbers(p, "points", true);
     }
-    if (const Node s = n.find("score"); s.valid()) {
+    if (const Node s = keys.find("score"); s.valid()) {
       h.score = numbers(s, "score", false);
     }
     g_.hands.push_back(std::move(h));
@@ -644,14 +709,14 @@ class Loader {
       h.contract = c;
       return;
     }
-    if (!n.is_map() || !n.find("bidder").valid() || !n.find("bid").valid()) {
+    const Keys keys = n.is_map() ? check_keys(n, kContractKeys, "contract") : Keys();
+    if (!n.is_map() || !keys.find("bidder").valid() || !keys.find("bid").valid()) {
       report(Code::kSchema, n.loc(), "`contract` is {bidder: PLAYER, bid: N}, or none when everyone passed");
       h.contract_bad = true;
       return;
     }
-    check_keys(n, kContractKeys, "contract");
-    c.bidder = player(n.find("bidder"), "the bidder");
-    const Node b = n.find("bid");
+    c.bidder = player(keys.find("bidder"), "the bidder");
+    const Node b = keys.find("bid");
     c.bid_loc = b.loc();
     const auto v = b.is_scalar() && !b.quoted() ? parse_integer(b.scalar()) : std::nullopt;
     if (!v || *v < 0 || *v > 1'000'000'000LL) {
@@ -703,12 +768,12 @@ class Loader {
         ok = false;
         continue;
       }
-      check_keys(p, kPluckKeys, "pluck");
+      const Keys keys = check_keys(p, kPluckKeys, "pluck");
       PluckRec r;
       r.loc = p.loc();
       bool this_ok = true;
       for (const char* key : {"by", "from", "gives"}) {
-        if (!p.find(key).valid()) {
+        if (!keys.find(key).valid()) {
           report(Code::kSchema, p.loc(), fmt::format("the pluck lacks `{}`", key));
           this_ok = false;
         }
@@ -717,10 +782,10 @@ class Loader {
         ok = false;
         continue;
       }
-      auto by = player(p.find("by"), "the plucker (`by`)");
-      auto from = player(p.find("from"), "the pluckee (`from`)");
-      r.gives = card(p.find("gives"));
-      if (const Node g = p.find("gets"); g.valid() && !g.is_null()) {
+      auto by = player(keys.find("by"), "the plucker (`by`)");
+      auto from = player(keys.find("from"), "the pluckee (`from`)");
+      r.gives = card(keys.find("gives"));
+      if (const Node g = keys.find("gets"); g.valid() && !g.is_null()) {
         r.gets = card(g);
       }
       if (!by || !from) {
@@ -754,14 +819,14 @@ class Loader {
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node s = n.item(i);
-      if (!s.is_map() || !s.find("to").valid() || !s.find("cards").valid()) {
+      const Keys keys = s.is_map() ? check_keys(s, kShowKeys, "show") : Keys();
+      if (!s.is_map() || !keys.find("to").valid() || !keys.find("cards").valid()) {
         report(Code::kSchema, s.loc(), "a show is a map {to: PLAYER, cards: [CARDS]}");
         ok = false;
         continue;
       }
-      check_keys(s, kShowKeys, "show");
-      auto to = player(s.find("to"), "the player shown (`to`)");
-      auto cs = cards(s.find("cards"), "`cards`");
+      auto to = player(keys.find("to"), "the player shown (`to`)");
+      auto cs = cards(keys.find("cards"), "`cards`");
       if (!to || !cs) {
         ok = false;
         continue;
@@ -788,9 +853,9 @@ class Loader {
       r.loc = t.loc();
       Node list = t;
       if (t.is_map()) {
-        check_keys(t, kTrickKeys, "trick");
-        list = t.find("cards");
-        if (const Node l = t.find("leader"); l.valid()) {
+        const Keys keys = check_keys(t, kTrickKeys, "trick");
+        list = keys.find("cards");
+        if (const Node l = keys.find("leader"); l.valid()) {
           r.leader = player(l, "the trick's `leader`");
           if (!r.leader) {
             ok = false;
@@ -828,8 +893,8 @@ class Loader {
                                                  r.kind_name()));
       return;
     }
-    check_keys(r, kResultKeys, "result");
-    if (const Node w = r.find("winner"); w.valid()) {
+    const Keys keys = check_keys(r, kResultKeys, "result");
+    if (const Node w = keys.find("winner"); w.valid()) {
       out.winner_loc = w.loc();
       std::vector<PlayerRef> winners;
       bool ok = true;
@@ -852,7 +917,7 @@ class Loader {
         out.winners = std::move(winners);
       }
     }
-    if (const Node s = r.find("score"); s.valid()) {
+    if (const Node s = keys.find("score"); s.valid()) {
       out.score = numbers(s, "result score", false);
     }
     g_.result = std::move(out);

@@ -632,6 +632,101 @@ std::string describe_parser_error(const std::string& msg) {
   return fmt::format("invalid YAML: {}", msg);
 }
 
+// Where a tab indents a line, at or before line `upto` (0: anywhere): the
+// cause of most of yaml-cpp's indentation errors ("illegal tab when looking
+// for indentation", "end of map not found", "illegal block entry"), which
+// name the symptom, not the tab. Block scalars' content (`notes: |`) may
+// hold tabs past its indentation and is skipped; so is a text that opens as
+// JSON (`{` or `[`), and lines within a flow collection (`[Ann,` then a
+// line `<tab>Bob]`), whose tabs are mere separation.
+//
+// The brackets a line leaves open (+) or closes (-), outside quotes and comments.
+int flow_depth_change(std::string_view l) {
+  int depth = 0;
+  char quote = 0;
+  for (std::size_t i = 0; i < l.size(); ++i) {
+    const char c = l[i];
+    if (quote != 0) {
+      if (quote == '"' && c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '#' && (i == 0 || l[i - 1] == ' ' || l[i - 1] == '\t')) {
+      break;
+    } else if (c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return depth;
+}
+
+std::optional<Loc> tab_in_indentation(std::string_view text, std::uint32_t first_line, std::uint32_t upto) {
+  std::size_t pos = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+    pos = 3;
+  }
+  std::uint32_t line = first_line;
+  bool opened = false;      // a line with content has been seen
+  long block_indent = -1;   // inside a block scalar whose parent is indented so far
+  int flow = 0;             // brackets open at the end of the last line
+  while (pos < text.size() && (upto == 0 || line <= upto)) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) {
+      end = text.size();
+    }
+    std::string_view l = text.substr(pos, end - pos);
+    if (!l.empty() && l.back() == '\r') {
+      l.remove_suffix(1);
+    }
+    std::size_t spaces = 0;
+    while (spaces < l.size() && l[spaces] == ' ') {
+      ++spaces;
+    }
+    std::size_t lead = spaces;
+    while (lead < l.size() && (l[lead] == ' ' || l[lead] == '\t')) {
+      ++lead;
+    }
+    const bool blank = lead == l.size() || l[lead] == '#';
+    if (block_indent >= 0 && (blank || static_cast<long>(spaces) > block_indent)) {
+      // block scalar content
+    } else if (flow > 0) {
+      flow = std::max(0, flow + flow_depth_change(l));  // within a flow collection
+    } else {
+      block_indent = -1;
+      if (!blank) {
+        if (!opened && (l[lead] == '{' || l[lead] == '[')) {
+          return std::nullopt;  // JSON, or a flow collection: tabs separate there
+        }
+        opened = true;
+        if (lead > spaces) {
+          return Loc{line, static_cast<std::uint32_t>(spaces) + 1};
+        }
+        flow = std::max(0, flow_depth_change(l));
+        // A block scalar's header ends the line: `key: |`, `- >-`, `notes: |2`.
+        std::string_view t = l;
+        while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) {
+          t.remove_suffix(1);
+        }
+        while (!t.empty() && (t.back() == '-' || t.back() == '+' || (t.back() >= '0' && t.back() <= '9'))) {
+          t.remove_suffix(1);
+        }
+        if (!t.empty() && (t.back() == '|' || t.back() == '>') &&
+            (t.size() == 1 || t[t.size() - 2] == ' ' || t[t.size() - 2] == ':')) {
+          block_indent = static_cast<long>(spaces);
+        }
+      }
+    }
+    pos = end + 1;
+    ++line;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
@@ -680,7 +775,12 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
     sink.report(Code::kLimit, loc_of(e.mark),
                 "nesting is deeper than the YAML parser allows (2000 levels)");
   } catch (const YAML::Exception& e) {
-    sink.report(Code::kSyntax, loc_of(e.mark), describe_parser_error(e.msg));
+    const Loc at = loc_of(e.mark);
+    if (const auto tab = tab_in_indentation(impl_->text, impl_->first_line, e.mark.is_null() ? 0 : at.line)) {
+      sink.report(Code::kSyntax, *tab, "tab character in indentation (YAML allows spaces only)");
+    } else {
+      sink.report(Code::kSyntax, at, describe_parser_error(e.msg));
+    }
   } catch (const std::bad_alloc&) {
     sink.report(Code::kLimit, Loc{impl_->first_line, 1}, "the document needs more memory than is available");
   }
