@@ -279,6 +279,10 @@ TEST(RecordSession, TypingSlipsUndoShowAndResume) {
   EXPECT_TRUE(has("Stopped: g.yaml keeps the game so far; `trickref record g.yaml` resumes it.\n")) << one.out;
   const std::string after_one = slurp(file);
   EXPECT_NE(after_one.find("    trump: H\n    tricks:\n      - [2C, 3H]\n"), std::string::npos) << after_one;
+  // What validate makes of the record in progress: its unfinished hand, a note.
+  const auto games = test::validate_yaml(after_one, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"incomplete"});
 
   const Session two = run(file, "qh\n");
   EXPECT_EQ(two.exit_code, 0);
@@ -435,8 +439,9 @@ struct Revoke {
   Card y;
 };
 
-// `last`: the revoking card is the last of its trick.
-std::optional<Revoke> put_a_revoke(const Ruleset& r, bool last = false) {
+// `mid`: the revoking card is not the last of its trick (the trick is
+// judged card by card, before it is complete).
+std::optional<Revoke> put_a_revoke(const Ruleset& r, bool mid = false) {
   for (std::uint64_t seed = 1; seed < 200; ++seed) {
     PlayoutOptions po;
     po.seed = seed;
@@ -452,7 +457,7 @@ std::optional<Revoke> put_a_revoke(const Ruleset& r, bool last = false) {
       for (std::size_t k = 1; k < n; ++k) {
         const Card x = h.tricks[t][k];
         const int f = (h.leaders[t] + static_cast<int>(k)) % r.players;
-        if (x.is_joker() || x.suit() != led || led == h.trump || winner(t) == f || (last && k + 1 != n)) {
+        if (x.is_joker() || x.suit() != led || led == h.trump || winner(t) == f || (mid && k + 1 == n)) {
           continue;
         }
         for (std::size_t later = t + 1; later + 1 < h.tricks.size(); ++later) {
@@ -497,8 +502,8 @@ TEST(RecordSession, WithoutTheDealARevokeIsReportedWhenAPlayProvesIt) {
       << s.out.substr(at, table - at);
 }
 
-// With the deal, a revoke is refused when it is typed (the referee's
-// message and its note), and recorded once confirmed.
+// With the deal, a revoke is refused when it is typed, before its trick is
+// complete (the referee's message and its note), and recorded once confirmed.
 TEST(RecordSession, WithTheDealARevokeIsRefusedUntilConfirmed) {
   const auto rules = test::builtin("pluck");
   const auto rv = put_a_revoke(*rules, true);
@@ -525,8 +530,12 @@ TEST(RecordSession, WithTheDealARevokeIsRefusedUntilConfirmed) {
   const Scratch dir("refused");
   const Session s = run(dir / "g.yaml", script);
   // The evidence is the highest card of the suit the revoker held.
+  CardSet gone;  // what the revoker played before
+  for (std::size_t t = 0; t < rv->t; ++t) {
+    gone.insert(h.tricks[t][static_cast<std::size_t>((rv->f - h.leaders[t] + 3) % 3)]);
+  }
   Card held = rv->x;
-  for (const Card c : h.deal[static_cast<std::size_t>(rv->f)]) {
+  for (const Card c : h.deal[static_cast<std::size_t>(rv->f)] - gone) {
     held = !c.is_joker() && c.suit() == rv->x.suit() && c.rank() > held.rank() ? c : held;
   }
   const std::string revoke = fmt::format("{} did not follow suit: played {} to a {} lead while holding {} [revoke] (hand 1, trick {})",

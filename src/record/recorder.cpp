@@ -178,14 +178,7 @@ class Session {
       out_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", o_.display);
       return 2;
     }
-    std::vector<Diagnostic> found = load_sink.take();
-    // A loader that does not know `status` yet calls it an unknown key: it
-    // is the recorder's own key, written back every time.
-    const SourceText source(rr.text);
-    std::erase_if(found, [&](const Diagnostic& d) {
-      return d.code == Code::kUnknownKey && d.loc.column == 1 && source.line(d.loc.line).starts_with("status:");
-    });
-    auto r = from_game(g, found);
+    auto r = from_game(g, load_sink.take());
     if (!r.draft) {
       out_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display, printable(r.problem));
       return 2;
@@ -267,13 +260,13 @@ class Session {
     const std::string before = to_yaml(draft_, phases_);
     const Loc from = first_difference(before, to_yaml(next, phases_));
     GameReport rep = judge(next);
-    const int open = unfinished(next);
     std::vector<const Diagnostic*> faults;
     std::vector<const Diagnostic*> found;
     for (const auto& d : rep.diagnostics) {
       const bool known = std::any_of(report_.diagnostics.begin(), report_.diagnostics.end(),
                                      [&](const Diagnostic& o) { return same(o, d); });
-      if (known || d.severity > Severity::kError || (d.hand == open && lacks(d.code))) {
+      // Notes (the unfinished hand's) are not findings.
+      if (known || (d.severity != Severity::kError && d.severity != Severity::kWarning)) {
         continue;
       }
       (d.severity == Severity::kError && at_or_after(d.loc, from) ? faults : found).push_back(&d);
@@ -301,28 +294,6 @@ class Session {
       out_ << indent(render_diagnostic(*d, TextStyle{}));
     }
     return true;
-  }
-
-  // The number of `d`'s last hand when it is not finished yet, else 0.
-  int unfinished(const Draft& d) const {
-    if (d.hands.empty()) {
-      return 0;
-    }
-    const auto number = static_cast<int>(d.hands.size());
-    const GameState g = state_before_last(d);
-    Choices c = choices_;
-    if (d.hands.size() != draft_.hands.size()) {
-      c = Choices{};
-    }
-    return next_step(g, number, d.hands.back(), c).ask == Ask::kHandDone ? 0 : number;
-  }
-
-  // What the referee says of a hand only because it is not finished yet: a
-  // trick still being played, tricks still to come, figures not known yet.
-  // (A referee that reads `status: in-progress` says these as notes.)
-  static bool lacks(Code c) {
-    return c == Code::kTrickSize || c == Code::kTrickCount || c == Code::kSchema || c == Code::kTricksTotal ||
-           c == Code::kPluckMissing;
   }
 
   // `text` in lines of at most 78 columns, each indented by two.
