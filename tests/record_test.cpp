@@ -58,19 +58,22 @@ std::string slurp(const fs::path& p) {
 struct Session {
   int exit_code = 0;
   std::string out;
+  std::string err;
 };
 
 // Runs a session on `file` with `script` as what is typed (one entry a line).
 Session run(const fs::path& file, const std::string& script) {
   std::istringstream in(script);
   std::ostringstream out;
+  std::ostringstream err;
   record::SessionOptions o;
   o.file = file;
   o.display = file.filename().string();
   RulesetCatalog catalog;
   Session s;
-  s.exit_code = record::run_session(o, in, out, catalog);
+  s.exit_code = record::run_session(o, in, out, err, catalog);
   s.out = out.str();
+  s.err = err.str();
   return s;
 }
 
@@ -308,7 +311,8 @@ TEST(RecordSession, ARecordWithKeysItDoesNotKeepIsNotResumed) {
   std::ofstream(file) << text;
   const Session s = run(file, "show\n");
   EXPECT_EQ(s.exit_code, 2);
-  EXPECT_EQ(s.out, "trickref record: cannot resume g.yaml: hand 1 has `score`, which trickref record does not keep\n");
+  EXPECT_EQ(s.out, "");
+  EXPECT_EQ(s.err, "trickref record: cannot resume g.yaml: hand 1 has `score`, which trickref record does not keep\n");
   EXPECT_EQ(slurp(file), text);
 }
 

@@ -21,7 +21,7 @@ void setup_record(CLI::App& app, Context& ctx) {
     o.file = *file;
     o.display = *file;
     RulesetCatalog catalog(o.limits);
-    ctx.exit_code = record::run_session(o, ctx.in, ctx.out, catalog);
+    ctx.exit_code = record::run_session(o, ctx.in, ctx.out, ctx.err, catalog);
   });
 }
 

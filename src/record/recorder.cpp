@@ -64,8 +64,8 @@ bool same(const Diagnostic& a, const Diagnostic& b) {
 
 class Session {
  public:
-  Session(const SessionOptions& o, std::istream& in, std::ostream& out, RulesetCatalog& catalog)
-      : o_(o), in_(in), out_(out), catalog_(catalog) {
+  Session(const SessionOptions& o, std::istream& in, std::ostream& out, std::ostream& err, RulesetCatalog& catalog)
+      : o_(o), in_(in), out_(out), err_(err), catalog_(catalog) {
     dir_ = o.file.parent_path();
     batch_.limits = o.limits;
   }
@@ -159,7 +159,7 @@ class Session {
   int resume() {
     const ReadResult rr = read_file(o_.file, o_.limits.max_file_bytes, Readable::kFile);
     if (!rr.error.empty()) {
-      out_ << fmt::format("trickref record: cannot read {}: {}\n", o_.display, rr.error);
+      err_ << fmt::format("trickref record: cannot read {}: {}\n", o_.display, rr.error);
       return 2;
     }
     YamlReader reader(rr.text, o_.limits);
@@ -167,7 +167,7 @@ class Session {
     Document doc;
     if (!reader.next(doc, sink) || sink.has_errors()) {
       const auto& ds = sink.diagnostics();
-      out_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display,
+      err_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display,
                           ds.empty() ? std::string("it holds no game") : printable(ds.front().message));
       return 2;
     }
@@ -175,25 +175,25 @@ class Session {
     const Game g = load_game(doc.root(), o_.display, 0, load_sink);
     Document more;
     if (reader.next(more, load_sink)) {
-      out_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", o_.display);
+      err_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", o_.display);
       return 2;
     }
     auto r = from_game(g, load_sink.take());
     if (!r.draft) {
-      out_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display, printable(r.problem));
+      err_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display, printable(r.problem));
       return 2;
     }
     draft_ = std::move(*r.draft);
     const auto& res = catalog_.resolve(draft_.ruleset, dir_, NamedBy::kFile);
     if (!res.ruleset) {
-      out_ << fmt::format("trickref record: cannot resume {}: its ruleset {} cannot be loaded\n", o_.display,
+      err_ << fmt::format("trickref record: cannot resume {}: its ruleset {} cannot be loaded\n", o_.display,
                           clip(printable(draft_.ruleset)));
       return 2;
     }
     rules_ = res.ruleset;
     phases_ = hand_phases(*rules_);
     if (static_cast<int>(draft_.players.size()) != rules_->players) {
-      out_ << fmt::format("trickref record: cannot resume {}: {} has {} players, the record {}\n", o_.display,
+      err_ << fmt::format("trickref record: cannot resume {}: {} has {} players, the record {}\n", o_.display,
                           rules_->name, rules_->players, draft_.players.size());
       return 2;
     }
@@ -202,7 +202,7 @@ class Session {
     for (std::size_t i = 0; i < draft_.hands.size(); ++i) {
       if (draft_.hands[i].dealer < 0) {
         if (!report_.result || i >= report_.result->hands.size()) {
-          out_ << fmt::format("trickref record: cannot resume {}: the dealer of hand {} cannot be known\n",
+          err_ << fmt::format("trickref record: cannot resume {}: the dealer of hand {} cannot be known\n",
                               o_.display, i + 1);
           return 2;
         }
@@ -228,7 +228,7 @@ class Session {
   bool save() {
     const std::string err = write_file_atomic(o_.file, to_yaml(draft_, phases_));
     if (!err.empty()) {
-      out_ << fmt::format("trickref record: cannot write {}: {}\n", o_.display, err);
+      err_ << fmt::format("trickref record: cannot write {}: {}\n", o_.display, err);
       return false;
     }
     return true;
@@ -842,6 +842,7 @@ class Session {
   const SessionOptions& o_;
   std::istream& in_;
   std::ostream& out_;
+  std::ostream& err_;  // why FILE cannot be read, resumed or written
   RulesetCatalog& catalog_;
   std::filesystem::path dir_;
   BatchOptions batch_;
@@ -862,8 +863,9 @@ class Session {
 
 }  // namespace
 
-int run_session(const SessionOptions& options, std::istream& in, std::ostream& out, RulesetCatalog& catalog) {
-  Session s(options, in, out, catalog);
+int run_session(const SessionOptions& options, std::istream& in, std::ostream& out, std::ostream& err,
+                RulesetCatalog& catalog) {
+  Session s(options, in, out, err, catalog);
   return s.run();
 }
 

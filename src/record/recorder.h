@@ -33,8 +33,9 @@ struct SessionOptions {
 };
 
 // Runs a session: 0 when the game is over or the input ends (the file keeps
-// what was entered), 2 when FILE cannot be read, resumed or written.
+// what was entered), 2 when FILE cannot be read, resumed or written (said
+// on `err`).
 [[nodiscard]] int run_session(const SessionOptions& options, std::istream& in, std::ostream& out,
-                              RulesetCatalog& catalog);
+                              std::ostream& err, RulesetCatalog& catalog);
 
 }  // namespace trickref::record
