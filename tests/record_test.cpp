@@ -316,6 +316,23 @@ TEST(RecordSession, ARecordWithKeysItDoesNotKeepIsNotResumed) {
   EXPECT_EQ(slurp(file), text);
 }
 
+// Plucks that may be waived (Nine Five Two): `none` ends the exchange, and
+// the hand records the plucks made, none here.
+TEST(RecordSession, NoneEndsAnExchangeThatMayBeWaived) {
+  const Scratch dir("waive");
+  const fs::path file = dir / "g.yaml";
+  // Hand 1 on a sheet: Ann (dealer, quota 9) 11, Bob 3 (quota 5), Cat 2 (quota 2).
+  const Session s = run(file, "nine-five-two\nAnn Bob Cat\nann\ns\n11 3 2\np\nnone\ns\n");
+  EXPECT_EQ(s.exit_code, 0);
+  EXPECT_NE(s.out.find("Hand 2: Bob deals.\nHand 2: enter its [p]lays, the [d]eal first, or the score [s]heet? "
+                       "Hand 2, Ann plucks Bob: the card given and the card given back (or none): "
+                       "Hand 2: trump, named by Bob? "),
+            std::string::npos)
+      << s.out;
+  const std::string y = slurp(file);
+  EXPECT_NE(y.find("  # hand 2, dealt by Bob\n  - dealer: Bob\n    plucks: []\n    trump: S\n"), std::string::npos) << y;
+}
+
 // A finished game of a score sheet ends by itself, without `status`.
 TEST(RecordSession, ASheetGameEndsWhenTheTargetIsReached) {
   const Scratch dir("sheet");
