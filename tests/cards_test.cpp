@@ -26,6 +26,20 @@ TEST(Card, AcceptsTheSpellingsOfRulesSection1) {
   EXPECT_EQ(to_string(*parse_card("tc")), "10C");
 }
 
+// What phones and emoji keyboards type: the suit symbol with the emoji
+// variation selector U+FE0F (or the text one, U+FE0E) after it.
+TEST(Card, AcceptsSuitSymbolsWithAVariationSelector) {
+  EXPECT_EQ(parse_card("A\u2663\uFE0F"), Card::of(Suit::kClubs, 12));
+  EXPECT_EQ(parse_card("10\u2665\uFE0F"), Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(parse_card(" q\u2666\uFE0E "), Card::of(Suit::kDiamonds, 10));
+  EXPECT_EQ(parse_card("K\u2660\uFE0F"), Card::of(Suit::kSpades, 11));
+  EXPECT_EQ(parse_suit("\u2665\uFE0F"), Suit::kHearts);
+  // The selector alone, or after a letter or twice, is not a card.
+  for (const char* bad : {"\uFE0F", "AC\uFE0F", "A\uFE0F", "A\u2663\uFE0F\uFE0F", "\u2663\uFE0F"}) {
+    EXPECT_FALSE(parse_card(bad)) << bad;
+  }
+}
+
 TEST(Card, RejectsNonCards) {
   for (const char* bad : {"", "1H", "11H", "HX", "ZZ", "10", "H", "JJ", "2\u2665\u2665", "QX"}) {
     EXPECT_FALSE(parse_card(bad)) << bad;

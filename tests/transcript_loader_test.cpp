@@ -253,6 +253,24 @@ TEST(TranscriptLoader, UnknownPlayers) {
   EXPECT_FALSE(l.game.result->winners);
 }
 
+// A record typed on a phone: suit symbols with the emoji variation selector
+// (U+FE0F) are the cards they show, kept as written in `text`.
+TEST(TranscriptLoader, EmojiSuitsAreCards) {
+  const auto l = load(std::string(kHead) +
+                      "hands:\n  - dealer: Ann\n    trump: \u2660\uFE0F\n"
+                      "    tricks:\n      - {leader: Bob, cards: [2\u2663\uFE0F, A\u2663\uFE0F, 10\u2665\uFE0F]}\n");
+  EXPECT_EQ(transcript_lines(l.diags), Lines{});
+  const HandRec& h = l.game.hands.at(0);
+  EXPECT_EQ(h.trump, Suit::kSpades);
+  ASSERT_TRUE(h.tricks);
+  const auto& cards = h.tricks->at(0).cards;
+  ASSERT_EQ(cards.size(), 3U);
+  EXPECT_EQ(cards[0].card, Card::of(Suit::kClubs, 0));
+  EXPECT_EQ(cards[1].card, Card::of(Suit::kClubs, 12));
+  EXPECT_EQ(cards[2].card, Card::of(Suit::kHearts, 8));
+  EXPECT_EQ(cards[1].text, "A\u2663\uFE0F");
+}
+
 TEST(TranscriptLoader, BadCardsAreReportedWithLineAndColumn) {
   const auto l = load(std::string(kHead) +
                       "hands:\n  - dealer: Ann\n    kitty: [ZZ]\n"

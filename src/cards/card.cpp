@@ -24,6 +24,19 @@ std::string_view trim(std::string_view s) {
 }
 
 
+// A suit symbol may be followed by a variation selector: U+FE0F asks for the
+// emoji presentation (what phones type for "♣️"), U+FE0E for the text one.
+// Neither changes the suit, so both are dropped.
+std::optional<Suit> parse_suit_symbol(std::string_view s);
+
+std::string_view drop_variation_selector(std::string_view s) {
+  if (s.size() >= 6 && (s.substr(s.size() - 3) == "\uFE0F" || s.substr(s.size() - 3) == "\uFE0E") &&
+      parse_suit_symbol(s.substr(s.size() - 6, 3))) {
+    s.remove_suffix(3);
+  }
+  return s;
+}
+
 std::optional<Suit> parse_suit_symbol(std::string_view s) {
   if (s == "\u2663" || s == "\u2667") {
     return Suit::kClubs;
@@ -102,7 +115,7 @@ std::optional<Suit> parse_suit(std::string_view text) {
   if (auto s = parse_suit_letter(text)) {
     return s;
   }
-  if (auto s = parse_suit_symbol(text)) {
+  if (auto s = parse_suit_symbol(drop_variation_selector(text))) {
     return s;
   }
   for (int i = 0; i < kSuitCount; ++i) {
@@ -122,6 +135,7 @@ std::optional<Card> parse_card(std::string_view text) {
   if (iequals(text, "LJ")) {
     return Card::little_joker();
   }
+  text = drop_variation_selector(text);
   if (text.size() < 2) {
     return std::nullopt;
   }

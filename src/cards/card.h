@@ -144,8 +144,9 @@ class CardSet {
   return j.empty() ? (cards & CardSet::suit(trump)).highest() : j.highest();
 }
 
-// Parsing accepts rank then suit ("10H", "TH", "th", "10♥"), "BJ"/"LJ" in any
-// case, and surrounding blanks; returns nothing for anything else.
+// Parsing accepts rank then suit ("10H", "TH", "th", "10♥"; a symbol may
+// carry a variation selector, as in "A♣️"), "BJ"/"LJ" in any case, and
+// surrounding blanks; returns nothing for anything else.
 // Whether two words are equal but for ASCII case (`pass`, `Pass`, `PASS`).
 [[nodiscard]] bool iequals(std::string_view a, std::string_view b);
 [[nodiscard]] std::optional<Card> parse_card(std::string_view text);

@@ -37,8 +37,8 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   ctx.out_tty = &out == &std::cout && isatty(STDOUT_FILENO) != 0;
   ctx.err_tty = &err == &std::cerr && isatty(STDERR_FILENO) != 0;
   try {
-    CLI::App app("trickref: rules referee and game-record validator for quota trick-taking card games "
-                 "(Pluck, Nine Five Two)",
+    CLI::App app("trickref: rules referee and game-record validator for quota and partnership trick-taking card "
+                 "games (Pluck, Nine Five Two, Call Deuces, Court Piece)",
                  "trickref");
     app.set_version_flag("--version", "trickref 0.1.0");
     app.require_subcommand(1);
@@ -47,11 +47,12 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     setup_score(app, ctx);
     setup_compare(app, ctx);
     setup_simulate(app, ctx);
+    setup_record(app, ctx);
+    setup_new(app, ctx);
+    setup_import(app, ctx);
     setup_rules(app, ctx);
     setup_explain(app, ctx);
     setup_schema(app, ctx);
-    setup_new(app, ctx);
-    setup_import(app, ctx);
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
       app.parse(reversed);

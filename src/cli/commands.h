@@ -26,5 +26,6 @@ void setup_simulate(CLI::App& app, Context& ctx);
 void setup_compare(CLI::App& app, Context& ctx);
 void setup_new(CLI::App& app, Context& ctx);
 void setup_import(CLI::App& app, Context& ctx);
+void setup_record(CLI::App& app, Context& ctx);
 
 }  // namespace trickref::cli

@@ -122,6 +122,7 @@ class GameReferee {
     }
     hand_ = 0;
     out.refereed = !stop_;
+    out.state = game_;
     out.outcome = outcome();
     check_result(out.outcome);
     return out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "engine/game.h"
 #include "ruleset/ruleset.h"
 #include "transcript/transcript.h"
 
@@ -95,6 +96,9 @@ struct RefereeResult {
   std::vector<HandSummary> hands;
   GameOutcome outcome;
   bool refereed = false;  // false when the record could not be replayed at all
+  // The game as the referee counted it after the hands above (scores,
+  // deltas, who dealt last): where `trickref record` starts the next hand.
+  GameState state;
 };
 
 // Referees `game` under `rules`; diagnostics go to `sink`, in game order.
