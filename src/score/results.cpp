@@ -294,10 +294,10 @@ Diagnostic diagnostic(Node dn) {
   Diagnostic d;
   const Node sev = need(dn, "severity", "a diagnostic");
   const std::string severity = text(sev, "severity");
-  if (severity != "error" && severity != "warning") {
-    bad(sev, "`severity` is error or warning");
+  if (severity != "error" && severity != "warning" && severity != "note") {
+    bad(sev, "`severity` is error, warning or note");
   }
-  d.severity = severity == "error" ? Severity::kError : Severity::kWarning;
+  d.severity = severity == "error" ? Severity::kError : severity == "warning" ? Severity::kWarning : Severity::kNote;
   const Node code = need(dn, "code", "a diagnostic");
   const auto known = code_from_name(text(code, "code"));
   if (!known) {
