@@ -8,6 +8,7 @@
 #include "engine/hand.h"
 #include "engine/policies.h"
 #include "sheet/yaml_text.h"
+#include "transcript/writer.h"
 
 namespace trickref::sheet {
 namespace {
@@ -31,22 +32,6 @@ std::string empty_map(const std::vector<std::string>& names, const std::vector<s
     parts.push_back(fmt::format("{}: ", names[s]));
   }
   return fmt::format("{{{}}}", fmt::join(parts, ", "));
-}
-
-// The seats a running score names: one of each side (its first seat); every
-// seat where everyone plays for themselves.
-std::vector<std::size_t> score_seats(const Ruleset& r) {
-  const Policies p = policies_for(r);
-  std::vector<std::size_t> seats;
-  std::vector<int> sides;
-  for (int s = 0; s < r.players; ++s) {
-    const int side = p.partners->side(r, s);
-    if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
-      sides.push_back(side);
-      seats.push_back(static_cast<std::size_t>(s));
-    }
-  }
-  return seats;
 }
 
 std::string_view level_name(Detail d) {

@@ -88,22 +88,6 @@ HandKeys hand_keys(const Ruleset& r, const PhaseList& phases, const PlayedHand& 
   return k;
 }
 
-// The seats whose scores a record gives: one of each side (its first seat);
-// where everyone plays for themselves, every seat.
-std::vector<std::size_t> score_seats(const Ruleset& r) {
-  const Policies p = policies_for(r);
-  std::vector<std::size_t> seats;
-  std::vector<int> sides;
-  for (int s = 0; s < r.players; ++s) {
-    const int side = p.partners->side(r, s);
-    if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
-      sides.push_back(side);
-      seats.push_back(static_cast<std::size_t>(s));
-    }
-  }
-  return seats;
-}
-
 // The seat that names side `side` (a partner policy side number) in a record: its first seat.
 std::size_t side_seat(const Ruleset& r, int side) {
   const Policies p = policies_for(r);
@@ -162,6 +146,20 @@ std::string quote_if_needed(std::string_view s) {
 }
 
 }  // namespace
+
+std::vector<std::size_t> score_seats(const Ruleset& r) {
+  const Policies p = policies_for(r);
+  std::vector<std::size_t> seats;
+  std::vector<int> sides;
+  for (int s = 0; s < r.players; ++s) {
+    const int side = p.partners->side(r, s);
+    if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
+      sides.push_back(side);
+      seats.push_back(static_cast<std::size_t>(s));
+    }
+  }
+  return seats;
+}
 
 std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
                     const std::vector<std::string>& players, const WriteOptions& o) {

@@ -24,6 +24,10 @@ struct WriteOptions {
   bool scores = true;  // write running scores and the result
 };
 
+// The seats whose scores a record gives (transcript.md): one of each side
+// (its first seat); where everyone plays for themselves, every seat.
+[[nodiscard]] std::vector<std::size_t> score_seats(const Ruleset& rules);
+
 [[nodiscard]] std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
                                   const std::vector<std::string>& players, const WriteOptions& options);
 // One game as one line of JSON (no newline), compact: the text a JSON Lines
