@@ -302,8 +302,9 @@ class Session {
     std::string line = " ";
     for (const auto w : words(text)) {
       if (line.size() + w.size() + 2 > 78) {
-        out += line + "\n";
-        line = " ";
+        out += line;
+        out += '\n';
+        line.assign(1, ' ');
       }
       line += " ";
       line += w;
@@ -312,7 +313,9 @@ class Session {
     if (line.size() > 1 && line.back() == ',') {
       line.pop_back();
     }
-    return out + line + "\n";
+    out += line;
+    out += '\n';
+    return out;
   }
 
   static std::string indent(std::string_view text) {
