@@ -14,7 +14,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -541,7 +540,9 @@ TEST_F(ScoreHtml, PrintsOneStandingsTableAPageWithNothingClippedInChromium) {
       "--user-data-dir='{}' --no-pdf-header-footer --print-to-pdf='{}' 'file://{}' 2>/dev/null",
       browser, (dir_ / "profile").string(), pdf.string(), (dir_ / "report.html").string()));
   std::ifstream in(pdf, std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::ostringstream read;
+  read << in.rdbuf();
+  const std::string bytes = read.str();
   ASSERT_EQ(bytes.substr(0, 5), "%PDF-");
   std::size_t pages = 0;
   for (std::size_t at = bytes.find("/Type /Page"); at != std::string::npos; at = bytes.find("/Type /Page", at + 1)) {
