@@ -391,39 +391,43 @@ class JsonLine {
     }
     out_ += ']';
   }
-  // {"Ann":v,...} for the seats `seats` (every seat when null). A name given
-  // twice keeps its first place and its last value, as a JSON object would.
-  template <class T>
-  void seat_map(const std::vector<std::string>& players, const std::vector<T>& values,
-                const std::vector<std::size_t>* seats = nullptr) {
-    std::vector<std::size_t> order;
-    const std::size_t n = seats != nullptr ? seats->size() : players.size();
-    order.reserve(n);
-    for (std::size_t k = 0; k < n; ++k) {
-      order.push_back(seats != nullptr ? (*seats)[k] : k);
-    }
+  // A JSON object of `n` entries, the k-th keyed key_at(k): a key given
+  // twice keeps its first place and its last value, as a JSON object built
+  // key by key would.
+  template <class KeyAt, class WriteValue>
+  void object(std::size_t n, KeyAt key_at, WriteValue write_value) {
     out_ += '{';
     bool first = true;
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const std::string& name = players[order[k]];
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string_view name = key_at(k);
       bool seen = false;
       for (std::size_t e = 0; e < k && !seen; ++e) {
-        seen = players[order[e]] == name;
+        seen = key_at(e) == name;
       }
       if (seen) {
         continue;
       }
-      std::size_t last = order[k];
-      for (std::size_t e = k + 1; e < order.size(); ++e) {
-        if (players[order[e]] == name) {
-          last = order[e];
+      std::size_t last = k;
+      for (std::size_t e = k + 1; e < n; ++e) {
+        if (key_at(e) == name) {
+          last = e;
         }
       }
       key(name, first);
       first = false;
-      number(static_cast<long long>(values[last]));
+      write_value(last);
     }
     out_ += '}';
+  }
+  // {"Ann":v,...} for the seats `seats` (every seat when null).
+  template <class T>
+  void seat_map(const std::vector<std::string>& players, const std::vector<T>& values,
+                const std::vector<std::size_t>* seats = nullptr) {
+    auto seat = [&](std::size_t k) { return seats != nullptr ? (*seats)[k] : k; };
+    object(
+        seats != nullptr ? seats->size() : players.size(),
+        [&](std::size_t k) -> std::string_view { return players[seat(k)]; },
+        [&](std::size_t k) { number(static_cast<long long>(values[seat(k)])); });
   }
 
  private:
@@ -448,25 +452,9 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
   if (!o.event.empty()) {
     // An object: a key given twice keeps its first place and its last value.
     j.key("event");
-    j.ch('{');
-    for (std::size_t e = 0; e < o.event.size(); ++e) {
-      bool seen = false;
-      for (std::size_t b = 0; b < e && !seen; ++b) {
-        seen = o.event[b].first == o.event[e].first;
-      }
-      if (seen) {
-        continue;
-      }
-      const std::string* value = &o.event[e].second;
-      for (std::size_t a = e + 1; a < o.event.size(); ++a) {
-        if (o.event[a].first == o.event[e].first) {
-          value = &o.event[a].second;
-        }
-      }
-      j.key(o.event[e].first, e == 0);
-      j.str(*value);
-    }
-    j.ch('}');
+    j.object(
+        o.event.size(), [&](std::size_t k) -> std::string_view { return o.event[k].first; },
+        [&](std::size_t k) { j.str(o.event[k].second); });
   }
   j.key("players");
   j.ch('[');
@@ -491,29 +479,9 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     j.str(seat(h.dealer));
     if (o.detail == Detail::kFull) {
       j.key("deal");
-      j.ch('{');
-      // An object of the players' hands (a name given twice: its last seat's).
-      std::vector<std::size_t> all(players.size());
-      for (std::size_t p = 0; p < players.size(); ++p) {
-        all[p] = p;
-      }
-      bool first = true;
-      for (std::size_t p = 0; p < players.size(); ++p) {
-        if (std::find(players.begin(), players.begin() + static_cast<std::ptrdiff_t>(p), players[p]) !=
-            players.begin() + static_cast<std::ptrdiff_t>(p)) {
-          continue;
-        }
-        std::size_t last = p;
-        for (std::size_t q = p + 1; q < players.size(); ++q) {
-          if (players[q] == players[p]) {
-            last = q;
-          }
-        }
-        j.key(players[p], first);
-        first = false;
-        j.sorted(h.deal[last]);
-      }
-      j.ch('}');
+      j.object(
+          players.size(), [&](std::size_t p) -> std::string_view { return players[p]; },
+          [&](std::size_t p) { j.sorted(h.deal[p]); });
       if (rules.kitty > 0) {
         j.key("kitty");
         j.sorted(h.kitty);
