@@ -520,9 +520,6 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   std::atomic<bool> stop{false};
   const std::size_t full_budget = file_budget(options.limits).left;
 
-  auto dir_of = [](const InputFile& input) {
-    return input.is_stdin ? std::filesystem::path(".") : input.path.parent_path();
-  };
   auto worker = [&]() {
     try {
       RulesetCatalog catalog(options.limits);
@@ -544,7 +541,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
         } else {
           int index = 0;
           DiagnosticBudget budget{full_budget};
-          validate_lines(*u->block, input.display, dir_of(input), catalog, options, keep, index, budget);
+          validate_lines(*u->block, input.display, input.path.parent_path(), catalog, options, keep, index, budget);
           u->kept = full_budget - budget.left;
           u->spent = budget.left == 0;
         }
@@ -623,7 +620,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       u->games.clear();
       u->block->rewind();
       int index = 0;
-      validate_lines(*u->block, input.display, dir_of(input), catalog, options,
+      validate_lines(*u->block, input.display, input.path.parent_path(), catalog, options,
                      [&](GameReport&& g) { u->games.push_back(std::move(g)); }, index, left);
     }
     for (auto& g : u->games) {
