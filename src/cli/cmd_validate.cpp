@@ -83,7 +83,10 @@ class Output {
       ctx_.out << (first_ ? "\n" : ",\n");
       write_nested(game_json(g), 4);
     } else if (o_.format == "jsonl") {
-      ctx_.out << dump(game_json(g, GameJson::kResult), -1) << "\n";
+      line_.clear();
+      append_game_json(line_, g, GameJson::kResult);
+      line_ += '\n';
+      ctx_.out << line_;
     } else if (o_.format == "sarif") {
       sarif_.push_back(std::move(g));
     } else {
@@ -138,6 +141,7 @@ class Output {
   Context& ctx_;
   TextStyle style_;
   bool first_ = true;
+  std::string line_;  // a JSON Lines result, its storage kept from game to game
   std::vector<GameReport> sarif_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "base/json_out.h"
 #include "base/text.h"
 
 namespace trickref {
@@ -35,6 +36,18 @@ std::string json_text(const nlohmann::ordered_json& j, int indent) {
     i += len;
   }
   return out;
+}
+
+void append_report_string(std::string& out, std::string_view s) {
+  // Printable ASCII needs only `"` and `\` escaped; anything else (UTF-8,
+  // controls, bytes that are not UTF-8) takes json_text's own path.
+  for (const char c : s) {
+    if (c < 0x20 || c > 0x7E) {
+      out += json_text(nlohmann::ordered_json(std::string(s)));
+      return;
+    }
+  }
+  append_json_string(out, s);
 }
 
 }  // namespace trickref

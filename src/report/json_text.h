@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -16,5 +17,9 @@ namespace trickref {
 // The value is the same JSON; only no raw control character reaches a
 // terminal that shows the report.
 [[nodiscard]] std::string json_text(const nlohmann::ordered_json& j, int indent = -1);
+
+// Appends `s` as the quoted JSON string json_text() writes for it (a
+// base/json_out.h StringWriter for the reports written directly).
+void append_report_string(std::string& out, std::string_view s);
 
 }  // namespace trickref

@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "base/json_out.h"
 #include "base/text.h"
+#include "report/json_text.h"
 #include "ruleset/options.h"
 
 namespace trickref {
@@ -310,28 +312,6 @@ std::string render_summary(const Summary& s, const TextStyle& style) {
 
 namespace {
 
-nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<long long>& values) {
-  nlohmann::ordered_json m = nlohmann::ordered_json::object();
-  for (std::size_t i = 0; i < players.size() && i < values.size(); ++i) {
-    m[players[i]] = values[i];
-  }
-  return m;
-}
-
-nlohmann::ordered_json seat_map(const std::vector<std::string>& players, const std::vector<int>& values) {
-  return seat_map(players, std::vector<long long>(values.begin(), values.end()));
-}
-
-// A map side name -> number.
-template <class T>
-nlohmann::ordered_json side_map(const std::vector<std::string>& sides, const std::vector<T>& values) {
-  nlohmann::ordered_json m = nlohmann::ordered_json::object();
-  for (std::size_t i = 0; i < sides.size() && i < values.size(); ++i) {
-    m[sides[i]] = values[i];
-  }
-  return m;
-}
-
 std::string_view ending_name(HandEnding e) {
   switch (e) {
     case HandEnding::kPlayedOut:
@@ -351,108 +331,164 @@ std::string_view ending_name(HandEnding e) {
 // A hand of the courts games (cli.md, "Reports for the auction and
 // partnership games"): the trump caller, the tricks played, how the hand
 // ended, tricks per side, the winning side, the courts it scored, the streak.
-void courts_json(nlohmann::ordered_json& hj, const std::vector<std::string>& players,
-                 const std::vector<std::string>& sides, const HandSummary& h) {
-  using J = nlohmann::ordered_json;
+void courts_json(JsonOut& j, const std::vector<std::string>& players, const std::vector<std::string>& sides,
+                 const HandSummary& h) {
   if (h.trump_by) {
-    hj["trump_by"] = players[static_cast<std::size_t>(*h.trump_by)];
+    j.key("trump_by");
+    j.str(players[static_cast<std::size_t>(*h.trump_by)]);
   }
-  hj["tricks_played"] = h.tricks_played;
+  j.key("tricks_played");
+  j.number(h.tricks_played);
   if (h.end) {
-    hj["end"] = std::string(ending_name(*h.end));
+    j.key("end");
+    j.str(ending_name(*h.end));
   }
   if (h.side_taken) {
-    hj["taken"] = side_map(sides, *h.side_taken);
+    j.key("taken");
+    j.name_map(sides, *h.side_taken);
   }
   if (h.winner_side) {
-    hj["winner"] = *h.winner_side >= 0 ? J(sides[static_cast<std::size_t>(*h.winner_side)]) : J(nullptr);
-  }
-  J courts = J::object();
-  for (std::size_t k = 0; k < h.courts_won.size() && k < sides.size(); ++k) {
-    if (h.courts_won[k] != 0) {
-      courts[sides[k]] = h.courts_won[k];
+    j.key("winner");
+    if (*h.winner_side >= 0) {
+      j.str(sides[static_cast<std::size_t>(*h.winner_side)]);
+    } else {
+      j.null();
     }
   }
-  hj["courts"] = std::move(courts);
-  hj["streak"] = h.streak ? J{{"side", sides[static_cast<std::size_t>(h.streak->first)]}, {"count", h.streak->second}}
-                          : J(nullptr);
+  // Only the sides that scored a court in the hand.
+  std::vector<std::size_t> scored;
+  for (std::size_t k = 0; k < h.courts_won.size() && k < sides.size(); ++k) {
+    if (h.courts_won[k] != 0) {
+      scored.push_back(k);
+    }
+  }
+  j.key("courts");
+  j.name_map(sides, h.courts_won, &scored);
+  j.key("streak");
+  if (h.streak) {
+    j.ch('{');
+    j.key("side", true);
+    j.str(sides[static_cast<std::size_t>(h.streak->first)]);
+    j.key("count");
+    j.number(h.streak->second);
+    j.ch('}');
+  } else {
+    j.null();
+  }
 }
 
 // A hand of the auction games (cli.md, "Reports for the auction and
 // partnership games"): the calls as recorded, the contract (null: void),
 // the partner (null: solo; absent: not known), the tricks, the points and
 // whether the contract was made; a void hand's are null.
-void contract_json(nlohmann::ordered_json& hj, const std::vector<std::string>& players, const HandSummary& h) {
-  using J = nlohmann::ordered_json;
-  auto player = [&](int seat) { return players[static_cast<std::size_t>(seat)]; };
+void contract_json(JsonOut& j, const std::vector<std::string>& players, const HandSummary& h) {
+  auto player = [&](int seat) -> const std::string& { return players[static_cast<std::size_t>(seat)]; };
   if (h.bids) {
-    J bids = J::array();
+    j.key("bids");
+    j.ch('[');
+    bool first = true;
     for (const auto& c : *h.bids) {
-      bids.push_back(J{{"player", player(c.seat)}, {"bid", c.bid ? J(*c.bid) : J(nullptr)}});
+      j.raw(first ? "{" : ",{");
+      first = false;
+      j.key("player", true);
+      j.str(player(c.seat));
+      j.key("bid");
+      if (c.bid) {
+        j.number(*c.bid);
+      } else {
+        j.null();
+      }
+      j.ch('}');
     }
-    hj["bids"] = std::move(bids);
+    j.ch(']');
   }
   if (h.void_hand) {
-    hj["contract"] = nullptr;
-    hj["partner"] = nullptr;
-    hj["taken"] = nullptr;
-    hj["points"] = nullptr;
-    hj["made"] = nullptr;
+    j.raw(R"(,"contract":null,"partner":null,"taken":null,"points":null,"made":null)");
     return;
   }
   if (h.bidder) {
-    hj["contract"] = J{{"bidder", player(*h.bidder)}, {"bid", h.bid}};
+    j.key("contract");
+    j.ch('{');
+    j.key("bidder", true);
+    j.str(player(*h.bidder));
+    j.key("bid");
+    j.number(h.bid);
+    j.ch('}');
   }
   if (h.partner) {
-    hj["partner"] = *h.partner >= 0 ? J(player(*h.partner)) : J(nullptr);
+    j.key("partner");
+    if (*h.partner >= 0) {
+      j.str(player(*h.partner));
+    } else {
+      j.null();
+    }
   }
   if (h.taken) {
-    hj["taken"] = seat_map(players, *h.taken);
+    j.key("taken");
+    j.name_map(players, *h.taken);
   }
   if (h.points) {
-    hj["points"] = seat_map(players, *h.points);
+    j.key("points");
+    j.name_map(players, *h.points);
   }
   if (h.made) {
-    hj["made"] = *h.made;
+    j.key("made");
+    j.boolean(*h.made);
   }
 }
 
-nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
-  nlohmann::ordered_json j;
-  j["severity"] = std::string(severity_name(d.severity));
-  j["code"] = std::string(code_name(d.code));
-  j["message"] = d.message;
-  j["file"] = d.file;
+void diagnostic_json(JsonOut& j, const Diagnostic& d) {
+  j.ch('{');
+  j.key("severity", true);
+  j.str(severity_name(d.severity));
+  j.key("code");
+  j.str(code_name(d.code));
+  j.key("message");
+  j.str(d.message);
+  j.key("file");
+  j.str(d.file);
   if (d.loc.known()) {
-    j["line"] = d.loc.line;
-    j["column"] = d.loc.column;
+    j.key("line");
+    j.number(d.loc.line);
+    j.key("column");
+    j.number(d.loc.column);
   }
   if (d.hand > 0) {
-    j["hand"] = d.hand;
+    j.key("hand");
+    j.number(d.hand);
   }
   if (d.trick > 0) {
-    j["trick"] = d.trick;
+    j.key("trick");
+    j.number(d.trick);
   }
   if (!d.player.empty()) {
-    j["player"] = d.player;
+    j.key("player");
+    j.str(d.player);
   }
   if (d.card) {
-    j["card"] = to_string(*d.card);
+    j.key("card");
+    j.str(to_string(*d.card));
   }
   if (!d.notes.empty()) {
-    auto notes = nlohmann::ordered_json::array();
+    j.key("notes");
+    j.ch('[');
+    bool first = true;
     for (const auto& n : d.notes) {
-      nlohmann::ordered_json nj;
-      nj["message"] = n.message;
+      j.raw(first ? "{" : ",{");
+      first = false;
+      j.key("message", true);
+      j.str(n.message);
       if (n.loc.known()) {
-        nj["line"] = n.loc.line;
-        nj["column"] = n.loc.column;
+        j.key("line");
+        j.number(n.loc.line);
+        j.key("column");
+        j.number(n.loc.column);
       }
-      notes.push_back(std::move(nj));
+      j.ch('}');
     }
-    j["notes"] = std::move(notes);
+    j.ch(']');
   }
-  return j;
+  j.ch('}');
 }
 
 }  // namespace
@@ -468,127 +504,186 @@ std::string_view scoring_kind_name(ScoringKind k) {
   return "quota";  // not reached: the option lists every kind
 }
 
-nlohmann::ordered_json game_json(const GameReport& g, GameJson detail) {
+void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
   const bool result = detail == GameJson::kResult;
-  nlohmann::ordered_json j;
-  j["file"] = g.file;
-  j["index"] = g.index;
+  JsonOut j(out, append_report_string);
+  auto player = [&](int seat) -> const std::string& { return g.players[static_cast<std::size_t>(seat)]; };
+  j.ch('{');
+  j.key("file", true);
+  j.str(g.file);
+  j.key("index");
+  j.number(g.index);
   if (!g.id.empty()) {
-    j["id"] = g.id;
+    j.key("id");
+    j.str(g.id);
   }
   if (!g.ruleset.empty()) {
-    j["ruleset"] = g.ruleset;
+    j.key("ruleset");
+    j.str(g.ruleset);
     if (result) {
-      j["scoring"] = std::string(scoring_kind_name(g.scoring));
+      j.key("scoring");
+      j.str(scoring_kind_name(g.scoring));
     }
   }
   if (!g.players.empty()) {
-    j["players"] = g.players;
+    j.key("players");
+    j.strings(g.players);
   }
   if (!g.event.empty()) {
-    nlohmann::ordered_json e = nlohmann::ordered_json::object();
-    for (const auto& [k, v] : g.event) {
-      e[k] = v;
-    }
-    j["event"] = std::move(e);
+    j.key("event");
+    j.object(
+        g.event.size(), [&](std::size_t k) -> std::string_view { return g.event[k].first; },
+        [&](std::size_t k) { j.str(g.event[k].second); });
   }
   if (!g.date.empty()) {
-    j["date"] = g.date;
+    j.key("date");
+    j.str(g.date);
   }
   if (g.result && !g.result->sides.empty()) {
-    auto sides = nlohmann::ordered_json::array();
-    for (std::size_t k = 0; k < g.result->sides.size(); ++k) {
-      auto players = nlohmann::ordered_json::array();
-      for (int seat : g.result->sides[k]) {
-        players.push_back(g.players[static_cast<std::size_t>(seat)]);
+    const auto& sides = g.result->sides;
+    j.key("sides");
+    j.ch('[');
+    for (std::size_t k = 0; k < sides.size(); ++k) {
+      j.raw(k == 0 ? "{" : ",{");
+      j.key("name", true);
+      j.str(g.result->side_names[k]);
+      j.key("players");
+      j.ch('[');
+      for (std::size_t i = 0; i < sides[k].size(); ++i) {
+        if (i > 0) {
+          j.ch(',');
+        }
+        j.str(player(sides[k][i]));
       }
-      sides.push_back({{"name", g.result->side_names[k]}, {"players", std::move(players)}});
+      j.raw("]}");
     }
-    j["sides"] = std::move(sides);
+    j.ch(']');
   }
   if (!g.notes.empty()) {
-    j["notes"] = g.notes;
+    j.key("notes");
+    j.str(g.notes);
   }
   if (g.result) {
-    auto hands = nlohmann::ordered_json::array();
+    j.key("hands");
+    j.ch('[');
+    bool first_hand = true;
     for (const auto& h : g.result->hands) {
-      nlohmann::ordered_json hj;
-      hj["number"] = h.number;
-      hj["dealer"] = g.players[static_cast<std::size_t>(h.dealer)];
+      j.raw(first_hand ? "{" : ",{");
+      first_hand = false;
+      j.key("number", true);
+      j.number(h.number);
+      j.key("dealer");
+      j.str(player(h.dealer));
       if (h.unfinished) {
-        hj["unfinished"] = true;
+        j.raw(R"(,"unfinished":true)");
       }
       if (h.trump) {
-        hj["trump"] = suit_text(h.trump);
+        j.key("trump");
+        j.str(suit_text(h.trump));
       }
       if (h.auction) {
-        contract_json(hj, g.players, h);
+        contract_json(j, g.players, h);
       } else if (h.courts) {
-        courts_json(hj, g.players, g.result->side_names, h);
+        courts_json(j, g.players, g.result->side_names, h);
       } else {
-        hj["quota"] = seat_map(g.players, h.quota);
+        j.key("quota");
+        j.name_map(g.players, h.quota);
         if (h.taken) {
-          hj["taken"] = seat_map(g.players, *h.taken);
+          j.key("taken");
+          j.name_map(g.players, *h.taken);
         }
       }
       if (h.courts) {
         if (h.side_score) {
-          hj["score"] = side_map(g.result->side_names, *h.side_score);
+          j.key("score");
+          j.name_map(g.result->side_names, *h.side_score);
         }
       } else if (h.score) {
-        hj["score"] = seat_map(g.players, *h.score);
+        j.key("score");
+        j.name_map(g.players, *h.score);
       }
       if (h.plucks) {
-        hj["plucks"] = *h.plucks;
+        j.key("plucks");
+        j.number(*h.plucks);
       }
       if (result) {
         if (h.plucks_made) {
-          hj["plucks_made"] = seat_map(g.players, *h.plucks_made);
+          j.key("plucks_made");
+          j.name_map(g.players, *h.plucks_made);
         }
         if (h.plucks_suffered) {
-          hj["plucks_suffered"] = seat_map(g.players, *h.plucks_suffered);
+          j.key("plucks_suffered");
+          j.name_map(g.players, *h.plucks_suffered);
         }
         if ((h.auction || h.courts) && !h.quota.empty()) {
-          hj["quota"] = seat_map(g.players, h.quota);  // a house rule's quotas beside an auction
+          j.key("quota");  // a house rule's quotas beside an auction
+          j.name_map(g.players, h.quota);
         }
       }
-      hands.push_back(std::move(hj));
+      j.ch('}');
     }
-    j["hands"] = std::move(hands);
+    j.ch(']');
     const auto& o = g.result->outcome;
-    nlohmann::ordered_json rj;
+    j.key("result");
+    j.ch('{');
+    bool first = true;
     if (result && !g.result->refereed) {
-      rj["refereed"] = false;
+      j.raw(R"("refereed":false)");
+      first = false;
     }
-    rj["finished"] = o.finished;
-    auto winners = nlohmann::ordered_json::array();
-    for (int w : o.winners) {
-      winners.push_back(g.players[static_cast<std::size_t>(w)]);
+    j.key("finished", first);
+    j.boolean(o.finished);
+    j.key("winners");
+    j.ch('[');
+    for (std::size_t w = 0; w < o.winners.size(); ++w) {
+      if (w > 0) {
+        j.ch(',');
+      }
+      j.str(player(o.winners[w]));
     }
-    rj["winners"] = std::move(winners);
+    j.ch(']');
     if (o.score && !g.result->sides.empty()) {
       std::vector<long long> by_side;
       for (const auto& seats : g.result->sides) {
         by_side.push_back((*o.score)[static_cast<std::size_t>(seats.front())]);
       }
-      rj["score"] = side_map(g.result->side_names, by_side);
+      j.key("score");
+      j.name_map(g.result->side_names, by_side);
     } else if (o.score) {
-      rj["score"] = seat_map(g.players, *o.score);
+      j.key("score");
+      j.name_map(g.players, *o.score);
     }
     if (o.decided_hand > 0) {
-      rj["hand"] = o.decided_hand;
+      j.key("hand");
+      j.number(o.decided_hand);
     }
-    j["result"] = std::move(rj);
+    j.ch('}');
   }
-  auto diags = nlohmann::ordered_json::array();
-  for (const auto& d : g.diagnostics) {
-    diags.push_back(diagnostic_json(d));
+  j.key("diagnostics");
+  j.ch('[');
+  for (std::size_t k = 0; k < g.diagnostics.size(); ++k) {
+    if (k > 0) {
+      j.ch(',');
+    }
+    diagnostic_json(j, g.diagnostics[k]);
   }
-  j["diagnostics"] = std::move(diags);
+  j.ch(']');
   if (g.hidden_errors + g.hidden_warnings > 0) {
-    j["diagnostics_not_shown"] = {{"errors", g.hidden_errors}, {"warnings", g.hidden_warnings}};
+    j.key("diagnostics_not_shown");
+    j.ch('{');
+    j.key("errors", true);
+    j.number(g.hidden_errors);
+    j.key("warnings");
+    j.number(g.hidden_warnings);
+    j.ch('}');
   }
-  return j;
+  j.ch('}');
+}
+
+nlohmann::ordered_json game_json(const GameReport& g, GameJson detail) {
+  std::string text;
+  append_game_json(text, g, detail);
+  return nlohmann::ordered_json::parse(text);
 }
 
 nlohmann::ordered_json summary_json(const Summary& s) {

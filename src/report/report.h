@@ -64,6 +64,10 @@ struct TextStyle {
 // quotas, and `result.refereed: false` for a game that could not be replayed.
 enum class GameJson : std::uint8_t { kReport, kResult };
 
+// The game object's compact JSON text (json_text's escaping), appended to
+// `out`: one line of `validate --format jsonl`, written without building
+// the object first. game_json() is the same object, parsed back.
+void append_game_json(std::string& out, const GameReport& g, GameJson detail = GameJson::kReport);
 [[nodiscard]] nlohmann::ordered_json game_json(const GameReport& g, GameJson detail = GameJson::kReport);
 [[nodiscard]] nlohmann::ordered_json summary_json(const Summary& s);
 [[nodiscard]] nlohmann::ordered_json sarif_json(const std::vector<GameReport>& games);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "base/json_out.h"
 #include "engine/hand.h"
 
 namespace trickref {
@@ -284,54 +285,12 @@ std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_vi
 
 namespace {
 
-// JSON text written straight into one string: the bytes nlohmann's compact
-// dump() gives for the same object (keys in insertion order, no spaces,
-// strings escaped as it escapes them), without building the object first.
-class JsonLine {
+// A JSON Lines record written straight into one string (base/json_out.h),
+// with the cards as the record writes them.
+class JsonLine : public JsonOut {
  public:
-  explicit JsonLine(std::string& out) : out_(out) {}
+  explicit JsonLine(std::string& out) : JsonOut(out), out_(out) {}
 
-  void raw(std::string_view s) { out_ += s; }
-  void ch(char c) { out_ += c; }
-  void number(long long v) {
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, r.ptr);
-  }
-  // A JSON string, escaped as nlohmann::json::dump escapes it.
-  void str(std::string_view s) {
-    out_ += '"';
-    for (const char c : s) {
-      const auto u = static_cast<unsigned char>(c);
-      switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
-        default:
-          if (u < 0x20) {
-            constexpr const char* kHex = "0123456789abcdef";
-            out_ += "\\u00";
-            out_ += kHex[u >> 4U];
-            out_ += kHex[u & 15U];
-          } else {
-            out_ += c;
-          }
-      }
-    }
-    out_ += '"';
-  }
-  // `"key":`, after a comma unless it opens its object.
-  void key(std::string_view k, bool first = false) {
-    if (!first) {
-      out_ += ',';
-    }
-    str(k);
-    out_ += ':';
-  }
   void card(Card c) {
     // Each card's quoted text, made once.
     static const std::array<std::string, 64> kQuoted = [] {
@@ -419,17 +378,6 @@ class JsonLine {
     }
     out_ += '}';
   }
-  // {"Ann":v,...} for the seats `seats` (every seat when null).
-  template <class T>
-  void seat_map(const std::vector<std::string>& players, const std::vector<T>& values,
-                const std::vector<std::size_t>* seats = nullptr) {
-    auto seat = [&](std::size_t k) { return seats != nullptr ? (*seats)[k] : k; };
-    object(
-        seats != nullptr ? seats->size() : players.size(),
-        [&](std::size_t k) -> std::string_view { return players[seat(k)]; },
-        [&](std::size_t k) { number(static_cast<long long>(values[seat(k)])); });
-  }
-
  private:
   std::string& out_;
 };
@@ -457,14 +405,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
         [&](std::size_t k) { j.str(o.event[k].second); });
   }
   j.key("players");
-  j.ch('[');
-  for (std::size_t p = 0; p < players.size(); ++p) {
-    if (p > 0) {
-      j.ch(',');
-    }
-    j.str(players[p]);
-  }
-  j.ch(']');
+  j.strings(players);
   j.key("hands");
   j.ch('[');
   const PhaseList phases = hand_phases(rules);
@@ -601,15 +542,15 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     }
     if (k.taken) {
       j.key("taken");
-      j.seat_map(players, h.taken);
+      j.name_map(players, h.taken);
     }
     if (k.points) {
       j.key("points");
-      j.seat_map(players, h.points);
+      j.name_map(players, h.points);
     }
     if (o.scores) {
       j.key("score");
-      j.seat_map(players, h.score, &scored);
+      j.name_map(players, h.score, &scored);
       if (k.streak) {
         j.key("streak");
         j.ch('{');
@@ -638,7 +579,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
       j.ch(']');
     }
     j.key("score");
-    j.seat_map(players, game.score, &scored);
+    j.name_map(players, game.score, &scored);
     j.ch('}');
   }
   j.ch('}');

@@ -1,0 +1,104 @@
+// Compact JSON text appended straight into one string: the bytes
+// nlohmann's compact dump() gives for the same object (keys in insertion
+// order, no spaces), without building the object first. The transcript
+// writer (JSON Lines records) and the per-game results of `validate
+// --format jsonl` write through it; they differ only in how a string is
+// escaped, which each chooses (`StringWriter`).
+#pragma once
+
+#include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace trickref {
+
+// Appends `s` as a quoted JSON string.
+using StringWriter = void (*)(std::string& out, std::string_view s);
+
+// A JSON string escaped as nlohmann::json::dump escapes it (the text must be
+// UTF-8; it is copied as it is apart from `"`, `\` and the C0 controls).
+void append_json_string(std::string& out, std::string_view s);
+
+class JsonOut {
+ public:
+  explicit JsonOut(std::string& out, StringWriter string_writer = append_json_string)
+      : out_(out), string_writer_(string_writer) {}
+
+  void raw(std::string_view s) { out_ += s; }
+  void ch(char c) { out_ += c; }
+  void number(long long v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+  }
+  void boolean(bool b) { out_ += b ? std::string_view("true") : std::string_view("false"); }
+  void null() { out_ += "null"; }
+  void str(std::string_view s) { string_writer_(out_, s); }
+  // `"key":`, after a comma unless it opens its object.
+  void key(std::string_view k, bool first = false) {
+    if (!first) {
+      out_ += ',';
+    }
+    str(k);
+    out_ += ':';
+  }
+  // [s0,s1,...]
+  void strings(const std::vector<std::string>& items) {
+    out_ += '[';
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (i > 0) {
+        out_ += ',';
+      }
+      str(items[i]);
+    }
+    out_ += ']';
+  }
+  // A JSON object of `n` entries, the k-th keyed key_at(k): a key given
+  // twice keeps its first place and its last value, as a JSON object built
+  // key by key would.
+  template <class KeyAt, class WriteValue>
+  void object(std::size_t n, KeyAt key_at, WriteValue write_value) {
+    out_ += '{';
+    bool first = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string_view name = key_at(k);
+      bool seen = false;
+      for (std::size_t e = 0; e < k && !seen; ++e) {
+        seen = key_at(e) == name;
+      }
+      if (seen) {
+        continue;
+      }
+      std::size_t last = k;
+      for (std::size_t e = k + 1; e < n; ++e) {
+        if (key_at(e) == name) {
+          last = e;
+        }
+      }
+      key(name, first);
+      first = false;
+      write_value(last);
+    }
+    out_ += '}';
+  }
+  // {"Ann":v,...}: the k-th name keys the k-th value, for as many entries as
+  // both have (for `seats`, only the names they index, in their order).
+  template <class T>
+  void name_map(const std::vector<std::string>& names, const std::vector<T>& values,
+                const std::vector<std::size_t>* seats = nullptr) {
+    auto at = [&](std::size_t k) { return seats != nullptr ? (*seats)[k] : k; };
+    const std::size_t n = seats != nullptr ? seats->size() : std::min(names.size(), values.size());
+    object(
+        n, [&](std::size_t k) -> std::string_view { return names[at(k)]; },
+        [&](std::size_t k) { number(static_cast<long long>(values[at(k)])); });
+  }
+
+ private:
+  std::string& out_;
+  StringWriter string_writer_;
+};
+
+}  // namespace trickref
