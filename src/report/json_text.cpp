@@ -39,15 +39,24 @@ std::string json_text(const nlohmann::ordered_json& j, int indent) {
 }
 
 void append_report_string(std::string& out, std::string_view s) {
-  // Printable ASCII needs only `"` and `\` escaped; anything else (UTF-8,
-  // controls, bytes that are not UTF-8) takes json_text's own path.
+  // Printable ASCII is copied as it is, `"` and `\` escaped; anything else
+  // (UTF-8, controls, bytes that are not UTF-8) takes json_text's own path.
+  bool plain = true;
   for (const char c : s) {
-    if (c < 0x20 || c > 0x7E) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20U || u > 0x7EU) {
       out += json_text(nlohmann::ordered_json(std::string(s)));
       return;
     }
+    plain = plain && u != '"' && u != '\\';
   }
-  append_json_string(out, s);
+  if (plain) {
+    out += '"';
+    out += s;
+    out += '"';
+  } else {
+    append_json_string(out, s);
+  }
 }
 
 }  // namespace trickref
