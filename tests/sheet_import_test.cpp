@@ -174,6 +174,81 @@ TEST(Import, CourtPiecePerPlayerTricksAndSideScores) {
             "    score: {Ann: 0, Bob: 0}\n");
 }
 
+// A revoke ruled at the table and the running streaks (court-piece.md,
+// "Revoke forfeit" and "Hand winner and the streak"; transcript.md
+// `revoke_claim`, `streak`): the trick after the name, in its own column,
+// or read off the tricks counted up to the forfeit.
+TEST(Import, CourtPieceRevokeClaimsAndStreaks) {
+  const std::string csv =
+      "game;court-piece\n"
+      "players;Ann;Bob;Cat;Dan\n"
+      "Dealer;Trump caller;Ann & Cat;Bob & Dan;Revoke;Revoke trick;Ann & Cat courts;Bob & Dan courts;"
+      "Ann & Cat streak;Bob & Dan streak\n"
+      "Bob;Cat;6;7;;;0;0;0;1\n"
+      "Cat;Dan;3;2;Bob;;1;0;1;0\n"
+      "Dan;Ann;2;2;dan;4;2;0;2;0\n"
+      "Bob;Cat;1;1;Bob at 2;;3;0;3;0\n";
+  const std::string y = imported(csv);
+  EXPECT_EQ(y,
+            "# Imported from <stdin> by `trickref import`: one hand per row of the sheet.\n"
+            "game: court-piece\n"
+            "players: [Ann, Bob, Cat, Dan]\n"
+            "hands:\n"
+            "  - dealer: Bob\n"
+            "    trump_by: Cat\n"
+            "    taken: {Ann: 6, Bob: 7}\n"
+            "    score: {Ann: 0, Bob: 0}\n"
+            "    streak: {Ann: 0, Bob: 1}\n"
+            "  - dealer: Cat\n"
+            "    trump_by: Dan\n"
+            "    revoke_claim: {player: Bob, trick: 5}\n"
+            "    taken: {Ann: 3, Bob: 2}\n"
+            "    score: {Ann: 1, Bob: 0}\n"
+            "    streak: {Ann: 1, Bob: 0}\n"
+            "  - dealer: Dan\n"
+            "    trump_by: Ann\n"
+            "    revoke_claim: {player: Dan, trick: 4}\n"
+            "    taken: {Ann: 2, Bob: 2}\n"
+            "    score: {Ann: 2, Bob: 0}\n"
+            "    streak: {Ann: 2, Bob: 0}\n"
+            "  - dealer: Bob\n"
+            "    trump_by: Cat\n"
+            "    revoke_claim: {player: Bob, trick: 2}\n"
+            "    taken: {Ann: 1, Bob: 1}\n"
+            "    score: {Ann: 3, Bob: 0}\n"
+            "    streak: {Ann: 3, Bob: 0}\n");
+  const auto games = test::validate_yaml(y);
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{}) << test::diagnostics_text(games);
+
+  // A streak the sheet got wrong is kept, and validate finds it.
+  std::string slip = csv;
+  slip.replace(slip.find(";1;0;1;0\n"), 9, ";1;0;2;0\n");
+  EXPECT_EQ(test::codes(test::validate_yaml(imported(slip))[0]), std::vector<std::string>{"score-mismatch"});
+}
+
+TEST(Import, ARevokeNeedsItsPlayerAndItsTrick) {
+  const std::string head =
+      "game,court-piece\n"
+      "players,Ann,Bob,Cat,Dan\n"
+      "Dealer,Trump by,Ann & Cat,Bob & Dan,Revoke,Revoke at\n";
+  EXPECT_EQ(import_errors(head + "Bob,Cat,,,Bob,\n"),
+            "<stdin>:4:11: error: Bob revoked in which trick? Give it after the name ('Bob 5') or in a revoke trick "
+            "column [schema] (hand 1)\n");
+  EXPECT_EQ(import_errors(head + "Bob,Cat,1,0,Eve 1,\n"),
+            "<stdin>:4:13: error: 'Eve' (who revoked) is not one of the players: Ann, Bob, Cat, Dan [unknown-player] "
+            "(hand 1)\n");
+  EXPECT_EQ(import_errors(head + "Bob,Cat,1,0,,1\n"),
+            "<stdin>:4:1: error: a revoke trick with nobody named in the revoke column [schema] (hand 1)\n");
+  EXPECT_EQ(import_errors(head + "Bob,Cat,1,0,\"Bob, trick 2\",1\n"),
+            "<stdin>:4:13: error: the revoke cell says trick 2 and the revoke trick column 1 [schema] (hand 1)\n");
+  EXPECT_EQ(import_errors("game,pluck\nDealer,Ann,Bob,Cat,Revoke,Ann streak,Bob streak,Cat streak\n"),
+            "<stdin>:2:20: error: pluck has no use for a 'Revoke' column [schema]\n"
+            "<stdin>:2:27: error: pluck has no use for a 'Ann streak' column [schema]\n"
+            "<stdin>:2:38: error: pluck has no use for a 'Bob streak' column [schema]\n"
+            "<stdin>:2:49: error: pluck has no use for a 'Cat streak' column [schema]\n");
+}
+
 // ------------------------------------------------------------ bad sheets
 TEST(Import, BadCellsAreLocated) {
   const std::string csv =
@@ -217,10 +292,10 @@ TEST(Import, HeaderProblems) {
   EXPECT_EQ(import_errors("game,pluck\nDealer,Ann,Bob\nAnn,5,12\n"),
             "<stdin>:2:1: error: the header's player columns name 2 players ('Ann', 'Bob'); pluck is played by 3 (a "
             "column that is not a player's is one of: dealer, trump, trump by, bidder, bid, bids, partner, early "
-            "court, hand, notes) [schema]\n");
+            "court, revoke, revoke trick, hand, notes) [schema]\n");
   EXPECT_EQ(import_errors("players,Ann,Bob,Cat\nDealer,Ann,Bob,Cat,Dan\nAnn,5,7,5,0\n", {"--rules", "pluck"}),
             "<stdin>:2:20: error: 'Dan' is neither a column this sheet can have (dealer, trump, trump by, bidder, bid, "
-            "bids, partner, early court, hand, notes) nor one of the players: Ann, Bob, Cat [unknown-player]\n");
+            "bids, partner, early court, revoke, revoke trick, hand, notes) nor one of the players: Ann, Bob, Cat [unknown-player]\n");
   EXPECT_EQ(import_errors("Ann,Bob,Cat\n5,7,5\n", {"--rules", "pluck"}),
             "<stdin>:1:1: error: the sheet has no dealer column: the first hand must name its dealer [schema]\n");
   EXPECT_EQ(import_errors("Dealer,Bidder,Ann,Bob,Cat\nAnn,Bob,5,7,5\n", {"--rules", "pluck"}),

@@ -54,6 +54,9 @@ enum class Field : std::uint8_t {
   kTaken,
   kPoints,
   kScore,
+  kStreak,      // Court Piece: a side's running streak
+  kRevoke,      // Court Piece: the player the table ruled revoked (revoke_claim)
+  kRevokeTrick, // ... and the trick of the revoke
 };
 
 struct Word {
@@ -62,7 +65,7 @@ struct Word {
 };
 
 // The columns that are not a player's (normalised headers).
-constexpr std::array<Word, 24> kFieldWords = {{
+constexpr std::array<Word, 33> kFieldWords = {{
     {"hand", Field::kIgnore},        {"#", Field::kIgnore},           {"no", Field::kIgnore},
     {"hand no", Field::kIgnore},     {"notes", Field::kIgnore},       {"note", Field::kIgnore},
     {"comment", Field::kIgnore},     {"comments", Field::kIgnore},    {"dealer", Field::kDealer},
@@ -71,10 +74,13 @@ constexpr std::array<Word, 24> kFieldWords = {{
     {"caller", Field::kTrumpBy},     {"bidder", Field::kBidder},      {"declarer", Field::kBidder},
     {"bid", Field::kBid},            {"bids", Field::kBids},          {"calls", Field::kBids},
     {"partner", Field::kPartner},    {"early court", Field::kEarlyCourt}, {"early court by", Field::kEarlyCourt},
+    {"revoke", Field::kRevoke},      {"revoked", Field::kRevoke},     {"revoke by", Field::kRevoke},
+    {"revoked by", Field::kRevoke},  {"revoke claim", Field::kRevoke}, {"revoke trick", Field::kRevokeTrick},
+    {"revoke at", Field::kRevokeTrick}, {"revoked at", Field::kRevokeTrick}, {"revoke in trick", Field::kRevokeTrick},
 }};
 
 // The words after (or before) a player's name that say what the column holds.
-constexpr std::array<Word, 11> kKindWords = {{
+constexpr std::array<Word, 12> kKindWords = {{
     {"running score", Field::kScore},
     {"tricks", Field::kTaken},
     {"taken", Field::kTaken},
@@ -86,6 +92,7 @@ constexpr std::array<Word, 11> kKindWords = {{
     {"total", Field::kScore},
     {"running", Field::kScore},
     {"courts", Field::kScore},
+    {"streak", Field::kStreak},
 }};
 
 std::optional<Field> field_word(std::string_view h) {
@@ -103,6 +110,8 @@ std::string_view kind_name(Field f) {
       return "tricks";
     case Field::kPoints:
       return "points";
+    case Field::kStreak:
+      return "streak";
     default:
       break;
   }
@@ -327,7 +336,7 @@ class Importer {
         error(Code::kSchema, h.loc,
               fmt::format("the header's player columns name {} player{} ({}); {} is played by {} (a column that is "
                           "not a player's is one of: dealer, trump, trump by, bidder, bid, bids, partner, early "
-                          "court, hand, notes)",
+                          "court, revoke, revoke trick, hand, notes)",
                           players_.size(), players_.size() == 1 ? "" : "s", fmt::join(quoted, ", "), r_.name,
                           r_.players));
         return false;
@@ -356,7 +365,7 @@ class Importer {
       if (c.seat < 0) {
         error(Code::kUnknownPlayer, c.loc,
               fmt::format("'{}' is neither a column this sheet can have (dealer, trump, trump by, bidder, bid, bids, "
-                          "partner, early court, hand, notes) nor one of the players: {}",
+                          "partner, early court, revoke, revoke trick, hand, notes) nor one of the players: {}",
                           clip(c.header), name_list(players_)));
         return false;
       }
@@ -402,7 +411,8 @@ class Importer {
       const bool unused = ((c.field == Field::kBidder || c.field == Field::kBid || c.field == Field::kBids) && !auction) ||
                           (c.field == Field::kPartner && r_.partner_by == PartnerBy::kNone) ||
                           (c.field == Field::kPoints && r_.scoring != ScoringKind::kPoints) ||
-                          ((c.field == Field::kTrumpBy || c.field == Field::kEarlyCourt) &&
+                          ((c.field == Field::kTrumpBy || c.field == Field::kEarlyCourt || c.field == Field::kStreak ||
+                            c.field == Field::kRevoke || c.field == Field::kRevokeTrick) &&
                            r_.scoring != ScoringKind::kCourts);
       if (unused) {
         error(Code::kSchema, c.loc, fmt::format("{} has no use for a '{}' column", r_.name, clip(c.header)));
@@ -422,7 +432,11 @@ class Importer {
       error(Code::kSchema, h.loc, "a bidder column goes with a bid column");
       ok = false;
     }
-    for (const Field f : {Field::kTaken, Field::kPoints, Field::kScore}) {
+    if (count(Field::kRevokeTrick) > 0 && count(Field::kRevoke) == 0) {
+      error(Code::kSchema, h.loc, "a revoke trick column goes with a revoke column (who revoked)");
+      ok = false;
+    }
+    for (const Field f : {Field::kTaken, Field::kPoints, Field::kScore, Field::kStreak}) {
       ok = cover(h, f) && ok;
     }
     const Field main = r_.scoring == ScoringKind::kPoints ? Field::kPoints : Field::kTaken;
@@ -435,10 +449,12 @@ class Importer {
     return ok;
   }
 
-  static bool is_numbers(Field f) { return f == Field::kTaken || f == Field::kPoints || f == Field::kScore; }
+  static bool is_numbers(Field f) {
+    return f == Field::kTaken || f == Field::kPoints || f == Field::kScore || f == Field::kStreak;
+  }
 
   // The columns of kind `f`: none, or one per player, or one per side;
-  // running scores of fixed sides may give both players of a side.
+  // running scores and streaks of fixed sides may give both players of a side.
   bool cover(const CsvRow& h, Field f) {
     std::vector<int> per_seat(players_.size(), 0);
     std::vector<int> per_side(players_.size(), 0);
@@ -462,7 +478,8 @@ class Importer {
       const bool has = per_seat[static_cast<std::size_t>(s)] > 0 || per_side[static_cast<std::size_t>(sd)] > 0;
       bool side_named = per_side[static_cast<std::size_t>(sd)] > 0;
       for (int t = 0; t < r_.players && !side_named; ++t) {
-        side_named = t != s && side(t) == sd && per_seat[static_cast<std::size_t>(t)] > 0 && f == Field::kScore;
+        side_named = t != s && side(t) == sd && per_seat[static_cast<std::size_t>(t)] > 0 &&
+                     (f == Field::kScore || f == Field::kStreak);
       }
       if (!has && !side_named) {
         error(Code::kSchema, h.loc,
@@ -493,9 +510,12 @@ class Importer {
     std::optional<std::string> contract;  // written as is: `none` or `{bidder: X, bid: N}`
     std::optional<std::string> bids;
     std::optional<std::string> partner;
+    std::string revoke;                      // revoke_claim's player
+    std::optional<long long> revoke_trick;   // ... and trick
     std::vector<Number> taken;
     std::vector<Number> points;
     std::vector<Number> score;
+    std::vector<Number> streak;
   };
 
   const std::string& player_name(int s) const { return players_[static_cast<std::size_t>(s)]; }
@@ -540,6 +560,7 @@ class Importer {
     Hand h;
     std::optional<CsvCell> bidder;
     std::optional<CsvCell> bid;
+    std::optional<CsvCell> revoke;
     for (std::size_t i = 0; i < row.cells.size(); ++i) {
       const CsvCell& cell = row.cells[i];
       if (i >= columns_.size()) {
@@ -594,6 +615,14 @@ class Importer {
             h.partner = yaml_scalar(player_name(*s));
           }
           break;
+        case Field::kRevoke:
+          revoke = cell;
+          break;
+        case Field::kRevokeTrick:
+          if (const auto t = number_cell(cell, "the revoke's trick", true, hand)) {
+            h.revoke_trick = *t;
+          }
+          break;
         case Field::kBidder:
           bidder = cell;
           break;
@@ -605,14 +634,18 @@ class Importer {
           break;
         case Field::kTaken:
         case Field::kPoints:
-        case Field::kScore: {
+        case Field::kScore:
+        case Field::kStreak: {
           const bool score = c.field == Field::kScore;
           const auto v = number_cell(cell,
                                      fmt::format("{}'s {}", c.side ? side_label(c.seat) : player_name(c.seat),
                                                  kind_name(c.field)),
                                      !score, hand);
           if (v) {
-            (c.field == Field::kTaken ? h.taken : c.field == Field::kPoints ? h.points : h.score)
+            (c.field == Field::kTaken    ? h.taken
+             : c.field == Field::kPoints ? h.points
+             : c.field == Field::kStreak ? h.streak
+                                         : h.score)
                 .push_back({c.seat, *v});
           }
           break;
@@ -624,6 +657,7 @@ class Importer {
       error(Code::kSchema, row.loc, "the first hand's dealer is blank: the first hand must name its dealer", hand);
     }
     const bool void_hand = contract(h, bidder, bid, row, hand);
+    revoke_claim(h, revoke, row, hand);
     if (errors_.size() != before) {
       return;
     }
@@ -679,6 +713,74 @@ class Importer {
       return std::nullopt;
     }
     return yaml_flow_list(out);
+  }
+
+  // The table's revoke ruling (court-piece.md, "Revoke forfeit"; transcript.md
+  // `revoke_claim`): the revoke cell names the player, with the trick after
+  // the name (`Bob 5`, `Bob at 5`, `Bob trick 5`) or in a revoke trick
+  // column. Without a trick, the row's tricks taken say it: a forfeited
+  // hand counts the tricks up to and including the revoke's (court-piece.md,
+  // "A forfeited hand"), so the revoke was in the last of them.
+  void revoke_claim(Hand& h, const std::optional<CsvCell>& cell, const CsvRow& row, int hand) {
+    if (!cell) {
+      if (h.revoke_trick) {
+        error(Code::kSchema, row.loc, "a revoke trick with nobody named in the revoke column", hand);
+      }
+      return;
+    }
+    std::string_view text = cell->text;
+    std::optional<long long> trick;
+    if (seat(text) < 0) {
+      // A trick after the name: its last word, a number, and the words between.
+      const auto space = text.find_last_of(' ');
+      if (space != std::string_view::npos) {
+        const std::string_view last = text.substr(space + 1);
+        long long v = 0;
+        const auto [ptr, ec] = std::from_chars(last.data(), last.data() + last.size(), v);
+        if (ec == std::errc() && ptr == last.data() + last.size() && v >= 1 && v <= 1'000'000) {
+          trick = v;
+          text = text.substr(0, space);
+          for (const std::string_view joiner : {" in trick", " trick", " at", " @", ","}) {
+            while (!text.empty() && text.back() == ' ') {
+              text.remove_suffix(1);
+            }
+            if (text.size() > joiner.size() && iequals(text.substr(text.size() - joiner.size()), joiner)) {
+              text.remove_suffix(joiner.size());
+            }
+          }
+          while (!text.empty() && text.back() == ' ') {
+            text.remove_suffix(1);
+          }
+        }
+      }
+    }
+    CsvCell name = *cell;
+    name.text = std::string(text);
+    const auto s = player_cell(name, "who revoked", hand);
+    if (!s) {
+      return;
+    }
+    if (trick && h.revoke_trick && *trick != *h.revoke_trick) {
+      error(Code::kSchema, cell->loc,
+            fmt::format("the revoke cell says trick {} and the revoke trick column {}", *trick, *h.revoke_trick), hand);
+      return;
+    }
+    if (!trick && !h.revoke_trick) {
+      long long played = 0;
+      for (const auto& n : h.taken) {
+        played += n.value;
+      }
+      if (played < 1) {
+        error(Code::kSchema, cell->loc,
+              fmt::format("{} revoked in which trick? Give it after the name ('{} 5') or in a revoke trick column",
+                          clip(player_name(*s)), clip(player_name(*s))),
+              hand);
+        return;
+      }
+      trick = played;
+    }
+    h.revoke = player_name(*s);
+    h.revoke_trick = trick ? *trick : *h.revoke_trick;
   }
 
   // The contract from the bidder and bid cells; returns whether everyone passed.
@@ -757,7 +859,8 @@ class Importer {
       }
       return false;
     };
-    if (partial(h.taken, Field::kTaken) || partial(h.points, Field::kPoints) || partial(h.score, Field::kScore)) {
+    if (partial(h.taken, Field::kTaken) || partial(h.points, Field::kPoints) || partial(h.score, Field::kScore) ||
+        partial(h.streak, Field::kStreak)) {
       return;
     }
     if (void_hand) {
@@ -828,6 +931,9 @@ class Importer {
       if (!h.early_court.empty()) {
         keys.push_back(fmt::format("early_court: {}", yaml_scalar(h.early_court)));
       }
+      if (!h.revoke.empty()) {
+        keys.push_back(fmt::format("revoke_claim: {{player: {}, trick: {}}}", yaml_scalar(h.revoke), *h.revoke_trick));
+      }
       if (!h.taken.empty()) {
         keys.push_back(fmt::format("taken: {}", numbers(h.taken)));
       }
@@ -839,6 +945,9 @@ class Importer {
       }
       if (!h.score.empty()) {
         keys.push_back(fmt::format("score: {}", numbers(h.score)));
+      }
+      if (!h.streak.empty()) {
+        keys.push_back(fmt::format("streak: {}", numbers(h.streak)));
       }
       if (keys.empty()) {
         keys.emplace_back("{}");  // a hand whose row held nothing the record keeps: still a hand
