@@ -19,6 +19,7 @@
 extern "C" int trickref_fuzz_transcript(const std::uint8_t* data, std::size_t size);
 extern "C" int trickref_fuzz_json(const std::uint8_t* data, std::size_t size);
 extern "C" int trickref_fuzz_ruleset(const std::uint8_t* data, std::size_t size);
+extern "C" int trickref_fuzz_results(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -35,6 +36,7 @@ std::vector<Input> inputs() {
   for (const auto& [target, dir] : {std::pair{"transcript", "fuzz/regressions/transcript"},
                                     std::pair{"json", "fuzz/regressions/json"},
                                     std::pair{"ruleset", "fuzz/regressions/ruleset"},
+                                    std::pair{"results", "fuzz/regressions/results"},
                                     std::pair{"ruleset", "fuzz/seeds/ruleset"}}) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(root / dir, ec)) {
@@ -62,6 +64,8 @@ TEST_P(FuzzRegression, ReplaysClean) {
     EXPECT_EQ(trickref_fuzz_transcript(bytes, data.size()), 0);
   } else if (target == "json") {
     EXPECT_EQ(trickref_fuzz_json(bytes, data.size()), 0);
+  } else if (target == "results") {
+    EXPECT_EQ(trickref_fuzz_results(bytes, data.size()), 0);
   } else {
     EXPECT_EQ(trickref_fuzz_ruleset(bytes, data.size()), 0);
   }

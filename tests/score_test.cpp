@@ -179,9 +179,9 @@ hands:
   EXPECT_EQ(std::tuple(ann.hands, ann.quota_made, ann.over, ann.short_), std::tuple(3, 3, 2LL, 0LL));
   EXPECT_EQ(std::tuple(bob.hands, bob.quota_made, bob.over, bob.short_), std::tuple(3, 2, 1LL, 2LL));
   EXPECT_EQ(std::tuple(cat.hands, cat.quota_made, cat.over, cat.short_), std::tuple(3, 2, 0LL, 1LL));
-  EXPECT_EQ(std::pair(ann.plucks_made, ann.plucks_suffered), std::pair(2, 0));
-  EXPECT_EQ(std::pair(bob.plucks_made, bob.plucks_suffered), std::pair(1, 2));
-  EXPECT_EQ(std::pair(cat.plucks_made, cat.plucks_suffered), std::pair(0, 1));
+  EXPECT_EQ(std::pair(ann.plucks_made, ann.plucks_suffered), std::pair(2LL, 0LL));
+  EXPECT_EQ(std::pair(bob.plucks_made, bob.plucks_suffered), std::pair(1LL, 2LL));
+  EXPECT_EQ(std::pair(cat.plucks_made, cat.plucks_suffered), std::pair(0LL, 1LL));
 }
 
 TEST(ScoreStandings, PlacingPointsShareTheBetterPlace) {

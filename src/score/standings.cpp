@@ -4,6 +4,7 @@
 #include <cassert>
 #include <filesystem>
 #include <iterator>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -13,6 +14,19 @@
 #include "score/names.h"
 
 namespace trickref {
+namespace {
+
+// Adds a game's figure to a total, which stays at the largest (or
+// smallest) long long rather than wrapping: the figures come from records
+// and results files, whose numbers the standings do not bound.
+void add_to(long long& total, long long v) {
+  if (__builtin_add_overflow(total, v, &total)) {
+    total = v < 0 ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
+  }
+}
+
+}  // namespace
+
 namespace {
 
 // a vs b on one key: >0 when a ranks above b. Ratios are compared by cross
@@ -362,26 +376,26 @@ void StandingsBuilder::add(const GameReport& g) {
         }
         const auto at = static_cast<std::size_t>(place[seat] - 1);
         if (at < league_.placing_points.size()) {
-          p.placing += league_.placing_points[at];
+          add_to(p.placing, league_.placing_points[at]);
         }
       }
       if (r.outcome.score) {
-        p.points += (*r.outcome.score)[seat];
+        add_to(p.points, (*r.outcome.score)[seat]);
       }
       p.hands += line.quota_hands[seat];  // counted once, for the game's line
       p.quota_made += line.quota_made[seat];
       for (const auto& h : r.hands) {
         if (h.taken && seat < h.taken->size() && seat < h.quota.size()) {
-          const int taken = (*h.taken)[seat];
-          const int quota = h.quota[seat];
-          p.over += std::max(0, taken - quota);
-          p.short_ += std::max(0, quota - taken);
+          const long long taken = (*h.taken)[seat];
+          const long long quota = h.quota[seat];
+          add_to(p.over, std::max(0LL, taken - quota));
+          add_to(p.short_, std::max(0LL, quota - taken));
         }
         if (h.plucks_made && seat < h.plucks_made->size()) {
-          p.plucks_made += (*h.plucks_made)[seat];
+          add_to(p.plucks_made, (*h.plucks_made)[seat]);
         }
         if (h.plucks_suffered && seat < h.plucks_suffered->size()) {
-          p.plucks_suffered += (*h.plucks_suffered)[seat];
+          add_to(p.plucks_suffered, (*h.plucks_suffered)[seat]);
         }
         // A contract: a known bidder (an all-pass hand has none). A solo
         // bidder's partner is -1, so never a seat.
@@ -473,12 +487,12 @@ void StandingsBuilder::add_courts(const GameReport& g, const std::vector<std::st
       p.draws += draw ? 1 : 0;
       const auto at = static_cast<std::size_t>(place[static_cast<std::size_t>(seat)] - 1);
       if (at < league_.placing_points.size()) {
-        p.placing += league_.placing_points[at];
+        add_to(p.placing, league_.placing_points[at]);
       }
     }
     if (f.courts) {
       for (std::size_t e = 0; e < sides; ++e) {
-        (e == d ? p.points : p.courts_against) += (*f.courts)[e];
+        add_to(e == d ? p.points : p.courts_against, (*f.courts)[e]);
       }
     }
     p.court_hands += f.hands;
@@ -553,14 +567,14 @@ void add_line(PlayerLine& to, const PlayerLine& from) {
   to.games += from.games;
   to.finished += from.finished;
   to.wins += from.wins;
-  to.points += from.points;
-  to.placing += from.placing;
+  add_to(to.points, from.points);
+  add_to(to.placing, from.placing);
   to.hands += from.hands;
   to.quota_made += from.quota_made;
-  to.over += from.over;
-  to.short_ += from.short_;
-  to.plucks_made += from.plucks_made;
-  to.plucks_suffered += from.plucks_suffered;
+  add_to(to.over, from.over);
+  add_to(to.short_, from.short_);
+  add_to(to.plucks_made, from.plucks_made);
+  add_to(to.plucks_suffered, from.plucks_suffered);
   to.contract_hands += from.contract_hands;
   to.contracts += from.contracts;
   to.contracts_made += from.contracts_made;
@@ -569,7 +583,7 @@ void add_line(PlayerLine& to, const PlayerLine& from) {
   to.solo_made += from.solo_made;
   to.partner_hands += from.partner_hands;
   to.draws += from.draws;
-  to.courts_against += from.courts_against;
+  add_to(to.courts_against, from.courts_against);
   to.court_hands += from.court_hands;
   to.hands_won += from.hands_won;
   to.early_courts += from.early_courts;

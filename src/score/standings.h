@@ -76,8 +76,8 @@ struct PlayerLine {
   int quota_made = 0;      // hands with taken >= quota
   long long over = 0;      // tricks above quota, summed
   long long short_ = 0;    // tricks below quota, summed
-  int plucks_made = 0;
-  int plucks_suffered = 0;
+  long long plucks_made = 0;
+  long long plucks_suffered = 0;
   // Contract games (Call Deuces), from the hands' auctions.
   int contract_hands = 0;  // hands played with a contract (a known bidder; all-pass hands are not)
   int contracts = 0;       // of those, hands in which the player was the bidder
