@@ -45,16 +45,21 @@ class JsonOut {
     str(k);
     out_ += ':';
   }
-  // [s0,s1,...]
-  void strings(const std::vector<std::string>& items) {
+  // A JSON array of `n` items, the k-th written by write_item(k).
+  template <class WriteItem>
+  void array(std::size_t n, WriteItem write_item) {
     out_ += '[';
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (i > 0) {
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k > 0) {
         out_ += ',';
       }
-      str(items[i]);
+      write_item(k);
     }
     out_ += ']';
+  }
+  // [s0,s1,...]
+  void strings(const std::vector<std::string>& items) {
+    array(items.size(), [&](std::size_t k) { str(items[k]); });
   }
   // A JSON object of `n` entries, the k-th keyed key_at(k): a key given
   // twice keeps its first place and its last value, as a JSON object built

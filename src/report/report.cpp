@@ -385,11 +385,9 @@ void contract_json(JsonOut& j, const std::vector<std::string>& players, const Ha
   auto player = [&](int seat) -> const std::string& { return players[static_cast<std::size_t>(seat)]; };
   if (h.bids) {
     j.key("bids");
-    j.ch('[');
-    bool first = true;
-    for (const auto& c : *h.bids) {
-      j.raw(first ? "{" : ",{");
-      first = false;
+    j.array(h.bids->size(), [&](std::size_t k) {
+      const CallSummary& c = (*h.bids)[k];
+      j.ch('{');
       j.key("player", true);
       j.str(player(c.seat));
       j.key("bid");
@@ -399,8 +397,7 @@ void contract_json(JsonOut& j, const std::vector<std::string>& players, const Ha
         j.null();
       }
       j.ch('}');
-    }
-    j.ch(']');
+    });
   }
   if (h.void_hand) {
     j.raw(R"(,"contract":null,"partner":null,"taken":null,"points":null,"made":null)");
@@ -471,11 +468,9 @@ void diagnostic_json(JsonOut& j, const Diagnostic& d) {
   }
   if (!d.notes.empty()) {
     j.key("notes");
-    j.ch('[');
-    bool first = true;
-    for (const auto& n : d.notes) {
-      j.raw(first ? "{" : ",{");
-      first = false;
+    j.array(d.notes.size(), [&](std::size_t k) {
+      const Note& n = d.notes[k];
+      j.ch('{');
       j.key("message", true);
       j.str(n.message);
       if (n.loc.known()) {
@@ -485,8 +480,7 @@ void diagnostic_json(JsonOut& j, const Diagnostic& d) {
         j.number(n.loc.column);
       }
       j.ch('}');
-    }
-    j.ch(']');
+    });
   }
   j.ch('}');
 }
@@ -542,22 +536,14 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
   if (g.result && !g.result->sides.empty()) {
     const auto& sides = g.result->sides;
     j.key("sides");
-    j.ch('[');
-    for (std::size_t k = 0; k < sides.size(); ++k) {
-      j.raw(k == 0 ? "{" : ",{");
+    j.array(sides.size(), [&](std::size_t k) {
+      j.ch('{');
       j.key("name", true);
       j.str(g.result->side_names[k]);
       j.key("players");
-      j.ch('[');
-      for (std::size_t i = 0; i < sides[k].size(); ++i) {
-        if (i > 0) {
-          j.ch(',');
-        }
-        j.str(player(sides[k][i]));
-      }
-      j.raw("]}");
-    }
-    j.ch(']');
+      j.array(sides[k].size(), [&](std::size_t i) { j.str(player(sides[k][i])); });
+      j.ch('}');
+    });
   }
   if (!g.notes.empty()) {
     j.key("notes");
@@ -634,14 +620,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
     j.key("finished", first);
     j.boolean(o.finished);
     j.key("winners");
-    j.ch('[');
-    for (std::size_t w = 0; w < o.winners.size(); ++w) {
-      if (w > 0) {
-        j.ch(',');
-      }
-      j.str(player(o.winners[w]));
-    }
-    j.ch(']');
+    j.array(o.winners.size(), [&](std::size_t w) { j.str(player(o.winners[w])); });
     if (o.score && !g.result->sides.empty()) {
       std::vector<long long> by_side;
       for (const auto& seats : g.result->sides) {
@@ -660,14 +639,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
     j.ch('}');
   }
   j.key("diagnostics");
-  j.ch('[');
-  for (std::size_t k = 0; k < g.diagnostics.size(); ++k) {
-    if (k > 0) {
-      j.ch(',');
-    }
-    diagnostic_json(j, g.diagnostics[k]);
-  }
-  j.ch(']');
+  j.array(g.diagnostics.size(), [&](std::size_t k) { diagnostic_json(j, g.diagnostics[k]); });
   if (g.hidden_errors + g.hidden_warnings > 0) {
     j.key("diagnostics_not_shown");
     j.ch('{');

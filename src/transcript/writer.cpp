@@ -350,34 +350,7 @@ class JsonLine : public JsonOut {
     }
     out_ += ']';
   }
-  // A JSON object of `n` entries, the k-th keyed key_at(k): a key given
-  // twice keeps its first place and its last value, as a JSON object built
-  // key by key would.
-  template <class KeyAt, class WriteValue>
-  void object(std::size_t n, KeyAt key_at, WriteValue write_value) {
-    out_ += '{';
-    bool first = true;
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::string_view name = key_at(k);
-      bool seen = false;
-      for (std::size_t e = 0; e < k && !seen; ++e) {
-        seen = key_at(e) == name;
-      }
-      if (seen) {
-        continue;
-      }
-      std::size_t last = k;
-      for (std::size_t e = k + 1; e < n; ++e) {
-        if (key_at(e) == name) {
-          last = e;
-        }
-      }
-      key(name, first);
-      first = false;
-      write_value(last);
-    }
-    out_ += '}';
-  }
+
  private:
   std::string& out_;
 };
