@@ -20,6 +20,7 @@
 #include "ruleset/ruleset_loader.h"
 #include "support/record_script.h"
 #include "support/test_support.h"
+#include "yaml/scalar.h"
 
 namespace trickref {
 namespace {
@@ -144,14 +145,14 @@ TEST(RecordEntry, LinesAreBoundedAndEndAtEndOfInput) {
 // ------------------------------------------------------------- the Draft
 
 TEST(RecordDraft, NamesAreQuotedWhereYamlWouldMisreadThem) {
-  EXPECT_EQ(record::yaml_scalar("Ann"), "Ann");
-  EXPECT_EQ(record::yaml_scalar("Mary Ann"), "Mary Ann");
-  EXPECT_EQ(record::yaml_scalar("no"), "\"no\"");
-  EXPECT_EQ(record::yaml_scalar("12"), "\"12\"");
-  EXPECT_EQ(record::yaml_scalar("a: b"), "\"a: b\"");
-  EXPECT_EQ(record::yaml_scalar("say \"hi\""), "\"say \\\"hi\\\"\"");
-  EXPECT_EQ(record::yaml_scalar("-x"), "\"-x\"");
-  EXPECT_EQ(record::yaml_scalar("Zoë"), "Zoë");
+  EXPECT_EQ(yaml_scalar("Ann"), "Ann");
+  EXPECT_EQ(yaml_scalar("Mary Ann"), "Mary Ann");
+  EXPECT_EQ(yaml_scalar("no"), "\"no\"");
+  EXPECT_EQ(yaml_scalar("12"), "\"12\"");
+  EXPECT_EQ(yaml_scalar("a: b"), "\"a: b\"");
+  EXPECT_EQ(yaml_scalar("say \"hi\""), "\"say \\\"hi\\\"\"");
+  EXPECT_EQ(yaml_scalar("-x"), "\"-x\"");
+  EXPECT_EQ(yaml_scalar("Zoë"), "Zoë");
 }
 
 TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "yaml/scalar.h"
 
 namespace trickref::record {
 namespace {
@@ -134,36 +135,6 @@ std::optional<std::vector<int>> numbers_of(const SeatNumbers& n) {
 }
 
 }  // namespace
-
-std::string yaml_scalar(std::string_view s) {
-  bool plain = !s.empty() && s.front() != ' ' && s.back() != ' ' && s.front() != '-' && s.front() != '?';
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    plain = plain && u >= 0x20 && u != 0x7F && std::string_view(":#{}[],&*!|>'\"%@`\\").find(c) == std::string_view::npos;
-  }
-  // Words YAML reads as something other than a string.
-  for (const char* word : {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", "yes",
-                           "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"}) {
-    plain = plain && s != word;
-  }
-  plain = plain && s.find_first_not_of("0123456789+-.eE") != std::string_view::npos;
-  if (plain) {
-    return std::string(s);
-  }
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7F) {
-      out += fmt::format("\\x{:02X}", u);
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 std::string to_yaml(const Draft& d, const PhaseList& phases) {
   std::vector<std::string> names;

@@ -87,8 +87,4 @@ struct Resumed {
 // empty when there was nothing.
 [[nodiscard]] std::string undo(Draft& d, const PhaseList& phases);
 
-// YAML for a name: plain where that reads back as the same string, else
-// double-quoted.
-[[nodiscard]] std::string yaml_scalar(std::string_view s);
-
 }  // namespace trickref::record
