@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/play.h"
 #include "engine/playout.h"
 #include "record/draft.h"
 #include "record/entry.h"
@@ -576,6 +577,131 @@ TEST(RecordSession, WithTheDealARevokeIsRefusedUntilConfirmed) {
   const auto games = test::validate_yaml(y, "g.yaml");
   EXPECT_NE(test::diagnostics_text(games).find(revoke), std::string::npos) << "recorded as it happened";
 }
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// A slip put into hand 1 of a random Pluck game: card `k` of trick `t` was
+// played by `f`, who could play nothing else there (`meant`); `typed` is
+// typed in its place, a card `f` was not dealt that changes who would take
+// the trick (`winner` takes it as played, `typed_winner` as typed). `held`:
+// a card another player still holds, else one nobody was dealt.
+struct Slip {
+  PlayedGame game;
+  std::size_t t = 0;
+  std::size_t k = 0;
+  int f = -1;
+  Card meant;
+  Card typed;
+  int winner = -1;
+};
+
+std::optional<Slip> put_a_slip(const Ruleset& r, bool held) {
+  const int n = r.players;
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    po.max_hands = 1;
+    PlayedGame game = play_random_game(r, po);
+    const PlayedHand& h = game.hands.at(0);
+    PlayState s = start_play(r, h.trump, h.deal, h.leaders.at(0));
+    for (std::size_t t = 0; t + 1 < h.tricks.size(); ++t) {
+      for (std::size_t k = 0; k < h.tricks[t].size(); ++k) {
+        const int f = s.to_play();
+        const Card x = h.tricks[t][k];
+        if (t > 0 && k > 0 && legal_plays(s) == CardSet::of(x)) {
+          // The winner with the rest of the trick as played after `c`.
+          const auto winner_with = [&](Card c) {
+            PlayState p = s;
+            apply_play(p, f, c);
+            for (std::size_t j = k + 1; j < h.tricks[t].size(); ++j) {
+              apply_play(p, p.to_play(), h.tricks[t][j]);
+            }
+            return current_winner(p);
+          };
+          CardSet candidates;
+          if (held) {
+            for (int o = 0; o < n; ++o) {
+              candidates |= o == f ? CardSet() : s.hands[static_cast<std::size_t>(o)];
+            }
+          } else {
+            candidates = CardSet::standard() - r.deck;
+          }
+          for (const Card y : candidates) {
+            if (winner_with(y) != winner_with(x)) {
+              return Slip{std::move(game), t, k, f, x, y, winner_with(x)};
+            }
+          }
+        }
+        apply_play(s, f, x);
+      }
+      finish_trick(s);
+    }
+  }
+  return std::nullopt;
+}
+
+// Types hand 1 of `slip`'s game with the deal, the slip typed and confirmed,
+// up to the prompt after its trick.
+std::string slip_script(const Slip& slip, const Ruleset& r, const std::vector<std::string>& players) {
+  const std::string all = script_of(slip.game, r, players, "pluck", Level::kDeal, 1);
+  std::size_t line = 4 + static_cast<std::size_t>(r.players) + 1;  // ruleset .. mode, the deal, trump
+  for (std::size_t t = 0; t < slip.t; ++t) {
+    line += slip.game.hands[0].tricks[t].size();
+  }
+  std::size_t pos = 0;
+  for (std::size_t i = 0; i < line + slip.k; ++i) {
+    pos = all.find('\n', pos) + 1;
+  }
+  std::string script = all.substr(0, pos);
+  EXPECT_EQ(all.substr(pos, all.find('\n', pos) - pos), to_string(slip.meant));
+  script += to_string(slip.typed) + "\ny\n";
+  for (std::size_t j = slip.k + 1; j < slip.game.hands[0].tricks[slip.t].size(); ++j) {
+    script += to_string(slip.game.hands[0].tricks[slip.t][j]) + "\n";
+  }
+  return script;
+}
+
+// The recorder says what the referee says of the file, and goes on as it
+// does: the slip refused with the card meant, and once confirmed, the trick
+// taken and the next trick led as if the card meant had been played.
+void expect_read_as_meant(bool held) {
+  const auto rules = test::builtin("pluck");
+  const auto slip = put_a_slip(*rules, held);
+  ASSERT_TRUE(slip);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  const Scratch dir(held ? "slip-held" : "slip-undealt");
+  const Session s = run(dir / "g.yaml", slip_script(*slip, *rules, players));
+  const std::string& who = players[static_cast<std::size_t>(slip->f)];
+  const std::string fault =
+      held ? fmt::format("{} played {}, which {} did not hold [not-held]", who, to_string(slip->typed), who)
+           : fmt::format("{} played {}, which is not in the pluck deck [not-in-deck]", who, to_string(slip->typed));
+  const auto at = s.out.find(fault);
+  ASSERT_NE(at, std::string::npos) << s.out;
+  const auto ask = s.out.find("Record it anyway", at);
+  ASSERT_NE(ask, std::string::npos);
+  EXPECT_NE(s.out.substr(at, ask - at).find(fmt::format("note: probably {}: the one card {} could play there",
+                                                        to_string(slip->meant), who)),
+            std::string::npos)
+      << s.out.substr(at, ask - at);
+  const std::string& winner = players[static_cast<std::size_t>(slip->winner)];
+  EXPECT_NE(s.out.find(fmt::format("{} takes trick {}.", winner, slip->t + 1), ask), std::string::npos)
+      << s.out.substr(ask);
+  EXPECT_NE(s.out.find(fmt::format("Hand 1, trick {}, {} leads:", slip->t + 2, winner), ask), std::string::npos)
+      << s.out.substr(ask);
+  // The file, validated: the same finding, and the same card meant.
+  const auto games = test::validate_yaml(slurp(dir / "g.yaml"), "g.yaml");
+  const std::string text = test::diagnostics_text(games);
+  EXPECT_NE(text.find(fault), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format("probably {}", to_string(slip->meant))), std::string::npos) << text;
+}
+
+TEST(RecordSession, ACardNobodyWasDealtGoesOnAsTheCardMeant) { expect_read_as_meant(false); }
+
+TEST(RecordSession, ACardAnotherPlayerHoldsIsRefusedAndGoesOnAsTheCardMeant) { expect_read_as_meant(true); }
 
 }  // namespace
 }  // namespace trickref

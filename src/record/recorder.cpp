@@ -376,7 +376,9 @@ class Session {
           continue;
         }
         draft_ = std::move(d);
-        choices_ = Choices{choices_.mode};
+        const Mode mode = choices_.mode;
+        choices_ = Choices{};
+        choices_.mode = mode;
         deal_.clear();
         if (!save()) {
           failed_ = true;
@@ -435,13 +437,7 @@ class Session {
       }
       const int number = static_cast<int>(draft_.hands.size());
       DraftHand& h = draft_.hands.back();
-      choices_.forfeit_after = 0;
-      if (report_.result && report_.result->hands.size() == draft_.hands.size()) {
-        const auto& sum = report_.result->hands.back();
-        if (sum.end == HandEnding::kRevoke) {
-          choices_.forfeit_after = sum.tricks_played;
-        }
-      }
+      judged(choices_);
       step_ = next_step(before_last(), number, h, choices_);
       if (step_.ask == Ask::kHandDone) {
         if (!hand_done()) {
@@ -462,6 +458,20 @@ class Session {
                           o_.display);
     }
     return 0;
+  }
+
+  // What the referee found in the hand being recorded that the stepper
+  // follows: where a revoke forfeited it, the cards it reads as meant.
+  void judged(Choices& c) const {
+    c.forfeit_after = 0;
+    c.read_as.clear();
+    if (report_.result && report_.result->hands.size() == draft_.hands.size()) {
+      const auto& sum = report_.result->hands.back();
+      if (sum.end == HandEnding::kRevoke) {
+        c.forfeit_after = sum.tricks_played;
+      }
+      c.read_as = sum.read_as;
+    }
   }
 
   bool first_dealer() {
@@ -755,9 +765,12 @@ class Session {
     dh.tricks->back().push_back(*c);
     const bool last = !leads && step_.hand.play.count + 1 == step_.hand.players;
     if (commit(std::move(d)) && last) {
-      PlayState p = step_.hand.play;
-      apply_play(p, seat, *c);
-      out_ << fmt::format("  {} takes trick {}.\n", name(current_winner(p)), trick);
+      // The trick as the referee reads it (a mistyped card as the card meant):
+      // its winner leads next.
+      Choices now = choices_;
+      judged(now);
+      const Step after = next_step(before_last(), number, draft_.hands.back(), now);
+      out_ << fmt::format("  {} takes trick {}.\n", name(after.hand.play.leader), trick);
     }
     return Got::kAgain;
   }

@@ -138,11 +138,9 @@ class Stepper {
     int done = 0;
     const auto recorded = d_.tricks ? static_cast<int>(d_.tricks->size()) : 0;
     for (int t = 0; t < recorded; ++t) {
-      for (const Card c : (*d_.tricks)[static_cast<std::size_t>(t)]) {
-        if (h.play.trick_complete()) {
-          break;
-        }
-        apply_play(h.play, h.play.to_play(), c);
+      const auto& cards = (*d_.tricks)[static_cast<std::size_t>(t)];
+      for (std::size_t i = 0; i < cards.size() && !h.play.trick_complete(); ++i) {
+        apply_play(h.play, h.play.to_play(), card_at(t, static_cast<int>(i), cards[i]));
       }
       if (!h.play.trick_complete()) {
         break;
@@ -199,6 +197,17 @@ class Stepper {
       after = after || q == p;
     }
     return false;
+  }
+
+  // Card `i` of trick `t` (0-based) as the referee reads it: `typed`, or
+  // the card meant where it was mistyped.
+  [[nodiscard]] Card card_at(int t, int i, Card typed) const {
+    for (const ReadAs& r : c_.read_as) {
+      if (r.trick == t && r.index == i) {
+        return r.card;
+      }
+    }
+    return typed;
   }
 
   void lay_away(HandState& h, int taker) {

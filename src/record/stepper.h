@@ -9,10 +9,12 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/hand.h"
 #include "record/draft.h"
+#include "referee/referee.h"
 #include "ruleset/ruleset.h"
 
 namespace trickref::record {
@@ -44,6 +46,9 @@ struct Choices {
   bool exchange_closed = false;  // no more plucks ("none" typed)
   int play_on = -1;              // after an early court: 1 play on, 0 stop, -1 not asked
   int forfeit_after = 0;         // the referee found the hand forfeited for a revoke after this trick
+  // Cards the referee reads otherwise than typed (a mistyped card read as
+  // the card meant): the hand goes on with them, as the referee's does.
+  std::vector<ReadAs> read_as;
 };
 
 struct Step {
