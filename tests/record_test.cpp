@@ -705,3 +705,40 @@ TEST(RecordSession, ACardAnotherPlayerHoldsIsRefusedAndGoesOnAsTheCardMeant) { e
 
 }  // namespace
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// `dealer NAME`: the table did not follow the rotation. Refused once the
+// hand has entries; otherwise the referee's wrong-dealer, and once
+// confirmed the hand is dealt by NAME and the rotation goes on from there.
+TEST(RecordSession, TheDealerMayBeOverridden) {
+  const Scratch dir("dealer");
+  const fs::path file = dir / "g.yaml";
+  // Hand 1 on a sheet, dealt by Ann; hand 2 (Bob's by the rotation) dealt by Cat.
+  const Session s = run(file, "pluck\nAnn Bob Cat\nann\ns\n7 6 4\n"
+                              "dealer zed\ndealer cat\nn\np\nh\n"
+                              "dealer cat\nundo\nundo\ndealer cat\ny\ns\n6 4 7\n");
+  EXPECT_EQ(s.exit_code, 0);
+  const auto has = [&](const std::string& text) { return s.out.find(text) != std::string::npos; };
+  EXPECT_TRUE(has("  no player is called zed (players: Ann, Bob, Cat)\n")) << s.out;
+  const std::string wrong =
+      "error: Cat is recorded as dealer of hand 2, but the deal passes to the left from Ann: Bob deals [wrong-dealer]";
+  const auto first = s.out.find(wrong);
+  ASSERT_NE(first, std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("Record it anyway, as what really happened? [y/N]   Not recorded.\n", first), std::string::npos);
+  EXPECT_NE(s.out.find(wrong, first + 1), std::string::npos) << "asked again, and confirmed";
+  EXPECT_TRUE(has("  The dealer is changed before anything else of the hand is entered: `undo` back to it first.\n"))
+      << s.out;
+  EXPECT_TRUE(has("  Hand 2: Cat deals.\n")) << s.out;
+  EXPECT_TRUE(has("Hand 3: Ann deals.\n")) << "the rotation goes on from the dealer recorded:\n" << s.out;
+  const std::string y = slurp(file);
+  EXPECT_NE(y.find("  # hand 2, dealt by Cat\n  - dealer: Cat\n    taken: {Ann: 6, Bob: 4, Cat: 7}\n"), std::string::npos)
+      << y;
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"wrong-dealer", "incomplete"})) << y;
+}
+
+}  // namespace
+}  // namespace trickref

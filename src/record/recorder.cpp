@@ -27,6 +27,8 @@ constexpr std::string_view kHelp =
     "  Type the entry asked for. Cards: 10h, th, qd, K♣, A♣️, bj; players: a unique start of the name.\n"
     "  undo  take back the last entry      show  the hand so far and the scores\n"
     "  end   finish the game here          help  this text\n"
+    "  dealer NAME  who dealt this hand, where the table did not follow the rotation\n"
+    "               (before anything else of the hand is entered)\n"
     "  The file is saved after every entry; Ctrl-D or Ctrl-C stops, and `trickref record FILE` resumes.\n";
 
 // What became of a prompt.
@@ -391,8 +393,37 @@ class Session {
       if (iequals(t, "end")) {
         return finish_here();
       }
+      if (const auto w = words(t); w.size() == 2 && iequals(w[0], "dealer")) {
+        return set_dealer(w[1]);
+      }
       return Got::kEntry;
     }
+  }
+
+  // `dealer NAME`: the hand in progress was dealt by NAME, whatever the
+  // rotation says (the referee's wrong-dealer, confirmed, where it differs).
+  Got set_dealer(std::string_view who) {
+    if (draft_.hands.empty()) {
+      out_ << "  Type who deals.\n";
+      return Got::kAgain;
+    }
+    if (!draft_.hands.back().empty() || !deal_.empty()) {
+      out_ << "  The dealer is changed before anything else of the hand is entered: `undo` back to it first.\n";
+      return Got::kAgain;
+    }
+    std::string err;
+    const auto seat = match_player(who, draft_.players, err);
+    if (!seat) {
+      out_ << "  " << err << "\n";
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    d.hands.back().dealer = *seat;
+    if (commit(std::move(d))) {
+      choices_ = Choices{};  // the hand starts afresh: how it is entered is asked again
+      out_ << fmt::format("  Hand {}: {} deals.\n", draft_.hands.size(), name(*seat));
+    }
+    return stop_ ? Got::kStop : Got::kAgain;
   }
 
   // `end`: the game stops here, as the record stands.
