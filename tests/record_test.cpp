@@ -167,10 +167,16 @@ TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
   h.plucks = std::vector<record::DraftPluck>{{0, 1, test::c("4H"), test::c("QH")}};
   h.trump = Suit::kSpades;
   h.discard = std::vector<Card>{test::c("2C"), test::c("3C"), test::c("4C"), test::c("5C")};
+  h.shows = std::vector<record::DraftShow>{{2, {test::c("KH")}}, {1, {}}};
   h.tricks = std::vector<std::vector<Card>>{{test::c("AS"), test::c("2S")}};
   d.hands.push_back(h);
   d.hands.push_back(record::DraftHand{});
   d.hands.back().dealer = 1;
+  EXPECT_NE(record::to_yaml(d, phases)
+                .find("    discard: [2C, 3C, 4C, 5C]\n    shows:\n      - {to: Cat, cards: [KH]}\n"
+                      "      - {to: Bob, cards: []}\n    tricks:\n"),
+            std::string::npos)
+      << record::to_yaml(d, phases);
   std::vector<std::string> taken;
   for (;;) {
     const std::string what = record::undo(d, phases);
@@ -179,7 +185,8 @@ TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
     }
     taken.push_back(what);
   }
-  EXPECT_EQ(taken, (std::vector<std::string>{"the play of 2S", "the play of AS", "the discard", "trump",
+  EXPECT_EQ(taken, (std::vector<std::string>{"the play of 2S", "the play of AS", "the show to Bob",
+                                             "the show to Cat", "the discard", "trump",
                                              "the pluck of 4H by Ann", "hand 1"}))
       << "an empty last hand goes with the entry before it";
   EXPECT_TRUE(d.hands.empty());
@@ -738,6 +745,80 @@ TEST(RecordSession, TheDealerMayBeOverridden) {
   const auto games = test::validate_yaml(y, "g.yaml");
   ASSERT_EQ(games.size(), 1U);
   EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"wrong-dealer", "incomplete"})) << y;
+}
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// Nine Five Two with the deal: after the dealer's discard, the kitty cards
+// the dealer showed each player who plucked them are asked (exchange.
+// show_kitty), checked as typed (show-missing), and written as `shows`.
+TEST(RecordSession, TheKittyShownIsAskedAfterTheDiscard) {
+  const auto rules = test::builtin("nine-five-two");
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  for (std::uint64_t seed = 1; seed < 100; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    po.max_hands = 4;
+    const PlayedGame game = play_random_game(*rules, po);
+    std::size_t i = 0;
+    while (i < game.hands.size() && game.hands[i].shows.empty()) {
+      ++i;
+    }
+    if (i == game.hands.size()) {
+      continue;
+    }
+    const PlayedHand& h = game.hands[i];
+    const auto [to, cards] = h.shows.front();
+    const std::string script = script_of(game, *rules, players, "nine-five-two", Level::kDeal, i + 1);
+    {
+      const Scratch dir("show");
+      const Session s = run(dir / "g.yaml", script);
+      EXPECT_NE(s.out.find(fmt::format("Hand {}: the kitty cards {} showed {} (or none): ", i + 1,
+                                       players[static_cast<std::size_t>(h.dealer)],
+                                       players[static_cast<std::size_t>(to)])),
+                std::string::npos)
+          << s.out;
+      EXPECT_EQ(s.out.find("Not recorded"), std::string::npos) << s.out;
+      const std::string y = slurp(dir / "g.yaml");
+      const auto flow = [](CardSet cs) {
+        std::string out;
+        for (const Card c : cs) {
+          out += (out.empty() ? "" : ", ") + to_string(c);
+        }
+        return "[" + out + "]";
+      };
+      EXPECT_NE(y.find(fmt::format("    discard: {}\n    shows:\n      - {{to: {}, cards: {}}}\n", flow(h.discard),
+                                   players[static_cast<std::size_t>(to)], flow(cards))),
+                std::string::npos)
+          << y;
+      const auto games = test::validate_yaml(y, "g.yaml");
+      ASSERT_EQ(games.size(), 1U);
+      EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"incomplete"}) << "the next hand, begun";
+    }
+    // The show left out: the referee's show-missing, refused.
+    const std::string discard = "\n" + to_string(h.discard) + "\n";
+    const auto at = script.rfind(discard);
+    ASSERT_NE(at, std::string::npos);
+    const std::string shown = to_string(cards) + "\n";
+    const auto line = script.find("\n" + shown, at + 1) + 1;
+    ASSERT_NE(line, std::string::npos + 1);
+    std::string wrong = script;
+    wrong.replace(line, shown.size(), "none\nn\n" + shown);
+    const Scratch dir("show-missing");
+    const Session s = run(dir / "g.yaml", wrong);
+    const auto fault = s.out.find("[show-missing]");
+    ASSERT_NE(fault, std::string::npos) << s.out;
+    EXPECT_NE(s.out.find("Not recorded.", fault), std::string::npos) << s.out.substr(fault);
+    const auto games = test::validate_yaml(slurp(dir / "g.yaml"), "g.yaml");
+    ASSERT_EQ(games.size(), 1U);
+    EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"incomplete"}) << "the show made once refused";
+    return;
+  }
+  FAIL() << "no seed gives a hand with a kitty shown";
 }
 
 }  // namespace

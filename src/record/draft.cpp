@@ -81,6 +81,13 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
         if (h.discard && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
           y += fmt::format("    discard: {}\n", flow_cards(*h.discard));
         }
+        // The show follows the dealer's discard (the kitty phase's).
+        if (h.shows && p == Phase::kKitty) {
+          y += h.shows->empty() ? "    shows: []\n" : "    shows:\n";
+          for (const auto& s : *h.shows) {
+            y += fmt::format("      - {{to: {}, cards: {}}}\n", name(s.to), flow_cards(s.cards));
+          }
+        }
         break;
       case Phase::kPlay:
         if (h.tricks) {
@@ -211,9 +218,6 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
     if (h.score) {
       return refuse(h.number, "score");
     }
-    if (h.shows) {
-      return refuse(h.number, "shows");
-    }
     if (h.contract) {
       return refuse(h.number, "contract");
     }
@@ -278,6 +282,17 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
         return refuse(h.number, "discard");
       }
       dh.discard = std::move(*c);
+    }
+    if (h.shows) {
+      std::vector<DraftShow> shows;
+      for (const auto& s : *h.shows) {
+        auto c = cards_of(s.cards);
+        if (!s.to.ok() || !c) {
+          return refuse(h.number, "shows");
+        }
+        shows.push_back(DraftShow{s.to.seat, std::move(*c)});
+      }
+      dh.shows = std::move(shows);
     }
     if (h.tricks) {
       std::vector<std::vector<Card>> tricks;
@@ -359,6 +374,18 @@ std::string undo(Draft& d, const PhaseList& phases) {
         break;
       case Phase::kKitty:
       case Phase::kDiscard:
+        if (h.shows && *it == Phase::kKitty) {
+          if (h.shows->empty()) {
+            h.shows.reset();
+            return "the show";
+          }
+          const DraftShow s = h.shows->back();
+          h.shows->pop_back();
+          if (h.shows->empty()) {
+            h.shows.reset();
+          }
+          return fmt::format("the show to {}", d.players[static_cast<std::size_t>(s.to)]);
+        }
         if (h.discard && (*it == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
           h.discard.reset();
           return "the discard";

@@ -683,6 +683,34 @@ class Session {
         commit(std::move(d));
         return Got::kAgain;
       }
+      case Ask::kShow: {
+        const Got g = ask(fmt::format("{}: the kitty cards {} showed {} (or none): ", hand, name(s.seat),
+                                      name(s.other)),
+                          line);
+        if (g != Got::kEntry) {
+          return g;
+        }
+        CardList cl;
+        if (!iequals(trimmed(line), "none")) {
+          cl = parse_cards(line);
+          if (cl.bad) {
+            out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
+            return Got::kAgain;
+          }
+          if (cl.cards.empty()) {
+            out_ << "  Type the cards shown, or none.\n";
+            return Got::kAgain;
+          }
+        }
+        Draft d = draft_;
+        auto& dh = d.hands.back();
+        if (!dh.shows) {
+          dh.shows.emplace();
+        }
+        dh.shows->push_back(DraftShow{s.other, cl.cards});
+        commit(std::move(d));
+        return Got::kAgain;
+      }
       case Ask::kLeader: {
         const Got g = ask(fmt::format("{}, trick 1: who leads? ", hand), line);
         if (g != Got::kEntry) {

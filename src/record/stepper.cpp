@@ -109,6 +109,7 @@ class Stepper {
       return;
     }
     lay_away(h, taker);
+    show(h);
   }
 
   void discard(HandState& h) {
@@ -216,6 +217,27 @@ class Stepper {
       return;
     }
     stop(Ask::kDiscard, taker, -1, 0, h.rules->kitty_discard);
+  }
+
+  // The dealer, having taken the kitty, shows each player who plucked them
+  // the kitty cards of the suit given back that rank higher
+  // (exchange.show_kitty): asked plucker by plucker, in seat order, where
+  // the deal is known (without it the show cannot be checked).
+  void show(HandState& h) {
+    if (stopped() || !h.rules->show_kitty || mode_ != Mode::kDeal) {
+      return;
+    }
+    for (int by = 0; by < h.players; ++by) {
+      if (h.exchange.dealer_returned[static_cast<std::size_t>(by)].empty()) {
+        continue;
+      }
+      const bool made = d_.shows && std::any_of(d_.shows->begin(), d_.shows->end(),
+                                                [&](const DraftShow& s) { return s.to == by; });
+      if (!made) {
+        stop(Ask::kShow, h.dealer, by);
+        return;
+      }
+    }
   }
 
   // After trick `done`: whether the hand ends there (stopping the driver

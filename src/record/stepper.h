@@ -25,6 +25,7 @@ enum class Ask : std::uint8_t {
   kPluck,     // a pluck by `seat` from `other`
   kTrump,     // trump, named by `seat`
   kDiscard,   // `count` cards laid away by `seat`
+  kShow,      // the kitty cards `seat` (the dealer) showed `other`, who plucked them
   kLeader,    // who leads trick 1 (the rules make it the holder of a card nobody recorded)
   kPlay,      // the next card of trick `trick`, by `seat`
   kPlayOn,    // whether the side of `seat`, having taken an early court, plays on
