@@ -823,3 +823,81 @@ TEST(RecordSession, TheKittyShownIsAskedAfterTheDiscard) {
 
 }  // namespace
 }  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// Court Piece: a revoke forfeits the hand (penalty.revoke: forfeit_hand) at
+// its trick. The recorder ends the hand where the referee does, the next
+// hand follows, and validate of the file says the hand ended there.
+// `with_deal`: the revoke refused as typed and confirmed mid-trick, the
+// trick completed; without the deal, the hand ends at the later play that
+// proves it, the rest of that trick not asked.
+void expect_forfeit_ends_the_hand(bool with_deal) {
+  const auto rules = test::builtin("court-piece");
+  const auto rv = put_a_revoke(*rules, with_deal);
+  ASSERT_TRUE(rv);
+  const PlayedHand& h = rv->game.hands[0];
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat", "Dan"};
+  std::string script = "court-piece\nAnn Bob Cat Dan\n" + players[static_cast<std::size_t>(h.dealer)] + "\n";
+  if (with_deal) {
+    script += "d\n";
+    for (int s = 0; s < 4; ++s) {
+      script += to_string(h.deal[static_cast<std::size_t>(s)]) + "\n";
+    }
+  } else {
+    script += "p\n";
+  }
+  script += std::string(1, suit_letter(h.trump)) + "\n";
+  // The tricks up to the revoke's (with the deal) or the card that proves it.
+  // Without the deal, the first later play of the suit by the revoker proves it.
+  const auto place = [&](std::size_t t) { return static_cast<std::size_t>((rv->f - h.leaders[t] + 4) % 4); };
+  std::size_t last = rv->t;
+  while (!with_deal && last < rv->later && h.tricks[last + 1][place(last + 1)].suit() != rv->x.suit()) {
+    ++last;
+  }
+  last += with_deal ? 0 : 1;
+  const std::size_t proof = place(last);
+  for (std::size_t t = 0; t <= last; ++t) {
+    for (std::size_t k = 0; k < h.tricks[t].size(); ++k) {
+      script += to_string(h.tricks[t][k]) + "\n";
+      if (with_deal && t == rv->t && h.tricks[t][k] == rv->y) {
+        script += "y\n";  // confirmed: what really happened
+      }
+      if (!with_deal && t == last && k == proof) {
+        break;
+      }
+    }
+    const auto side = [&](std::size_t i) { return h.leaders[i] % 2; };
+    if (t + 1 == 7 && t + 1 < h.leaders.size()) {
+      bool early = true;
+      for (std::size_t i = 2; i <= 7; ++i) {
+        early = early && side(i) == side(1);
+      }
+      script += early ? "y\n" : "";  // an early court: played on
+    }
+  }
+  script += "end\n";
+  const Scratch dir(with_deal ? "forfeit-deal" : "forfeit-plays");
+  const Session s = run(dir / "g.yaml", script);
+  // The hand is over at the forfeit: the next one begins.
+  const std::string next = "Hand 2: enter its [p]lays, the [d]eal first, or the score [s]heet? ";
+  EXPECT_NE(s.out.find(next), std::string::npos) << s.out.substr(s.out.size() > 3000 ? s.out.size() - 3000 : 0);
+  EXPECT_EQ(s.out.find("Hand 1 is not finished"), std::string::npos) << s.out.substr(s.out.size() - 2000);
+  EXPECT_EQ(s.out.find("Type p, d or s."), std::string::npos) << "nothing typed after the hand's end is refused";
+  const std::string y = slurp(dir / "g.yaml");
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"revoke"}) << test::diagnostics_text(games) << y;
+  ASSERT_TRUE(games[0].result);
+  ASSERT_EQ(games[0].result->hands.size(), 1U) << y;
+  EXPECT_EQ(games[0].result->hands[0].end, HandEnding::kRevoke);
+  EXPECT_EQ(games[0].result->hands[0].tricks_played, static_cast<int>(rv->t) + 1);
+}
+
+TEST(RecordSession, ARevokeConfirmedWithTheDealEndsTheHandAfterItsTrick) { expect_forfeit_ends_the_hand(true); }
+
+TEST(RecordSession, ARevokeProvedWithoutTheDealEndsTheHandAtOnce) { expect_forfeit_ends_the_hand(false); }
+
+}  // namespace
+}  // namespace trickref
