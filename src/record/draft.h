@@ -6,9 +6,8 @@
 //
 // A hand's entries are the phases' (engine/hand.h): the deal, the calls,
 // the plucks, trump, the discard and the kitty shown, the tricks card by
-// card, and for a score
-// sheet the tricks taken (and the points and partner where the scoring
-// counts cards). `undo` takes back the latest of them in the hand's phase
+// card, and for a score sheet the tricks taken (and the points and partner
+// where the scoring counts cards). `undo` takes back the latest of them in the hand's phase
 // order, which is the order they were entered in.
 #pragma once
 
