@@ -115,12 +115,6 @@ std::string yaml_scalar(std::string_view s) {
     if (cp == '"' || cp == '\\') {
       out += '\\';
       out += static_cast<char>(cp);
-    } else if (cp == '\t') {
-      out += "\\t";
-    } else if (cp == '\n') {
-      out += "\\n";
-    } else if (cp == '\r') {
-      out += "\\r";
     } else if (is_control(cp)) {
       out += cp <= 0xFF ? fmt::format("\\x{:02X}", static_cast<unsigned>(cp))
                         : fmt::format("\\u{:04X}", static_cast<unsigned>(cp));

@@ -21,7 +21,7 @@ namespace trickref {
 // and nothing but letters, digits and _ . : + - after it: 12, -3.5, 1e3,
 // 0x1F, .inf, 2026-11-21). Inside the quotes " and \ are escaped, and every
 // control character (base/text.h is_control: C0, DEL, C1, the bidi and
-// line-separator controls) as \t, \n, \r, \xHH or \uHHHH; a byte that is
+// line-separator controls) as \xHH (up to U+00FF) or \uHHHH; a byte that is
 // not UTF-8 is written as \xHH (which reads back as that Latin-1 character:
 // YAML holds only Unicode text).
 [[nodiscard]] std::string yaml_scalar(std::string_view s);
