@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/play.h"
 #include "engine/playout.h"
 #include "record/draft.h"
 #include "record/entry.h"
@@ -20,6 +21,7 @@
 #include "ruleset/ruleset_loader.h"
 #include "support/record_script.h"
 #include "support/test_support.h"
+#include "yaml/scalar.h"
 
 namespace trickref {
 namespace {
@@ -144,14 +146,14 @@ TEST(RecordEntry, LinesAreBoundedAndEndAtEndOfInput) {
 // ------------------------------------------------------------- the Draft
 
 TEST(RecordDraft, NamesAreQuotedWhereYamlWouldMisreadThem) {
-  EXPECT_EQ(record::yaml_scalar("Ann"), "Ann");
-  EXPECT_EQ(record::yaml_scalar("Mary Ann"), "Mary Ann");
-  EXPECT_EQ(record::yaml_scalar("no"), "\"no\"");
-  EXPECT_EQ(record::yaml_scalar("12"), "\"12\"");
-  EXPECT_EQ(record::yaml_scalar("a: b"), "\"a: b\"");
-  EXPECT_EQ(record::yaml_scalar("say \"hi\""), "\"say \\\"hi\\\"\"");
-  EXPECT_EQ(record::yaml_scalar("-x"), "\"-x\"");
-  EXPECT_EQ(record::yaml_scalar("Zoë"), "Zoë");
+  EXPECT_EQ(yaml_scalar("Ann"), "Ann");
+  EXPECT_EQ(yaml_scalar("Mary Ann"), "Mary Ann");
+  EXPECT_EQ(yaml_scalar("no"), "\"no\"");
+  EXPECT_EQ(yaml_scalar("12"), "\"12\"");
+  EXPECT_EQ(yaml_scalar("a: b"), "\"a: b\"");
+  EXPECT_EQ(yaml_scalar("say \"hi\""), "\"say \\\"hi\\\"\"");
+  EXPECT_EQ(yaml_scalar("-x"), "\"-x\"");
+  EXPECT_EQ(yaml_scalar("Zoë"), "Zoë");
 }
 
 TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
@@ -165,10 +167,16 @@ TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
   h.plucks = std::vector<record::DraftPluck>{{0, 1, test::c("4H"), test::c("QH")}};
   h.trump = Suit::kSpades;
   h.discard = std::vector<Card>{test::c("2C"), test::c("3C"), test::c("4C"), test::c("5C")};
+  h.shows = std::vector<record::DraftShow>{{2, {test::c("KH")}}, {1, {}}};
   h.tricks = std::vector<std::vector<Card>>{{test::c("AS"), test::c("2S")}};
   d.hands.push_back(h);
   d.hands.push_back(record::DraftHand{});
   d.hands.back().dealer = 1;
+  EXPECT_NE(record::to_yaml(d, phases)
+                .find("    discard: [2C, 3C, 4C, 5C]\n    shows:\n      - {to: Cat, cards: [KH]}\n"
+                      "      - {to: Bob, cards: []}\n    tricks:\n"),
+            std::string::npos)
+      << record::to_yaml(d, phases);
   std::vector<std::string> taken;
   for (;;) {
     const std::string what = record::undo(d, phases);
@@ -177,7 +185,8 @@ TEST(RecordDraft, UndoTakesBackTheLatestEntryInPhaseOrder) {
     }
     taken.push_back(what);
   }
-  EXPECT_EQ(taken, (std::vector<std::string>{"the play of 2S", "the play of AS", "the discard", "trump",
+  EXPECT_EQ(taken, (std::vector<std::string>{"the play of 2S", "the play of AS", "the show to Bob",
+                                             "the show to Cat", "the discard", "trump",
                                              "the pluck of 4H by Ann", "hand 1"}))
       << "an empty last hand goes with the entry before it";
   EXPECT_TRUE(d.hands.empty());
@@ -575,6 +584,320 @@ TEST(RecordSession, WithTheDealARevokeIsRefusedUntilConfirmed) {
   const auto games = test::validate_yaml(y, "g.yaml");
   EXPECT_NE(test::diagnostics_text(games).find(revoke), std::string::npos) << "recorded as it happened";
 }
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// A slip put into hand 1 of a random Pluck game: card `k` of trick `t` was
+// played by `f`, who could play nothing else there (`meant`); `typed` is
+// typed in its place, a card `f` was not dealt that changes who would take
+// the trick (`winner` takes it as played, `typed_winner` as typed). `held`:
+// a card another player still holds, else one nobody was dealt.
+struct Slip {
+  PlayedGame game;
+  std::size_t t = 0;
+  std::size_t k = 0;
+  int f = -1;
+  Card meant;
+  Card typed;
+  int winner = -1;
+};
+
+std::optional<Slip> put_a_slip(const Ruleset& r, bool held) {
+  const int n = r.players;
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    po.max_hands = 1;
+    PlayedGame game = play_random_game(r, po);
+    const PlayedHand& h = game.hands.at(0);
+    PlayState s = start_play(r, h.trump, h.deal, h.leaders.at(0));
+    for (std::size_t t = 0; t + 1 < h.tricks.size(); ++t) {
+      for (std::size_t k = 0; k < h.tricks[t].size(); ++k) {
+        const int f = s.to_play();
+        const Card x = h.tricks[t][k];
+        if (t > 0 && k > 0 && legal_plays(s) == CardSet::of(x)) {
+          // The winner with the rest of the trick as played after `c`.
+          const auto winner_with = [&](Card c) {
+            PlayState p = s;
+            apply_play(p, f, c);
+            for (std::size_t j = k + 1; j < h.tricks[t].size(); ++j) {
+              apply_play(p, p.to_play(), h.tricks[t][j]);
+            }
+            return current_winner(p);
+          };
+          CardSet candidates;
+          if (held) {
+            for (int o = 0; o < n; ++o) {
+              candidates |= o == f ? CardSet() : s.hands[static_cast<std::size_t>(o)];
+            }
+          } else {
+            candidates = CardSet::standard() - r.deck;
+          }
+          for (const Card y : candidates) {
+            if (winner_with(y) != winner_with(x)) {
+              return Slip{std::move(game), t, k, f, x, y, winner_with(x)};
+            }
+          }
+        }
+        apply_play(s, f, x);
+      }
+      finish_trick(s);
+    }
+  }
+  return std::nullopt;
+}
+
+// Types hand 1 of `slip`'s game with the deal, the slip typed and confirmed,
+// up to the prompt after its trick.
+std::string slip_script(const Slip& slip, const Ruleset& r, const std::vector<std::string>& players) {
+  const std::string all = script_of(slip.game, r, players, "pluck", Level::kDeal, 1);
+  std::size_t line = 4 + static_cast<std::size_t>(r.players) + 1;  // ruleset .. mode, the deal, trump
+  for (std::size_t t = 0; t < slip.t; ++t) {
+    line += slip.game.hands[0].tricks[t].size();
+  }
+  std::size_t pos = 0;
+  for (std::size_t i = 0; i < line + slip.k; ++i) {
+    pos = all.find('\n', pos) + 1;
+  }
+  std::string script = all.substr(0, pos);
+  EXPECT_EQ(all.substr(pos, all.find('\n', pos) - pos), to_string(slip.meant));
+  script += to_string(slip.typed) + "\ny\n";
+  for (std::size_t j = slip.k + 1; j < slip.game.hands[0].tricks[slip.t].size(); ++j) {
+    script += to_string(slip.game.hands[0].tricks[slip.t][j]) + "\n";
+  }
+  return script;
+}
+
+// The recorder says what the referee says of the file, and goes on as it
+// does: the slip refused with the card meant, and once confirmed, the trick
+// taken and the next trick led as if the card meant had been played.
+void expect_read_as_meant(bool held) {
+  const auto rules = test::builtin("pluck");
+  const auto slip = put_a_slip(*rules, held);
+  ASSERT_TRUE(slip);
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  const Scratch dir(held ? "slip-held" : "slip-undealt");
+  const Session s = run(dir / "g.yaml", slip_script(*slip, *rules, players));
+  const std::string& who = players[static_cast<std::size_t>(slip->f)];
+  const std::string fault =
+      held ? fmt::format("{} played {}, which {} did not hold [not-held]", who, to_string(slip->typed), who)
+           : fmt::format("{} played {}, which is not in the pluck deck [not-in-deck]", who, to_string(slip->typed));
+  const auto at = s.out.find(fault);
+  ASSERT_NE(at, std::string::npos) << s.out;
+  const auto ask = s.out.find("Record it anyway", at);
+  ASSERT_NE(ask, std::string::npos);
+  EXPECT_NE(s.out.substr(at, ask - at).find(fmt::format("note: probably {}: the one card {} could play there",
+                                                        to_string(slip->meant), who)),
+            std::string::npos)
+      << s.out.substr(at, ask - at);
+  const std::string& winner = players[static_cast<std::size_t>(slip->winner)];
+  EXPECT_NE(s.out.find(fmt::format("{} takes trick {}.", winner, slip->t + 1), ask), std::string::npos)
+      << s.out.substr(ask);
+  EXPECT_NE(s.out.find(fmt::format("Hand 1, trick {}, {} leads:", slip->t + 2, winner), ask), std::string::npos)
+      << s.out.substr(ask);
+  // The file, validated: the same finding, and the same card meant.
+  const auto games = test::validate_yaml(slurp(dir / "g.yaml"), "g.yaml");
+  const std::string text = test::diagnostics_text(games);
+  EXPECT_NE(text.find(fault), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format("probably {}", to_string(slip->meant))), std::string::npos) << text;
+}
+
+TEST(RecordSession, ACardNobodyWasDealtGoesOnAsTheCardMeant) { expect_read_as_meant(false); }
+
+TEST(RecordSession, ACardAnotherPlayerHoldsIsRefusedAndGoesOnAsTheCardMeant) { expect_read_as_meant(true); }
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// `dealer NAME`: the table did not follow the rotation. Refused once the
+// hand has entries; otherwise the referee's wrong-dealer, and once
+// confirmed the hand is dealt by NAME and the rotation goes on from there.
+TEST(RecordSession, TheDealerMayBeOverridden) {
+  const Scratch dir("dealer");
+  const fs::path file = dir / "g.yaml";
+  // Hand 1 on a sheet, dealt by Ann; hand 2 (Bob's by the rotation) dealt by Cat.
+  const Session s = run(file, "pluck\nAnn Bob Cat\nann\ns\n7 6 4\n"
+                              "dealer zed\ndealer cat\nn\np\nh\n"
+                              "dealer cat\nundo\nundo\ndealer cat\ny\ns\n6 4 7\n");
+  EXPECT_EQ(s.exit_code, 0);
+  const auto has = [&](const std::string& text) { return s.out.find(text) != std::string::npos; };
+  EXPECT_TRUE(has("  no player is called zed (players: Ann, Bob, Cat)\n")) << s.out;
+  const std::string wrong =
+      "error: Cat is recorded as dealer of hand 2, but the deal passes to the left from Ann: Bob deals [wrong-dealer]";
+  const auto first = s.out.find(wrong);
+  ASSERT_NE(first, std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("Record it anyway, as what really happened? [y/N]   Not recorded.\n", first), std::string::npos);
+  EXPECT_NE(s.out.find(wrong, first + 1), std::string::npos) << "asked again, and confirmed";
+  EXPECT_TRUE(has("  The dealer is changed before anything else of the hand is entered: `undo` back to it first.\n"))
+      << s.out;
+  EXPECT_TRUE(has("  Hand 2: Cat deals.\n")) << s.out;
+  EXPECT_TRUE(has("Hand 3: Ann deals.\n")) << "the rotation goes on from the dealer recorded:\n" << s.out;
+  const std::string y = slurp(file);
+  EXPECT_NE(y.find("  # hand 2, dealt by Cat\n  - dealer: Cat\n    taken: {Ann: 6, Bob: 4, Cat: 7}\n"), std::string::npos)
+      << y;
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), (std::vector<std::string>{"wrong-dealer", "incomplete"})) << y;
+}
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// Nine Five Two with the deal: after the dealer's discard, the kitty cards
+// the dealer showed each player who plucked them are asked (exchange.
+// show_kitty), checked as typed (show-missing), and written as `shows`.
+TEST(RecordSession, TheKittyShownIsAskedAfterTheDiscard) {
+  const auto rules = test::builtin("nine-five-two");
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat"};
+  for (std::uint64_t seed = 1; seed < 100; ++seed) {
+    PlayoutOptions po;
+    po.seed = seed;
+    po.max_hands = 4;
+    const PlayedGame game = play_random_game(*rules, po);
+    std::size_t i = 0;
+    while (i < game.hands.size() && game.hands[i].shows.empty()) {
+      ++i;
+    }
+    if (i == game.hands.size()) {
+      continue;
+    }
+    const PlayedHand& h = game.hands[i];
+    const auto [to, cards] = h.shows.front();
+    const std::string script = script_of(game, *rules, players, "nine-five-two", Level::kDeal, i + 1);
+    {
+      const Scratch dir("show");
+      const Session s = run(dir / "g.yaml", script);
+      EXPECT_NE(s.out.find(fmt::format("Hand {}: the kitty cards {} showed {} (or none): ", i + 1,
+                                       players[static_cast<std::size_t>(h.dealer)],
+                                       players[static_cast<std::size_t>(to)])),
+                std::string::npos)
+          << s.out;
+      EXPECT_EQ(s.out.find("Not recorded"), std::string::npos) << s.out;
+      const std::string y = slurp(dir / "g.yaml");
+      const auto flow = [](CardSet cs) {
+        std::string out;
+        for (const Card c : cs) {
+          out += (out.empty() ? "" : ", ") + to_string(c);
+        }
+        return "[" + out + "]";
+      };
+      EXPECT_NE(y.find(fmt::format("    discard: {}\n    shows:\n      - {{to: {}, cards: {}}}\n", flow(h.discard),
+                                   players[static_cast<std::size_t>(to)], flow(cards))),
+                std::string::npos)
+          << y;
+      const auto games = test::validate_yaml(y, "g.yaml");
+      ASSERT_EQ(games.size(), 1U);
+      EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"incomplete"}) << "the next hand, begun";
+    }
+    // The show left out: the referee's show-missing, refused.
+    const std::string discard = "\n" + to_string(h.discard) + "\n";
+    const auto at = script.rfind(discard);
+    ASSERT_NE(at, std::string::npos);
+    const std::string shown = to_string(cards) + "\n";
+    const auto line = script.find("\n" + shown, at + 1) + 1;
+    ASSERT_NE(line, std::string::npos + 1);
+    std::string wrong = script;
+    wrong.replace(line, shown.size(), "none\nn\n" + shown);
+    const Scratch dir("show-missing");
+    const Session s = run(dir / "g.yaml", wrong);
+    const auto fault = s.out.find("[show-missing]");
+    ASSERT_NE(fault, std::string::npos) << s.out;
+    EXPECT_NE(s.out.find("Not recorded.", fault), std::string::npos) << s.out.substr(fault);
+    const auto games = test::validate_yaml(slurp(dir / "g.yaml"), "g.yaml");
+    ASSERT_EQ(games.size(), 1U);
+    EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"incomplete"}) << "the show made once refused";
+    return;
+  }
+  FAIL() << "no seed gives a hand with a kitty shown";
+}
+
+}  // namespace
+}  // namespace trickref
+
+namespace trickref {
+namespace {
+
+// Court Piece: a revoke forfeits the hand (penalty.revoke: forfeit_hand) at
+// its trick. The recorder ends the hand where the referee does, the next
+// hand follows, and validate of the file says the hand ended there.
+// `with_deal`: the revoke refused as typed and confirmed mid-trick, the
+// trick completed; without the deal, the hand ends at the later play that
+// proves it, the rest of that trick not asked.
+void expect_forfeit_ends_the_hand(bool with_deal) {
+  const auto rules = test::builtin("court-piece");
+  const auto rv = put_a_revoke(*rules, with_deal);
+  ASSERT_TRUE(rv);
+  const PlayedHand& h = rv->game.hands[0];
+  const std::vector<std::string> players = {"Ann", "Bob", "Cat", "Dan"};
+  std::string script = "court-piece\nAnn Bob Cat Dan\n" + players[static_cast<std::size_t>(h.dealer)] + "\n";
+  if (with_deal) {
+    script += "d\n";
+    for (int s = 0; s < 4; ++s) {
+      script += to_string(h.deal[static_cast<std::size_t>(s)]) + "\n";
+    }
+  } else {
+    script += "p\n";
+  }
+  script += std::string(1, suit_letter(h.trump)) + "\n";
+  // The tricks up to the revoke's (with the deal) or the card that proves it.
+  // Without the deal, the first later play of the suit by the revoker proves it.
+  const auto place = [&](std::size_t t) { return static_cast<std::size_t>((rv->f - h.leaders[t] + 4) % 4); };
+  std::size_t last = rv->t;
+  while (!with_deal && last < rv->later && h.tricks[last + 1][place(last + 1)].suit() != rv->x.suit()) {
+    ++last;
+  }
+  last += with_deal ? 0 : 1;
+  const std::size_t proof = place(last);
+  for (std::size_t t = 0; t <= last; ++t) {
+    for (std::size_t k = 0; k < h.tricks[t].size(); ++k) {
+      script += to_string(h.tricks[t][k]) + "\n";
+      if (with_deal && t == rv->t && h.tricks[t][k] == rv->y) {
+        script += "y\n";  // confirmed: what really happened
+      }
+      if (!with_deal && t == last && k == proof) {
+        break;
+      }
+    }
+    const auto side = [&](std::size_t i) { return h.leaders[i] % 2; };
+    if (t + 1 == 7 && t + 1 < h.leaders.size()) {
+      bool early = true;
+      for (std::size_t i = 2; i <= 7; ++i) {
+        early = early && side(i) == side(1);
+      }
+      script += early ? "y\n" : "";  // an early court: played on
+    }
+  }
+  script += "end\n";
+  const Scratch dir(with_deal ? "forfeit-deal" : "forfeit-plays");
+  const Session s = run(dir / "g.yaml", script);
+  // The hand is over at the forfeit: the next one begins.
+  const std::string next = "Hand 2: enter its [p]lays, the [d]eal first, or the score [s]heet? ";
+  EXPECT_NE(s.out.find(next), std::string::npos) << s.out.substr(s.out.size() > 3000 ? s.out.size() - 3000 : 0);
+  EXPECT_EQ(s.out.find("Hand 1 is not finished"), std::string::npos) << s.out.substr(s.out.size() - 2000);
+  EXPECT_EQ(s.out.find("Type p, d or s."), std::string::npos) << "nothing typed after the hand's end is refused";
+  const std::string y = slurp(dir / "g.yaml");
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"revoke"}) << test::diagnostics_text(games) << y;
+  ASSERT_TRUE(games[0].result);
+  ASSERT_EQ(games[0].result->hands.size(), 1U) << y;
+  EXPECT_EQ(games[0].result->hands[0].end, HandEnding::kRevoke);
+  EXPECT_EQ(games[0].result->hands[0].tricks_played, static_cast<int>(rv->t) + 1);
+}
+
+TEST(RecordSession, ARevokeConfirmedWithTheDealEndsTheHandAfterItsTrick) { expect_forfeit_ends_the_hand(true); }
+
+TEST(RecordSession, ARevokeProvedWithoutTheDealEndsTheHandAtOnce) { expect_forfeit_ends_the_hand(false); }
 
 }  // namespace
 }  // namespace trickref

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "yaml/scalar.h"
 
 namespace trickref::record {
 namespace {
@@ -80,6 +81,13 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
         if (h.discard && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
           y += fmt::format("    discard: {}\n", flow_cards(*h.discard));
         }
+        // The show follows the dealer's discard (the kitty phase's).
+        if (h.shows && p == Phase::kKitty) {
+          y += h.shows->empty() ? "    shows: []\n" : "    shows:\n";
+          for (const auto& s : *h.shows) {
+            y += fmt::format("      - {{to: {}, cards: {}}}\n", name(s.to), flow_cards(s.cards));
+          }
+        }
         break;
       case Phase::kPlay:
         if (h.tricks) {
@@ -134,36 +142,6 @@ std::optional<std::vector<int>> numbers_of(const SeatNumbers& n) {
 }
 
 }  // namespace
-
-std::string yaml_scalar(std::string_view s) {
-  bool plain = !s.empty() && s.front() != ' ' && s.back() != ' ' && s.front() != '-' && s.front() != '?';
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    plain = plain && u >= 0x20 && u != 0x7F && std::string_view(":#{}[],&*!|>'\"%@`\\").find(c) == std::string_view::npos;
-  }
-  // Words YAML reads as something other than a string.
-  for (const char* word : {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE", "yes",
-                           "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF"}) {
-    plain = plain && s != word;
-  }
-  plain = plain && s.find_first_not_of("0123456789+-.eE") != std::string_view::npos;
-  if (plain) {
-    return std::string(s);
-  }
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20 || u == 0x7F) {
-      out += fmt::format("\\x{:02X}", u);
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
 
 std::string to_yaml(const Draft& d, const PhaseList& phases) {
   std::vector<std::string> names;
@@ -240,9 +218,6 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
     if (h.score) {
       return refuse(h.number, "score");
     }
-    if (h.shows) {
-      return refuse(h.number, "shows");
-    }
     if (h.contract) {
       return refuse(h.number, "contract");
     }
@@ -307,6 +282,17 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
         return refuse(h.number, "discard");
       }
       dh.discard = std::move(*c);
+    }
+    if (h.shows) {
+      std::vector<DraftShow> shows;
+      for (const auto& s : *h.shows) {
+        auto c = cards_of(s.cards);
+        if (!s.to.ok() || !c) {
+          return refuse(h.number, "shows");
+        }
+        shows.push_back(DraftShow{s.to.seat, std::move(*c)});
+      }
+      dh.shows = std::move(shows);
     }
     if (h.tricks) {
       std::vector<std::vector<Card>> tricks;
@@ -388,6 +374,18 @@ std::string undo(Draft& d, const PhaseList& phases) {
         break;
       case Phase::kKitty:
       case Phase::kDiscard:
+        if (h.shows && *it == Phase::kKitty) {
+          if (h.shows->empty()) {
+            h.shows.reset();
+            return "the show";
+          }
+          const DraftShow s = h.shows->back();
+          h.shows->pop_back();
+          if (h.shows->empty()) {
+            h.shows.reset();
+          }
+          return fmt::format("the show to {}", d.players[static_cast<std::size_t>(s.to)]);
+        }
         if (h.discard && (*it == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
           h.discard.reset();
           return "the discard";

@@ -5,9 +5,9 @@
 // it; the referee always judges the YAML, never the Draft.
 //
 // A hand's entries are the phases' (engine/hand.h): the deal, the calls,
-// the plucks, trump, the discard, the tricks card by card, and for a score
-// sheet the tricks taken (and the points and partner where the scoring
-// counts cards). `undo` takes back the latest of them in the hand's phase
+// the plucks, trump, the discard and the kitty shown, the tricks card by
+// card, and for a score sheet the tricks taken (and the points and partner
+// where the scoring counts cards). `undo` takes back the latest of them in the hand's phase
 // order, which is the order they were entered in.
 #pragma once
 
@@ -31,6 +31,13 @@ struct DraftPluck {
   std::optional<Card> gets;  // none: nothing came back
 };
 
+// The kitty cards the dealer showed a plucker (exchange.show_kitty): none
+// is an entry too (written `cards: []`), so every plucker is asked once.
+struct DraftShow {
+  int to = -1;
+  std::vector<Card> cards;
+};
+
 struct DraftHand {
   int dealer = -1;  // -1 only while a resumed record's hand leaves it to the rotation
   // The deal, complete (every seat and the kitty) or absent.
@@ -40,6 +47,7 @@ struct DraftHand {
   std::optional<std::vector<DraftPluck>> plucks;
   std::optional<Suit> trump;
   std::optional<std::vector<Card>> discard;
+  std::optional<std::vector<DraftShow>> shows;  // after the discard, in the order asked
   int first_leader = -1;  // written as trick 1's `leader` when >= 0
   std::optional<std::vector<std::vector<Card>>> tricks;
   // A score sheet (transcript.md "taken", "points", "partner").
@@ -51,7 +59,7 @@ struct DraftHand {
   [[nodiscard]] bool sheet() const { return taken || points || partner; }
   // Whether anything but the dealer has been entered.
   [[nodiscard]] bool empty() const {
-    return !deal && !bids && !plucks && !trump && !discard && !tricks && !sheet();
+    return !deal && !bids && !plucks && !trump && !discard && !shows && !tricks && !sheet();
   }
 };
 
@@ -86,9 +94,5 @@ struct Resumed {
 // dealer is removed. Returns what was taken back ("the play of 9C by Bob"),
 // empty when there was nothing.
 [[nodiscard]] std::string undo(Draft& d, const PhaseList& phases);
-
-// YAML for a name: plain where that reads back as the same string, else
-// double-quoted.
-[[nodiscard]] std::string yaml_scalar(std::string_view s);
 
 }  // namespace trickref::record

@@ -27,6 +27,8 @@ constexpr std::string_view kHelp =
     "  Type the entry asked for. Cards: 10h, th, qd, K♣, A♣️, bj; players: a unique start of the name.\n"
     "  undo  take back the last entry      show  the hand so far and the scores\n"
     "  end   finish the game here          help  this text\n"
+    "  dealer NAME  who dealt this hand, where the table did not follow the rotation\n"
+    "               (before anything else of the hand is entered)\n"
     "  The file is saved after every entry; Ctrl-D or Ctrl-C stops, and `trickref record FILE` resumes.\n";
 
 // What became of a prompt.
@@ -376,7 +378,9 @@ class Session {
           continue;
         }
         draft_ = std::move(d);
-        choices_ = Choices{choices_.mode};
+        const Mode mode = choices_.mode;
+        choices_ = Choices{};
+        choices_.mode = mode;
         deal_.clear();
         if (!save()) {
           failed_ = true;
@@ -389,8 +393,37 @@ class Session {
       if (iequals(t, "end")) {
         return finish_here();
       }
+      if (const auto w = words(t); w.size() == 2 && iequals(w[0], "dealer")) {
+        return set_dealer(w[1]);
+      }
       return Got::kEntry;
     }
+  }
+
+  // `dealer NAME`: the hand in progress was dealt by NAME, whatever the
+  // rotation says (the referee's wrong-dealer, confirmed, where it differs).
+  Got set_dealer(std::string_view who) {
+    if (draft_.hands.empty()) {
+      out_ << "  Type who deals.\n";
+      return Got::kAgain;
+    }
+    if (!draft_.hands.back().empty() || !deal_.empty()) {
+      out_ << "  The dealer is changed before anything else of the hand is entered: `undo` back to it first.\n";
+      return Got::kAgain;
+    }
+    std::string err;
+    const auto seat = match_player(who, draft_.players, err);
+    if (!seat) {
+      out_ << "  " << err << "\n";
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    d.hands.back().dealer = *seat;
+    if (commit(std::move(d))) {
+      choices_ = Choices{};  // the hand starts afresh: how it is entered is asked again
+      out_ << fmt::format("  Hand {}: {} deals.\n", draft_.hands.size(), name(*seat));
+    }
+    return stop_ ? Got::kStop : Got::kAgain;
   }
 
   // `end`: the game stops here, as the record stands.
@@ -435,13 +468,7 @@ class Session {
       }
       const int number = static_cast<int>(draft_.hands.size());
       DraftHand& h = draft_.hands.back();
-      choices_.forfeit_after = 0;
-      if (report_.result && report_.result->hands.size() == draft_.hands.size()) {
-        const auto& sum = report_.result->hands.back();
-        if (sum.end == HandEnding::kRevoke) {
-          choices_.forfeit_after = sum.tricks_played;
-        }
-      }
+      judged(choices_);
       step_ = next_step(before_last(), number, h, choices_);
       if (step_.ask == Ask::kHandDone) {
         if (!hand_done()) {
@@ -462,6 +489,20 @@ class Session {
                           o_.display);
     }
     return 0;
+  }
+
+  // What the referee found in the hand being recorded that the stepper
+  // follows: where a revoke forfeited it, the cards it reads as meant.
+  void judged(Choices& c) const {
+    c.forfeit_after = 0;
+    c.read_as.clear();
+    if (report_.result && report_.result->hands.size() == draft_.hands.size()) {
+      const auto& sum = report_.result->hands.back();
+      if (sum.end == HandEnding::kRevoke) {
+        c.forfeit_after = sum.tricks_played;
+      }
+      c.read_as = sum.read_as;
+    }
   }
 
   bool first_dealer() {
@@ -642,6 +683,34 @@ class Session {
         commit(std::move(d));
         return Got::kAgain;
       }
+      case Ask::kShow: {
+        const Got g = ask(fmt::format("{}: the kitty cards {} showed {} (or none): ", hand, name(s.seat),
+                                      name(s.other)),
+                          line);
+        if (g != Got::kEntry) {
+          return g;
+        }
+        CardList cl;
+        if (!iequals(trimmed(line), "none")) {
+          cl = parse_cards(line);
+          if (cl.bad) {
+            out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
+            return Got::kAgain;
+          }
+          if (cl.cards.empty()) {
+            out_ << "  Type the cards shown, or none.\n";
+            return Got::kAgain;
+          }
+        }
+        Draft d = draft_;
+        auto& dh = d.hands.back();
+        if (!dh.shows) {
+          dh.shows.emplace();
+        }
+        dh.shows->push_back(DraftShow{s.other, cl.cards});
+        commit(std::move(d));
+        return Got::kAgain;
+      }
       case Ask::kLeader: {
         const Got g = ask(fmt::format("{}, trick 1: who leads? ", hand), line);
         if (g != Got::kEntry) {
@@ -755,9 +824,12 @@ class Session {
     dh.tricks->back().push_back(*c);
     const bool last = !leads && step_.hand.play.count + 1 == step_.hand.players;
     if (commit(std::move(d)) && last) {
-      PlayState p = step_.hand.play;
-      apply_play(p, seat, *c);
-      out_ << fmt::format("  {} takes trick {}.\n", name(current_winner(p)), trick);
+      // The trick as the referee reads it (a mistyped card as the card meant):
+      // its winner leads next.
+      Choices now = choices_;
+      judged(now);
+      const Step after = next_step(before_last(), number, draft_.hands.back(), now);
+      out_ << fmt::format("  {} takes trick {}.\n", name(after.hand.play.leader), trick);
     }
     return Got::kAgain;
   }

@@ -109,6 +109,7 @@ class Stepper {
       return;
     }
     lay_away(h, taker);
+    show(h);
   }
 
   void discard(HandState& h) {
@@ -138,11 +139,9 @@ class Stepper {
     int done = 0;
     const auto recorded = d_.tricks ? static_cast<int>(d_.tricks->size()) : 0;
     for (int t = 0; t < recorded; ++t) {
-      for (const Card c : (*d_.tricks)[static_cast<std::size_t>(t)]) {
-        if (h.play.trick_complete()) {
-          break;
-        }
-        apply_play(h.play, h.play.to_play(), c);
+      const auto& cards = (*d_.tricks)[static_cast<std::size_t>(t)];
+      for (std::size_t i = 0; i < cards.size() && !h.play.trick_complete(); ++i) {
+        apply_play(h.play, h.play.to_play(), card_at(t, static_cast<int>(i), cards[i]));
       }
       if (!h.play.trick_complete()) {
         break;
@@ -201,12 +200,44 @@ class Stepper {
     return false;
   }
 
+  // Card `i` of trick `t` (0-based) as the referee reads it: `typed`, or
+  // the card meant where it was mistyped.
+  [[nodiscard]] Card card_at(int t, int i, Card typed) const {
+    for (const ReadAs& r : c_.read_as) {
+      if (r.trick == t && r.index == i) {
+        return r.card;
+      }
+    }
+    return typed;
+  }
+
   void lay_away(HandState& h, int taker) {
     if (d_.discard) {
       apply_kitty(h, set_of(*d_.discard));
       return;
     }
     stop(Ask::kDiscard, taker, -1, 0, h.rules->kitty_discard);
+  }
+
+  // The dealer, having taken the kitty, shows each player who plucked them
+  // the kitty cards of the suit given back that rank higher
+  // (exchange.show_kitty): asked plucker by plucker, in seat order, where
+  // the deal is known (without it the show cannot be checked).
+  void show(HandState& h) {
+    if (stopped() || !h.rules->show_kitty || mode_ != Mode::kDeal) {
+      return;
+    }
+    for (int by = 0; by < h.players; ++by) {
+      if (h.exchange.dealer_returned[static_cast<std::size_t>(by)].empty()) {
+        continue;
+      }
+      const bool made = d_.shows && std::any_of(d_.shows->begin(), d_.shows->end(),
+                                                [&](const DraftShow& s) { return s.to == by; });
+      if (!made) {
+        stop(Ask::kShow, h.dealer, by);
+        return;
+      }
+    }
   }
 
   // After trick `done`: whether the hand ends there (stopping the driver

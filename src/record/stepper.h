@@ -9,10 +9,12 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/hand.h"
 #include "record/draft.h"
+#include "referee/referee.h"
 #include "ruleset/ruleset.h"
 
 namespace trickref::record {
@@ -23,6 +25,7 @@ enum class Ask : std::uint8_t {
   kPluck,     // a pluck by `seat` from `other`
   kTrump,     // trump, named by `seat`
   kDiscard,   // `count` cards laid away by `seat`
+  kShow,      // the kitty cards `seat` (the dealer) showed `other`, who plucked them
   kLeader,    // who leads trick 1 (the rules make it the holder of a card nobody recorded)
   kPlay,      // the next card of trick `trick`, by `seat`
   kPlayOn,    // whether the side of `seat`, having taken an early court, plays on
@@ -44,6 +47,9 @@ struct Choices {
   bool exchange_closed = false;  // no more plucks ("none" typed)
   int play_on = -1;              // after an early court: 1 play on, 0 stop, -1 not asked
   int forfeit_after = 0;         // the referee found the hand forfeited for a revoke after this trick
+  // Cards the referee reads otherwise than typed (a mistyped card read as
+  // the card meant): the hand goes on with them, as the referee's does.
+  std::vector<ReadAs> read_as;
 };
 
 struct Step {

@@ -309,6 +309,9 @@ class GameReferee {
     const HandRec& h = *rec_;
     played_taken_.reset();
     if (h.trump && attributable_) {
+      for (const Meant& x : meant_) {
+        sum_->read_as.push_back(ReadAs{x.trick, x.index, x.card});
+      }
       played_taken_ = check_plays(h, m);
     } else if (h.tricks && h.trump) {
       check_trick_count(h);

@@ -29,6 +29,15 @@ struct CallSummary {
 // the auction and partnership games").
 enum class HandEnding : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMajority, kRevoke };
 
+// A card the hand went on with in place of the card written: a mistyped
+// card, read as the card meant (the `probably` note, rules.md §4). `trick`
+// 0-based, `index` the card's place in the trick as written.
+struct ReadAs {
+  int trick = 0;
+  int index = 0;
+  Card card;
+};
+
 struct HandSummary {
   int number = 0;
   // The last hand of an in-progress record, not finished yet (cli.md, "Codes
@@ -77,6 +86,9 @@ struct HandSummary {
   std::vector<int> courts_won;
   std::optional<std::pair<int, int>> streak;
   std::optional<std::vector<long long>> side_score;
+  // The cards played as the referee reads them where they are not the
+  // cards written (`trickref record` goes on as the referee does).
+  std::vector<ReadAs> read_as;
 };
 
 struct GameOutcome {

@@ -8,6 +8,7 @@
 
 #include "base/json_out.h"
 #include "engine/hand.h"
+#include "yaml/scalar.h"
 
 namespace trickref {
 namespace {
@@ -129,23 +130,6 @@ std::string seat_map(const std::vector<std::string>& players, const std::vector<
   return fmt::format("{{{}}}", fmt::join(parts, ", "));
 }
 
-std::string quote_if_needed(std::string_view s) {
-  const bool plain = !s.empty() && s.find_first_of(":#{}[],&*!|>'\"%@`") == std::string_view::npos &&
-                     s.front() != ' ' && s.back() != ' ' && s.front() != '-' && s != "null" && s != "~" &&
-                     s != "true" && s != "false";
-  if (plain) {
-    return std::string(s);
-  }
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-    }
-    out += c;
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 std::vector<std::size_t> score_seats(const Ruleset& r) {
@@ -165,19 +149,19 @@ std::vector<std::size_t> score_seats(const Ruleset& r) {
 std::string to_yaml(const PlayedGame& game, const Ruleset& rules, std::string_view ruleset_ref,
                     const std::vector<std::string>& players, const WriteOptions& o) {
   std::string y;
-  y += fmt::format("game: {}\n", quote_if_needed(ruleset_ref));
+  y += fmt::format("game: {}\n", yaml_scalar(ruleset_ref));
   if (!o.id.empty()) {
-    y += fmt::format("id: {}\n", quote_if_needed(o.id));
+    y += fmt::format("id: {}\n", yaml_scalar(o.id));
   }
   if (!o.event.empty()) {
     y += "event:\n";
     for (const auto& [k, v] : o.event) {
-      y += fmt::format("  {}: {}\n", k, quote_if_needed(v));
+      y += fmt::format("  {}: {}\n", yaml_scalar(k), yaml_scalar(v));
     }
   }
   std::vector<std::string> quoted;
   for (const auto& p : players) {
-    quoted.push_back(quote_if_needed(p));
+    quoted.push_back(yaml_scalar(p));
   }
   y += fmt::format("players: {}\n", flow(quoted));
   y += "hands:\n";

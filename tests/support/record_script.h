@@ -91,6 +91,23 @@ inline std::string script_of(const PlayedGame& game, const Ruleset& r, const std
           if (!void_hand && !h.discard.empty() && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
             s += to_string(h.discard) + "\n";
           }
+          // With the deal, the kitty the dealer showed each player who
+          // plucked them (a card came back), in seat order, after the discard.
+          if (level == Level::kDeal && r.show_kitty && p == Phase::kKitty && !phases.has(Phase::kDiscard)) {
+            for (int by = 0; by < r.players; ++by) {
+              const bool plucked = std::any_of(h.plucks.begin(), h.plucks.end(), [&](const PlayedPluck& pl) {
+                return pl.by == by && pl.from == h.dealer && pl.gets && !pl.gets->is_joker();
+              });
+              if (!plucked) {
+                continue;
+              }
+              CardSet shown;
+              for (const auto& [to, cards] : h.shows) {
+                shown |= to == by ? cards : CardSet();
+              }
+              s += shown.empty() ? std::string("none\n") : to_string(shown) + "\n";
+            }
+          }
           break;
         case Phase::kPlay:
           // Without the deal, who holds the card that leads is not known: asked.
