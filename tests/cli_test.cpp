@@ -73,6 +73,26 @@ TEST_F(Cli, UsageErrorsExitTwoHelpExitsZero) {
   EXPECT_NE(bad_rules.err.find("unknown ruleset 'plock' (did you mean 'pluck'?)"), std::string::npos) << bad_rules.err;
 }
 
+// A first word that is no command names the commands and a near one; a
+// scorer looking for `init` is told how a game is kept.
+TEST_F(Cli, AnUnknownCommandIsNamedWithTheCommands) {
+  const std::string commands =
+      "the commands: validate, score, compare, simulate, record, new, import, rules, explain, schema\n";
+  const auto init = test::run_cli({"init"});
+  EXPECT_EQ(init.exit_code, 2);
+  EXPECT_EQ(init.out, "");
+  EXPECT_EQ(init.err, "trickref: error: 'init' is not a command; " + commands +
+                          "To keep a new game: trickref record FILE (asks as you go), or trickref new --rules NAME "
+                          "--players A,B,C (a record to fill in).\n"
+                          "Run trickref --help for more.\n");
+  const auto typo = test::run_cli({"valdate", "samples/night"});
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_EQ(typo.err, "trickref: error: 'valdate' is not a command (did you mean 'validate'?); " + commands +
+                          "Run trickref --help for more.\n");
+  EXPECT_EQ(test::run_cli({"x\x1b[31m"}).err,
+            "trickref: error: 'x\\x1b[31m' is not a command; " + commands + "Run trickref --help for more.\n");
+}
+
 TEST_F(Cli, StandardInputYamlAndJsonLines) {
   const std::string yaml = test::read_source_file("samples/night/table-2.yaml");
   const auto r = test::run_cli({"validate", "-q", "-"}, yaml);

@@ -8,7 +8,9 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "base/diagnostic.h"
 #include "base/io.h"
 #include "base/text.h"
 #include "cli/commands.h"
@@ -53,6 +55,28 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     setup_rules(app, ctx);
     setup_explain(app, ctx);
     setup_schema(app, ctx);
+    // A first word that names no command: say so, with the commands, a
+    // near spelling, and where a new scorer looking for `init` should go
+    // (CLI11 itself would say only that a subcommand is required).
+    if (!args.empty() && !args.front().empty() && args.front().front() != '-') {
+      std::vector<std::string_view> names;
+      for (const auto* sub : app.get_subcommands({})) {
+        names.push_back(sub->get_name());
+      }
+      if (std::find(names.begin(), names.end(), args.front()) == names.end()) {
+        const std::string near = suggest(args.front(), names);
+        const bool starting = args.front() == "init" || args.front() == "create" || args.front() == "start";
+        err << fmt::format("trickref: error: '{}' is not a command{}; the commands: {}\n", printable(clip(args.front())),
+                           !near.empty() ? fmt::format(" (did you mean '{}'?)", near) : std::string(),
+                           fmt::join(names, ", "));
+        if (starting) {
+          err << "To keep a new game: trickref record FILE (asks as you go), or trickref new --rules NAME "
+                 "--players A,B,C (a record to fill in).\n";
+        }
+        err << "Run trickref --help for more.\n";
+        return checked(static_cast<int>(ExitCode::kUsage), out, err);
+      }
+    }
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     try {
       app.parse(reversed);
