@@ -67,12 +67,20 @@ bool have_tmux() {
   return status == 0;
 }
 
-// One tmux server of the test's own (its own socket), one pane.
+// One tmux server of the test's own (its socket in the test's directory,
+// which goes with it), one pane.
 class Terminal {
  public:
   explicit Terminal(const fs::path& dir)
-      : socket_(fmt::format("trickref-record-test-{}", ::getpid())), dir_(dir) {}
-  ~Terminal() { (void)shell(tmux("kill-server")); }
+      : socket_((dir / "tmux.sock").string()), dir_(dir) {}
+  ~Terminal() { close(); }
+  // Ends the server (before its directory, and so its socket, goes).
+  void close() {
+    if (started_) {
+      (void)shell(tmux("kill-server"));
+      started_ = false;
+    }
+  }
   Terminal(const Terminal&) = delete;
   Terminal& operator=(const Terminal&) = delete;
 
@@ -145,7 +153,7 @@ class Terminal {
     return false;
   }
   [[nodiscard]] std::string tmux(const std::string& args) const {
-    return fmt::format("tmux -L {} {}", socket_, args);
+    return fmt::format("tmux -S {} {}", sh_quote(socket_), args);
   }
 
   std::string socket_;
@@ -252,6 +260,7 @@ TEST_P(RecordTerminal, AHandRecordedInterruptedAndResumedMatchesItsGolden) {
     std::ofstream(golden, std::ios::binary) << got;
   }
   EXPECT_EQ(got, slurp(golden));
+  t.close();
   fs::remove_all(dir);
 }
 
