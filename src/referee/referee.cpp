@@ -1768,8 +1768,9 @@ class GameReferee {
         const int seat = s.to_play();
         const Meant* meant = meant_entry(static_cast<int>(t), static_cast<int>(k));
         if (!ref.card) {
-          // Not a card (bad-card, the loader's one diagnostic): it names the card meant.
-          if (Diagnostic* d = sink_.find(Code::kBadCard, ref.loc)) {
+          // Not a card (bad-card, the loader's one diagnostic): it names the
+          // card meant (attribute() found one for every token it let through).
+          if (Diagnostic* d = meant != nullptr ? sink_.find(Code::kBadCard, ref.loc) : nullptr) {
             d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
           }
         } else if (sized || partial) {

@@ -47,7 +47,9 @@ constexpr std::array<std::string_view, 2> kResultKeys = {"winner", "score"};
 // A name or card token holding U+0000 (YAML "\0", JSON "\u0000"): no
 // person reads such a name, terminals and C strings cut it, and a report would
 // carry the raw byte. Messages show it as \0, and the text goes no further.
-bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+// A plain loop: the texts are names and card tokens of a few bytes, where a
+// call to memchr costs more than the scan.
+bool has_nul(std::string_view s) { return std::find(s.begin(), s.end(), '\0') != s.end(); }
 
 std::string nul_shown(std::string_view s) {
   std::string out;
@@ -329,14 +331,15 @@ class Loader {
     CardRef c;
     c.loc = n.loc();
     if (n.is_scalar() && has_nul(n.scalar())) {
-      c.text = nul_shown(n.scalar());
+      const std::string shown = nul_shown(n.scalar());
+      c.text = std::string_view(shown);
       auto& d = report(Code::kBadCard, n.loc(),
                        fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(n.scalar())));
       d.token = c.text;
       return c;
     }
     if (n.is_scalar()) {
-      c.text = std::string(n.scalar());
+      c.text = n.scalar();
       c.card = parse_card(n.scalar());
     }
     if (!c.card) {
