@@ -33,7 +33,6 @@ class TokenText {
   }
   TokenText& operator=(const TokenText& other) {
     if (this != &other) {
-      release();
       assign(other.view());
     }
     return *this;
@@ -55,10 +54,9 @@ class TokenText {
   [[nodiscard]] bool empty() const { return size_ == 0; }
   friend bool operator==(const TokenText& a, std::string_view b) { return a.view() == b; }
 
- private:
-  static constexpr std::size_t kInline = 16;
-  [[nodiscard]] bool on_heap() const { return size_ > kInline; }
+  // Replaces the text. `text` must not point into this token.
   void assign(std::string_view text) {
+    release();
     size_ = text.size();
     char* to = bytes_.inline_text;
     if (on_heap()) {
@@ -70,6 +68,10 @@ class TokenText {
       to[i] = text[i];
     }
   }
+
+ private:
+  static constexpr std::size_t kInline = 16;
+  [[nodiscard]] bool on_heap() const { return size_ > kInline; }
   void release() {
     if (on_heap()) {
       delete[] bytes_.heap;

@@ -329,28 +329,35 @@ class Loader {
 
   CardRef card(Node n) {
     CardRef c;
+    read_card(n, c);
+    return c;
+  }
+
+  // Fills `c` (a fresh CardRef) where it lies: a list's cards are read into
+  // their places in the list, never moved there.
+  void read_card(Node n, CardRef& c) {
     c.loc = n.loc();
-    if (n.is_scalar() && has_nul(n.scalar())) {
-      const std::string shown = nul_shown(n.scalar());
-      c.text = std::string_view(shown);
+    const std::string_view text = n.scalar();
+    if (n.is_scalar() && has_nul(text)) {
+      const std::string shown = nul_shown(text);
+      c.text.assign(shown);
       auto& d = report(Code::kBadCard, n.loc(),
-                       fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(n.scalar())));
+                       fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(text)));
       d.token = c.text;
-      return c;
+      return;
     }
     if (n.is_scalar()) {
-      c.text = n.scalar();
-      c.card = parse_card(n.scalar());
+      c.text.assign(text);
+      c.card = parse_card(text);
     }
     if (!c.card) {
       auto& d = report(Code::kBadCard, n.loc(),
                        n.is_scalar()
                            ? fmt::format("'{}' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)",
-                                         clip(n.scalar()))
+                                         clip(text))
                            : fmt::format("expected a card, found {}", n.kind_name()));
       d.token = c.text;
     }
-    return c;
   }
 
   std::optional<std::vector<CardRef>> cards(Node n, const What& what) {
@@ -364,7 +371,7 @@ class Loader {
     std::vector<CardRef> out;
     out.reserve(n.size());
     for (std::uint32_t i = 0; i < n.size(); ++i) {
-      out.push_back(card(n.item(i)));
+      read_card(n.item(i), out.emplace_back());
     }
     return out;
   }
