@@ -176,6 +176,7 @@ class Loader {
         report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
       }
     } else {
+      g_.hands.reserve(hands.size());
       for (std::uint32_t i = 0; i < hands.size(); ++i) {
         hand(hands.item(i), static_cast<int>(i) + 1);
       }
@@ -290,8 +291,10 @@ class Loader {
       }
       g_.player_locs.push_back(p.loc());
     }
-    for (std::size_t i = 0; i < g_.players.size(); ++i) {
-      seat_of_.emplace(g_.players[i], static_cast<int>(i));
+    if (g_.players.size() > kScannedPlayers) {
+      for (std::size_t i = 0; i < g_.players.size(); ++i) {
+        seat_of_.emplace(g_.players[i], static_cast<int>(i));
+      }
     }
   }
 
@@ -314,8 +317,8 @@ class Loader {
                                                  quoted_with_nul(n.scalar()), what.str()));
       return std::nullopt;
     }
-    const auto it = seat_of_.find(n.scalar());
-    if (it == seat_of_.end()) {
+    const int seat = seat_of(n.scalar());
+    if (seat < 0) {
       if (!g_.players.empty()) {
         const std::string hint = suggest(n.scalar(), player_names());
         report(Code::kUnknownPlayer, n.loc(),
@@ -324,8 +327,24 @@ class Loader {
       }
       return std::nullopt;
     }
-    return PlayerRef{it->second, n.loc()};
+    return PlayerRef{seat, n.loc()};
   }
+
+  // The seat of the player named `name`, or -1. A table of a few players is
+  // scanned (cheaper than hashing the name); a long list is looked up.
+  int seat_of(std::string_view name) const {
+    if (g_.players.size() <= kScannedPlayers) {
+      for (std::size_t i = 0; i < g_.players.size(); ++i) {
+        if (g_.players[i] == name) {
+          return static_cast<int>(i);
+        }
+      }
+      return -1;
+    }
+    const auto it = seat_of_.find(name);
+    return it == seat_of_.end() ? -1 : it->second;
+  }
+  static constexpr std::size_t kScannedPlayers = 8;
 
   CardRef card(Node n) {
     CardRef c;
@@ -422,7 +441,7 @@ class Loader {
 
   // The index of the team a key names (`teams`), or -1.
   int team_of(Node key) const {
-    if (!g_.teams || !key.is_scalar() || seat_of_.contains(key.scalar())) {
+    if (!g_.teams || !key.is_scalar() || seat_of(key.scalar()) >= 0) {
       return -1;
     }
     for (std::size_t t = 0; t < g_.teams->size(); ++t) {
@@ -780,7 +799,7 @@ class Loader {
   void partner(Node n, HandRec& h) {
     PartnerRec p;
     p.loc = n.loc();
-    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none") && !seat_of_.contains(n.scalar()))) {
+    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none") && seat_of(n.scalar()) < 0)) {
       h.partner = p;
       return;
     }
@@ -969,7 +988,8 @@ class Loader {
   Game& g_;
   DiagnosticSink& sink_;
   // Seat by name, for the players' names as g_.players holds them (a record
-  // can list thousands: a lookup must not scan them all).
+  // can list thousands: a lookup must not scan them all); filled only for
+  // more than kScannedPlayers (seat_of).
   std::unordered_map<std::string_view, int> seat_of_;
   int hand_ = 0;
   bool begun_ = false;  // the hand being read holds more than its dealer
