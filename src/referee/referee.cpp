@@ -118,6 +118,7 @@ class GameReferee {
     while (open_from > 0 && !g_.hands[open_from].begun) {
       --open_from;
     }
+    out.hands.reserve(g_.hands.size());
     for (std::size_t i = 0; i < g_.hands.size(); ++i) {
       const HandRec& h = g_.hands[i];
       hand_ = h.number;

@@ -99,7 +99,7 @@ class Keys {
       return v;
     }
     for (const auto& [meant, v] : slips_) {
-      if (meant == key) {
+      if (same_word(meant, key)) {
         return v;
       }
     }
@@ -205,7 +205,8 @@ class Loader {
         report(Code::kSchema, k.loc(), fmt::format("a key in a {} must be a plain word", where));
         continue;
       }
-      if (std::find(allowed.begin(), allowed.end(), k.scalar()) == allowed.end()) {
+      const std::string_view word = k.scalar();
+      if (std::none_of(allowed.begin(), allowed.end(), [&](std::string_view a) { return same_word(a, word); })) {
         if (const std::string meant = misspelling_of(k.scalar(), allowed); !meant.empty()) {
           // A slip (misspelt-key): ignored, what it holds would silently turn its check off.
           const auto at = std::find(allowed.begin(), allowed.end(), meant);
@@ -556,13 +557,14 @@ class Loader {
     hand_ = number;
     begun_ = false;
     phase_ = phase::kDealer;
-    HandRec h;
+    // Read where it is kept (a hand record is large; nothing else joins
+    // g_.hands while it is read).
+    HandRec& h = g_.hands.emplace_back();
     h.number = number;
     h.loc = n.loc();
     if (!n.is_map()) {
       report(Code::kSchema, n.loc(), fmt::format("hand {} is a map (dealer, trump, tricks, ...), not {}", number,
                                                  n.kind_name()));
-      g_.hands.push_back(std::move(h));
       return;
     }
     const Keys keys = check_keys(n, kHandKeys, "hand");
@@ -571,7 +573,10 @@ class Loader {
       if (!k.is_scalar()) {
         continue;
       }
-      if (const auto* it = std::find(kGameOnlyKeys.begin(), kGameOnlyKeys.end(), k.scalar()); it != kGameOnlyKeys.end()) {
+      const std::string_view word = k.scalar();
+      if (const auto* it = std::find_if(kGameOnlyKeys.begin(), kGameOnlyKeys.end(),
+                                        [&](std::string_view a) { return same_word(a, word); });
+          it != kGameOnlyKeys.end()) {
         h.game_keys.emplace_back(*it, k.loc());
       }
     }
@@ -662,7 +667,6 @@ class Loader {
       h.score = numbers(s, "score", false);
     }
     h.begun = begun_;
-    g_.hands.push_back(std::move(h));
     trick_ = 0;
   }
 
