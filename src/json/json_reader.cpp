@@ -482,9 +482,10 @@ class JsonTreeBuilder {
  public:
   enum class Stop : std::uint8_t { kNone, kSyntax, kLimit };
 
-  JsonTreeBuilder(Document& doc, const Limits& limits, const LineIndex& lines, const char* base,
+  // `base`..`end`: the text read.
+  JsonTreeBuilder(Document& doc, const Limits& limits, const LineIndex& lines, const char* base, const char* end,
                   std::vector<std::uint32_t>& pending, DiagnosticSink& sink)
-      : doc_(doc), limits_(limits), lines_(lines), base_(base), pending_(pending), sink_(sink) {
+      : doc_(doc), limits_(limits), lines_(lines), base_(base), end_(end), pending_(pending), sink_(sink) {
     doc_.nodes_.clear();
     doc_.children_.clear();
     doc_.strings_.clear();
@@ -552,7 +553,8 @@ class JsonTreeBuilder {
       }
       case od::json_type::string: {
         std::string_view text;
-        if (v.get_string().get(text) != simdjson::SUCCESS) {
+        if (!plain_string(token.data() + 1, token.data() + token.size(), text) &&
+            v.get_string().get(text) != simdjson::SUCCESS) {
           return syntax();
         }
         return scalar(type, token, text, node);
@@ -563,6 +565,24 @@ class JsonTreeBuilder {
         return scalar(type, token, {}, node);
     }
     return syntax();
+  }
+
+  // A string with no escape in it, which is its own text: `from` is just
+  // past its opening quote, and its closing quote is before `end`. Most of
+  // a record's strings (card tokens, names, keys) are such, and reading them
+  // where they lie spares simdjson's copy. False for a string with an
+  // escape (it is unescaped by simdjson).
+  static bool plain_string(const char* from, const char* end, std::string_view& text) {
+    for (const char* p = from; p < end; ++p) {
+      if (*p == '"') {
+        text = std::string_view(from, static_cast<std::size_t>(p - from));
+        return true;
+      }
+      if (*p == '\\') {
+        return false;
+      }
+    }
+    return false;
   }
 
   bool map(od::object& object, const char* at, std::uint32_t& node) {
@@ -577,7 +597,8 @@ class JsonTreeBuilder {
       }
       const char* quote = field.key().raw() - 1;
       std::string_view key;
-      if (field.unescaped_key().get(key) != simdjson::SUCCESS) {
+      if (!plain_string(quote + 1, end_, key) &&
+          field.unescaped_key().get(key) != simdjson::SUCCESS) {
         return syntax();
       }
       std::uint32_t key_node = 0;
@@ -730,6 +751,7 @@ class JsonTreeBuilder {
   const Limits& limits_;
   const LineIndex& lines_;
   const char* base_;
+  const char* end_;
   std::vector<std::uint32_t>& pending_;
   DiagnosticSink& sink_;
   std::uint32_t depth_ = 0;
@@ -813,7 +835,7 @@ JsonRead JsonReader::read(const JsonText& in, Document& doc, DiagnosticSink& sin
       report_fault(text, bom, im.lines, in, error, std::nullopt, sink);
       return JsonRead::kFailed;
     }
-    JsonTreeBuilder builder(doc, im.limits, im.lines, data, im.pending, sink);
+    JsonTreeBuilder builder(doc, im.limits, im.lines, data, data + text.size(), im.pending, sink);
     if (builder.root(d)) {
       // Anything after the value is a fault (simdjson stops at the value's end).
       const char* after = builder.scalar_end();

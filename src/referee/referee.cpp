@@ -49,6 +49,14 @@ struct Meant {
   bool keystroke = false;  // chosen as a keystroke from the token (else as the one card that fits)
 };
 
+// The index `i` places after `start` in a trick of `count` cards, wrapping
+// (start and i below count): the referee steps through every card of an
+// archive this way, and a division per card costs more than the compare.
+std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
+  const std::size_t k = start + i;
+  return k >= count ? k - count : k;
+}
+
 // One attributed play of a hand.
 struct Play {
   int seat = -1;
@@ -110,6 +118,7 @@ class GameReferee {
     while (open_from > 0 && !g_.hands[open_from].begun) {
       --open_from;
     }
+    out.hands.reserve(g_.hands.size());
     for (std::size_t i = 0; i < g_.hands.size(); ++i) {
       const HandRec& h = g_.hands[i];
       hand_ = h.number;
@@ -570,7 +579,7 @@ class GameReferee {
       }
       for (std::size_t i = 0; i < count; ++i) {
         const int seat = s.to_play();
-        const std::size_t k = (static_cast<std::size_t>(start) + i) % count;
+        const std::size_t k = after(static_cast<std::size_t>(start), i, count);
         const auto unread = tr.cards[k].card ? std::nullopt : meant_at(static_cast<int>(t), static_cast<int>(k));
         Card c = unread ? *unread : *tr.cards[k].card;
         if (all_known && start == 0 && !unread && !s.hands[static_cast<std::size_t>(seat)].contains(c)) {
@@ -600,7 +609,7 @@ class GameReferee {
     int n = 0;
     const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
     for (std::size_t i = 0; i < count; ++i) {
-      const auto seat = static_cast<std::size_t>((leader + static_cast<int>(i)) % n_);
+      const std::size_t seat = after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(n_));
       if (usable[seat] && !s.hands[seat].contains(*tr.cards[i].card)) {
         ++n;
       }
@@ -613,7 +622,8 @@ class GameReferee {
   bool plays_in_order(PlayState s, const TrickRec& tr, int start) const {
     for (int i = 0; i < n_; ++i) {
       const int seat = s.to_play();
-      const Card c = *tr.cards[static_cast<std::size_t>((start + i) % n_)].card;
+      const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
+      const Card c = *tr.cards[k].card;
       if (check_play(s, seat, c)) {
         return false;
       }
@@ -1766,13 +1776,14 @@ class GameReferee {
               name(leader));
       }
       for (std::size_t i = 0; i < count; ++i, ++pi) {
-        const std::size_t k = (static_cast<std::size_t>(first) + i) % count;
+        const std::size_t k = after(static_cast<std::size_t>(first), i, count);
         const CardRef& ref = tr.cards[k];
         const int seat = s.to_play();
         const Meant* meant = meant_entry(static_cast<int>(t), static_cast<int>(k));
         if (!ref.card) {
-          // Not a card (bad-card, the loader's one diagnostic): it names the card meant.
-          if (Diagnostic* d = sink_.find(Code::kBadCard, ref.loc)) {
+          // Not a card (bad-card, the loader's one diagnostic): it names the
+          // card meant (attribute() found one for every token it let through).
+          if (Diagnostic* d = meant != nullptr ? sink_.find(Code::kBadCard, ref.loc) : nullptr) {
             d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
           }
         } else if (sized || partial) {

@@ -4,9 +4,12 @@
 // empty list is "recorded: none".
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,10 +18,78 @@
 
 namespace trickref {
 
+// A token as written, held by value: up to kInline bytes (every card
+// token, "10H" or "A♣️") inside the object, a longer one on the heap. A
+// record holds a hundred card tokens a hand, and reading them allocates
+// and copies nothing beyond their bytes.
+class TokenText {
+ public:
+  TokenText() = default;
+  TokenText(std::string_view text) { assign(text); }  // NOLINT(google-explicit-constructor): a text is a token
+  TokenText(const TokenText& other) { assign(other.view()); }
+  TokenText(TokenText&& other) noexcept : size_(other.size_) {
+    std::memcpy(&bytes_, &other.bytes_, sizeof bytes_);
+    other.size_ = 0;  // a heap block now belongs to this one
+  }
+  TokenText& operator=(const TokenText& other) {
+    if (this != &other) {
+      assign(other.view());
+    }
+    return *this;
+  }
+  TokenText& operator=(TokenText&& other) noexcept {
+    if (this != &other) {
+      release();
+      size_ = other.size_;
+      std::memcpy(&bytes_, &other.bytes_, sizeof bytes_);
+      other.size_ = 0;
+    }
+    return *this;
+  }
+  ~TokenText() { release(); }
+
+  [[nodiscard]] std::string_view view() const { return {on_heap() ? bytes_.heap : bytes_.inline_text, size_}; }
+  operator std::string_view() const { return view(); }  // NOLINT(google-explicit-constructor)
+  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
+  friend bool operator==(const TokenText& a, std::string_view b) { return a.view() == b; }
+
+  // Replaces the text. `text` must not point into this token.
+  void assign(std::string_view text) {
+    release();
+    size_ = text.size();
+    char* to = bytes_.inline_text;
+    if (on_heap()) {
+      bytes_.heap = new char[size_];
+      to = bytes_.heap;
+    }
+    // A short token is copied byte by byte: a library call costs more than the copy.
+    for (std::size_t i = 0; i < size_; ++i) {
+      to[i] = text[i];
+    }
+  }
+
+ private:
+  static constexpr std::size_t kInline = 16;
+  [[nodiscard]] bool on_heap() const { return size_ > kInline; }
+  void release() {
+    if (on_heap()) {
+      delete[] bytes_.heap;
+    }
+    size_ = 0;
+  }
+
+  std::size_t size_ = 0;
+  union Bytes {
+    char inline_text[kInline];
+    char* heap;
+  } bytes_{};
+};
+
 // A card token: `card` is set when the token parsed.
 struct CardRef {
   std::optional<Card> card;
-  std::string text;  // as written
+  TokenText text;  // as written
   Loc loc;
 };
 

@@ -47,7 +47,9 @@ constexpr std::array<std::string_view, 2> kResultKeys = {"winner", "score"};
 // A name or card token holding U+0000 (YAML "\0", JSON "\u0000"): no
 // person reads such a name, terminals and C strings cut it, and a report would
 // carry the raw byte. Messages show it as \0, and the text goes no further.
-bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+// A plain loop: the texts are names and card tokens of a few bytes, where a
+// call to memchr costs more than the scan.
+bool has_nul(std::string_view s) { return std::find(s.begin(), s.end(), '\0') != s.end(); }
 
 std::string nul_shown(std::string_view s) {
   std::string out;
@@ -97,7 +99,7 @@ class Keys {
       return v;
     }
     for (const auto& [meant, v] : slips_) {
-      if (meant == key) {
+      if (same_word(meant, key)) {
         return v;
       }
     }
@@ -174,6 +176,7 @@ class Loader {
         report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
       }
     } else {
+      g_.hands.reserve(hands.size());
       for (std::uint32_t i = 0; i < hands.size(); ++i) {
         hand(hands.item(i), static_cast<int>(i) + 1);
       }
@@ -202,7 +205,8 @@ class Loader {
         report(Code::kSchema, k.loc(), fmt::format("a key in a {} must be a plain word", where));
         continue;
       }
-      if (std::find(allowed.begin(), allowed.end(), k.scalar()) == allowed.end()) {
+      const std::string_view word = k.scalar();
+      if (std::none_of(allowed.begin(), allowed.end(), [&](std::string_view a) { return same_word(a, word); })) {
         if (const std::string meant = misspelling_of(k.scalar(), allowed); !meant.empty()) {
           // A slip (misspelt-key): ignored, what it holds would silently turn its check off.
           const auto at = std::find(allowed.begin(), allowed.end(), meant);
@@ -288,8 +292,10 @@ class Loader {
       }
       g_.player_locs.push_back(p.loc());
     }
-    for (std::size_t i = 0; i < g_.players.size(); ++i) {
-      seat_of_.emplace(g_.players[i], static_cast<int>(i));
+    if (g_.players.size() > kScannedPlayers) {
+      for (std::size_t i = 0; i < g_.players.size(); ++i) {
+        seat_of_.emplace(g_.players[i], static_cast<int>(i));
+      }
     }
   }
 
@@ -312,8 +318,8 @@ class Loader {
                                                  quoted_with_nul(n.scalar()), what.str()));
       return std::nullopt;
     }
-    const auto it = seat_of_.find(n.scalar());
-    if (it == seat_of_.end()) {
+    const int seat = seat_of(n.scalar());
+    if (seat < 0) {
       if (!g_.players.empty()) {
         const std::string hint = suggest(n.scalar(), player_names());
         report(Code::kUnknownPlayer, n.loc(),
@@ -322,32 +328,56 @@ class Loader {
       }
       return std::nullopt;
     }
-    return PlayerRef{it->second, n.loc()};
+    return PlayerRef{seat, n.loc()};
   }
+
+  // The seat of the player named `name`, or -1. A table of a few players is
+  // scanned (cheaper than hashing the name); a long list is looked up.
+  int seat_of(std::string_view name) const {
+    if (g_.players.size() <= kScannedPlayers) {
+      for (std::size_t i = 0; i < g_.players.size(); ++i) {
+        if (g_.players[i] == name) {
+          return static_cast<int>(i);
+        }
+      }
+      return -1;
+    }
+    const auto it = seat_of_.find(name);
+    return it == seat_of_.end() ? -1 : it->second;
+  }
+  static constexpr std::size_t kScannedPlayers = 8;
 
   CardRef card(Node n) {
     CardRef c;
+    read_card(n, c);
+    return c;
+  }
+
+  // Fills `c` (a fresh CardRef) where it lies: a list's cards are read into
+  // their places in the list, never moved there.
+  void read_card(Node n, CardRef& c) {
     c.loc = n.loc();
-    if (n.is_scalar() && has_nul(n.scalar())) {
-      c.text = nul_shown(n.scalar());
+    const std::string_view text = n.scalar();
+    if (n.is_scalar() && has_nul(text)) {
+      const std::string shown = nul_shown(text);
+      c.text.assign(shown);
       auto& d = report(Code::kBadCard, n.loc(),
-                       fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(n.scalar())));
+                       fmt::format("{} is not a card: it holds a NUL character (\\0)", quoted_with_nul(text)));
       d.token = c.text;
-      return c;
+      return;
     }
     if (n.is_scalar()) {
-      c.text = std::string(n.scalar());
-      c.card = parse_card(n.scalar());
+      c.text.assign(text);
+      c.card = parse_card(text);
     }
     if (!c.card) {
       auto& d = report(Code::kBadCard, n.loc(),
                        n.is_scalar()
                            ? fmt::format("'{}' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)",
-                                         clip(n.scalar()))
+                                         clip(text))
                            : fmt::format("expected a card, found {}", n.kind_name()));
       d.token = c.text;
     }
-    return c;
   }
 
   std::optional<std::vector<CardRef>> cards(Node n, const What& what) {
@@ -361,7 +391,7 @@ class Loader {
     std::vector<CardRef> out;
     out.reserve(n.size());
     for (std::uint32_t i = 0; i < n.size(); ++i) {
-      out.push_back(card(n.item(i)));
+      read_card(n.item(i), out.emplace_back());
     }
     return out;
   }
@@ -412,7 +442,7 @@ class Loader {
 
   // The index of the team a key names (`teams`), or -1.
   int team_of(Node key) const {
-    if (!g_.teams || !key.is_scalar() || seat_of_.contains(key.scalar())) {
+    if (!g_.teams || !key.is_scalar() || seat_of(key.scalar()) >= 0) {
       return -1;
     }
     for (std::size_t t = 0; t < g_.teams->size(); ++t) {
@@ -527,13 +557,14 @@ class Loader {
     hand_ = number;
     begun_ = false;
     phase_ = phase::kDealer;
-    HandRec h;
+    // Read where it is kept (a hand record is large; nothing else joins
+    // g_.hands while it is read).
+    HandRec& h = g_.hands.emplace_back();
     h.number = number;
     h.loc = n.loc();
     if (!n.is_map()) {
       report(Code::kSchema, n.loc(), fmt::format("hand {} is a map (dealer, trump, tricks, ...), not {}", number,
                                                  n.kind_name()));
-      g_.hands.push_back(std::move(h));
       return;
     }
     const Keys keys = check_keys(n, kHandKeys, "hand");
@@ -542,7 +573,10 @@ class Loader {
       if (!k.is_scalar()) {
         continue;
       }
-      if (const auto* it = std::find(kGameOnlyKeys.begin(), kGameOnlyKeys.end(), k.scalar()); it != kGameOnlyKeys.end()) {
+      const std::string_view word = k.scalar();
+      if (const auto* it = std::find_if(kGameOnlyKeys.begin(), kGameOnlyKeys.end(),
+                                        [&](std::string_view a) { return same_word(a, word); });
+          it != kGameOnlyKeys.end()) {
         h.game_keys.emplace_back(*it, k.loc());
       }
     }
@@ -633,7 +667,6 @@ class Loader {
       h.score = numbers(s, "score", false);
     }
     h.begun = begun_;
-    g_.hands.push_back(std::move(h));
     trick_ = 0;
   }
 
@@ -770,7 +803,7 @@ class Loader {
   void partner(Node n, HandRec& h) {
     PartnerRec p;
     p.loc = n.loc();
-    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none") && !seat_of_.contains(n.scalar()))) {
+    if (n.is_null() || (n.is_scalar() && iequals(n.scalar(), "none") && seat_of(n.scalar()) < 0)) {
       h.partner = p;
       return;
     }
@@ -959,7 +992,8 @@ class Loader {
   Game& g_;
   DiagnosticSink& sink_;
   // Seat by name, for the players' names as g_.players holds them (a record
-  // can list thousands: a lookup must not scan them all).
+  // can list thousands: a lookup must not scan them all); filled only for
+  // more than kScannedPlayers (seat_of).
   std::unordered_map<std::string_view, int> seat_of_;
   int hand_ = 0;
   bool begun_ = false;  // the hand being read holds more than its dealer
