@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "cards/card.h"
 
 namespace trickref {
 namespace {
