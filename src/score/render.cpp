@@ -679,12 +679,16 @@ std::string running_chart(const GameLine& g, const std::map<std::string, std::st
   constexpr double kTop = 12;
   constexpr double kBottom = 34;
   const auto hands = static_cast<long long>(g.running.size());
+  // Scores past a thousand million million (only a hostile results file
+  // has them) are drawn at that edge, so the axis arithmetic cannot overflow.
+  constexpr long long kEdge = 1'000'000'000'000'000LL;
+  auto charted = [&](long long v) { return std::clamp(v, -kEdge, kEdge); };
   long long lo = 0;
   long long hi = 1;
   for (const auto& h : g.running) {
     for (long long v : h) {
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
+      lo = std::min(lo, charted(v));
+      hi = std::max(hi, charted(v));
     }
   }
   const long long step = nice_step(hi - lo);
@@ -694,7 +698,7 @@ std::string running_chart(const GameLine& g, const std::map<std::string, std::st
     return kLeft + (kW - kLeft - kRight) * static_cast<double>(i) / static_cast<double>(hands);
   };
   auto y = [&](long long v) {
-    return kTop + (kH - kTop - kBottom) * static_cast<double>(hi - v) / static_cast<double>(hi - lo);
+    return kTop + (kH - kTop - kBottom) * static_cast<double>(hi - charted(v)) / static_cast<double>(hi - lo);
   };
   std::string out = fmt::format(
       "<svg class=\"chart running\" viewBox=\"0 0 {} {}\" role=\"img\" aria-labelledby=\"t-{}\">"
@@ -1220,7 +1224,9 @@ std::string trend_chart(const std::vector<long long>& totals) {
   std::string points;
   for (std::size_t i = 0; i < totals.size(); ++i) {
     const double x = totals.size() == 1 ? kW / 2 : 4 + (kW - 8) * static_cast<double>(i) / static_cast<double>(totals.size() - 1);
-    const double y = 4 + (kH - 8) * static_cast<double>(hi - totals[i]) / static_cast<double>(hi - lo);
+    // In double: the totals may span more than a long long (a hostile results file).
+    const double y = 4 + (kH - 8) * (static_cast<double>(hi) - static_cast<double>(totals[i])) /
+                             (static_cast<double>(hi) - static_cast<double>(lo));
     points += fmt::format("{}{},{}", points.empty() ? "" : " ", num(x), num(y));
   }
   return fmt::format("<svg class=\"trend\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"points after each game\">"
@@ -1281,7 +1287,7 @@ std::string player_sections(const ScoreView& v) {
       const bool known = column < g.score.size();
       if (known) {
         auto& t = totals[g.kind];
-        t.push_back((t.empty() ? 0 : t.back()) + g.score[column]);
+        t.push_back(saturated_sum(t.empty() ? 0 : t.back(), g.score[column]));
       }
       const bool won = std::find(g.winners.begin(), g.winners.end(), name) != g.winners.end();
       const std::string result = !g.finished ? "unfinished" : won ? "won" : g.winners.empty() ? "draw" : "lost";

@@ -19,13 +19,17 @@ namespace {
 // Adds a game's figure to a total, which stays at the largest (or
 // smallest) long long rather than wrapping: the figures come from records
 // and results files, whose numbers the standings do not bound.
-void add_to(long long& total, long long v) {
-  if (__builtin_add_overflow(total, v, &total)) {
-    total = v < 0 ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
-  }
-}
+void add_to(long long& total, long long v) { total = saturated_sum(total, v); }
 
 }  // namespace
+
+long long saturated_sum(long long a, long long b) {
+  long long sum = 0;
+  if (__builtin_add_overflow(a, b, &sum)) {
+    return b < 0 ? std::numeric_limits<long long>::min() : std::numeric_limits<long long>::max();
+  }
+  return sum;
+}
 
 namespace {
 

@@ -259,6 +259,11 @@ class StandingsBuilder {
 // stable order within a tie): sets rank and tied.
 void rank_lines(std::vector<PlayerLine>& lines, const std::vector<RankKey>& keys);
 
+// a + b, or the largest (smallest) long long where the sum would pass it:
+// the standings' totals of figures from records and results files, whose
+// numbers are not bounded, stop there rather than wrap.
+[[nodiscard]] long long saturated_sum(long long a, long long b);
+
 // "2=" for a tied rank, "2" otherwise, "-" when unranked.
 [[nodiscard]] std::string rank_text(const PlayerLine& p);
 
