@@ -602,11 +602,21 @@ class GameReferee {
       s.leader = leader;
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       bool in_order = false;
-      const int start =
-          all_known && unreadable == 0 && static_cast<int>(count) == n_ ? play_order_start(s, tr, in_order) : 0;
+      const int start = all_known && unreadable == 0 && static_cast<int>(count) == n_
+                            ? play_order_start(s, tr, in_order, in_order_play_)
+                            : 0;
       rotations_[t] = start;
       if (in_order) {
+        // Every card held and legal as written: each is its seat's, and the
+        // trick is played already (in_order_play_).
         legal_tricks_[t] = LegalTrick(s);
+        for (std::size_t i = 0; i < count; ++i) {
+          const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(s.players)));
+          plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
+        }
+        s = in_order_play_;
+        finish_trick(s);
+        continue;
       }
       if (unreadable == 1) {
         // The card meant, found before any card of the trick is attributed.
@@ -667,7 +677,8 @@ class GameReferee {
 
   // Whether the trick's cards, read from written index `start` on in play
   // order from the leader, are each held and legal (check_play).
-  bool plays_in_order(PlayState s, const TrickRec& tr, int start) const {
+  // `played`, if given, gets the play after the trick when it is.
+  bool plays_in_order(PlayState s, const TrickRec& tr, int start, PlayState* played = nullptr) const {
     for (int i = 0; i < n_; ++i) {
       const int seat = s.to_play();
       const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
@@ -677,6 +688,9 @@ class GameReferee {
       }
       apply_play(s, seat, c);
     }
+    if (played != nullptr) {
+      *played = s;
+    }
     return true;
   }
 
@@ -684,9 +698,10 @@ class GameReferee {
   // written) unless the trick as written breaks a rule and exactly one
   // other start makes every card held and legal: the record proves it was
   // written from the wrong seat (every hand at play is known).
-  // `in_order`: the trick as written is held and legal throughout.
-  int play_order_start(const PlayState& s, const TrickRec& tr, bool& in_order) const {
-    in_order = plays_in_order(s, tr, 0);
+  // `in_order`: the trick as written is held and legal throughout, and
+  // `played` the play after it.
+  int play_order_start(const PlayState& s, const TrickRec& tr, bool& in_order, PlayState& played) const {
+    in_order = plays_in_order(s, tr, 0, &played);
     if (in_order) {
       return 0;
     }
@@ -2264,6 +2279,7 @@ class GameReferee {
   std::vector<int> rotations_;
   // Per trick, whether attribute() found its cards held and legal as written, and from what play.
   std::vector<LegalTrick> legal_tricks_;
+  PlayState in_order_play_;  // attribute(): the play after a trick held and legal as written
   std::vector<Meant> meant_;  // mistyped cards
   CardSet not_held_;
   int ended_at_ = 0;
