@@ -92,12 +92,30 @@ class What {
 class Keys {
  public:
   Keys() = default;
-  explicit Keys(Node map) : map_(map) {}
+  // A map of a few keys has them listed here, as map.find() would look at
+  // them: a loader looks keys up by the hundred a game.
+  explicit Keys(Node map) : map_(map) {
+    if (!map.valid() || !map.is_map() || map.size() > kListed) {
+      return;
+    }
+    listed_ = true;
+    for (std::uint32_t i = 0, n = map.size(); i < n; ++i) {
+      if (const Node k = map.key(i); k.is_scalar()) {
+        keys_[count_++] = Listed{k.scalar(), map.value(i)};
+      }
+    }
+  }
   [[nodiscard]] Node find(std::string_view key) const {
     if (!map_.valid()) {
       return Node();
     }
-    if (const Node v = map_.find(key); v.valid()) {
+    if (listed_) {
+      for (std::uint32_t i = 0; i < count_; ++i) {
+        if (same_word(keys_[i].key, key)) {
+          return keys_[i].value;
+        }
+      }
+    } else if (const Node v = map_.find(key); v.valid()) {
       return v;
     }
     for (const auto& [meant, v] : slips_) {
@@ -117,7 +135,15 @@ class Keys {
   }
 
  private:
+  struct Listed {
+    std::string_view key;
+    Node value;
+  };
+  static constexpr std::uint32_t kListed = 12;
   Node map_;
+  bool listed_ = false;
+  std::uint32_t count_ = 0;
+  std::array<Listed, kListed> keys_;
   std::vector<std::pair<std::string_view, Node>> slips_;
 };
 
@@ -135,25 +161,36 @@ class KeptLists {
     }
     return std::move(lists_[next_++]);
   }
-  // Drops the lists not taken again: the next keep() starts a new order.
+  // The lists kept from here on take the places of the lists taken, in
+  // order; a list not taken again stays kept (after them), not freed.
   void restart() {
-    lists_.clear();
     next_ = 0;
+    put_ = 0;
   }
   // Empties `v` and keeps its storage.
   void keep(std::vector<T>& v) {
-    if (v.capacity() == 0 || lists_.size() >= kMost) {
+    if (v.capacity() == 0) {
       return;
     }
     v.clear();
-    lists_.push_back(std::move(v));
+    if (put_ < lists_.size()) {
+      if (lists_[put_].capacity() != 0 && lists_.size() < kMost) {
+        std::vector<T> later = std::move(lists_[put_]);  // a list not taken: kept further on
+        lists_.push_back(std::move(later));
+      }
+      lists_[put_++] = std::move(v);
+    } else if (lists_.size() < kMost) {
+      lists_.push_back(std::move(v));
+      ++put_;
+    }
   }
 
  private:
   // At most this many lists of a kind are kept (a game of a thousand hands is not kept whole).
   static constexpr std::size_t kMost = 8192;
   std::vector<std::vector<T>> lists_;
-  std::size_t next_ = 0;
+  std::size_t next_ = 0;  // the next list take() gives
+  std::size_t put_ = 0;   // the place keep() fills next
 };
 
 // The lists of the game read before, kept for the next (recycle_game): a
