@@ -77,7 +77,7 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   GameReport rep;
   rep.file = display;
   rep.index = index;
-  const Game g = load_game(doc.root(), display, index, sink);
+  Game g = load_game(doc.root(), display, index, sink);
   rep.id = g.id;
   rep.players = g.players;
   rep.event = g.event;
@@ -116,6 +116,7 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
     rep.scoring = rules->scoring;
     rep.result = referee(g, *rules, sink);
   }
+  recycle_game(g);  // its lists serve the next game this thread loads
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
   auto diags = sink.take();

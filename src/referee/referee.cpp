@@ -57,6 +57,47 @@ std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
   return k >= count ? k - count : k;
 }
 
+// The play at the start of a trick whose cards attribute() found each held
+// and legal, in the order written (plays_in_order): check_plays, starting
+// the trick from this very play, need not check its cards again.
+struct LegalTrick {
+  bool proven = false;
+  const Ruleset* rules = nullptr;
+  int players = 0;
+  Suit trump = Suit::kClubs;
+  CardSet trumps;
+  std::array<CardSet, kMaxPlayers> hands{};
+  CardSet played;
+  bool broken = false;
+  int trick = 0;
+  int leader = 0;
+  int best_strength = 0;
+
+  LegalTrick() = default;
+  explicit LegalTrick(const PlayState& s)
+      : proven(s.count == 0),
+        rules(s.rules),
+        players(s.players),
+        trump(s.trump),
+        trumps(s.trumps),
+        hands(s.hands),
+        played(s.played),
+        broken(s.broken),
+        trick(s.trick),
+        leader(s.leader),
+        best_strength(s.best_strength) {}
+
+  // Whether `s` is this play: every check_play of the trick's cards then gives the same verdict.
+  [[nodiscard]] bool starts(const PlayState& s) const {
+    if (!proven || s.count != 0 || s.rules != rules || s.players != players || s.trump != trump ||
+        s.trumps != trumps || s.played != played || s.broken != broken || s.trick != trick || s.leader != leader ||
+        s.best_strength != best_strength || players > kMaxPlayers) {
+      return false;
+    }
+    return std::equal(hands.begin(), hands.begin() + players, s.hands.begin());
+  }
+};
+
 // One attributed play of a hand.
 struct Play {
   int seat = -1;
@@ -483,6 +524,7 @@ class GameReferee {
     const Hands& hold = m.hands;
     const auto& known = m.known;
     leaders_.clear();
+    legal_tricks_.clear();
     if (!h.tricks || !h.trump) {
       return false;
     }
@@ -517,6 +559,7 @@ class GameReferee {
       }
     }
     rotations_.assign(tricks.size(), 0);
+    legal_tricks_.assign(tricks.size(), LegalTrick{});
     meant_.clear();
     int due = first_leader(r_, dealer_, fwd, recorded, m.auction.bidder);
     if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
@@ -558,8 +601,23 @@ class GameReferee {
       leaders_.push_back(leader);
       s.leader = leader;
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
-      const int start = all_known && unreadable == 0 && static_cast<int>(count) == n_ ? play_order_start(s, tr) : 0;
+      bool in_order = false;
+      const int start = all_known && unreadable == 0 && static_cast<int>(count) == n_
+                            ? play_order_start(s, tr, in_order, in_order_play_)
+                            : 0;
       rotations_[t] = start;
+      if (in_order) {
+        // Every card held and legal as written: each is its seat's, and the
+        // trick is played already (in_order_play_).
+        legal_tricks_[t] = LegalTrick(s);
+        for (std::size_t i = 0; i < count; ++i) {
+          const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(s.players)));
+          plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
+        }
+        s = in_order_play_;
+        finish_trick(s);
+        continue;
+      }
       if (unreadable == 1) {
         // The card meant, found before any card of the trick is attributed.
         PlayState p = s;
@@ -619,7 +677,8 @@ class GameReferee {
 
   // Whether the trick's cards, read from written index `start` on in play
   // order from the leader, are each held and legal (check_play).
-  bool plays_in_order(PlayState s, const TrickRec& tr, int start) const {
+  // `played`, if given, gets the play after the trick when it is.
+  bool plays_in_order(PlayState s, const TrickRec& tr, int start, PlayState* played = nullptr) const {
     for (int i = 0; i < n_; ++i) {
       const int seat = s.to_play();
       const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
@@ -629,6 +688,9 @@ class GameReferee {
       }
       apply_play(s, seat, c);
     }
+    if (played != nullptr) {
+      *played = s;
+    }
     return true;
   }
 
@@ -636,8 +698,11 @@ class GameReferee {
   // written) unless the trick as written breaks a rule and exactly one
   // other start makes every card held and legal: the record proves it was
   // written from the wrong seat (every hand at play is known).
-  int play_order_start(const PlayState& s, const TrickRec& tr) const {
-    if (plays_in_order(s, tr, 0)) {
+  // `in_order`: the trick as written is held and legal throughout, and
+  // `played` the play after it.
+  int play_order_start(const PlayState& s, const TrickRec& tr, bool& in_order, PlayState& played) const {
+    in_order = plays_in_order(s, tr, 0, &played);
+    if (in_order) {
       return 0;
     }
     int found = 0;
@@ -1775,6 +1840,9 @@ class GameReferee {
         about(report(Code::kTrickOrder, tr.loc, say::trick_order(words(), static_cast<int>(t) + 1, from, leader, in_order)),
               name(leader));
       }
+      // Every card of the trick held and legal, as attribute() found from
+      // this same play: checked there, once.
+      const bool proven = first == 0 && sized && t < legal_tricks_.size() && legal_tricks_[t].starts(s);
       for (std::size_t i = 0; i < count; ++i, ++pi) {
         const std::size_t k = after(static_cast<std::size_t>(first), i, count);
         const CardRef& ref = tr.cards[k];
@@ -1786,7 +1854,7 @@ class GameReferee {
           if (Diagnostic* d = meant != nullptr ? sink_.find(Code::kBadCard, ref.loc) : nullptr) {
             d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
           }
-        } else if (sized || partial) {
+        } else if ((sized || partial) && !proven) {
           if (auto v = check_play(s, seat, *ref.card)) {
             v->hand = h.number;
             Diagnostic* d = play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
@@ -2209,6 +2277,9 @@ class GameReferee {
   // Per trick, the written index of the leader's card (trick-order: not 0
   // where the trick was written from the wrong seat).
   std::vector<int> rotations_;
+  // Per trick, whether attribute() found its cards held and legal as written, and from what play.
+  std::vector<LegalTrick> legal_tricks_;
+  PlayState in_order_play_;  // attribute(): the play after a trick held and legal as written
   std::vector<Meant> meant_;  // mistyped cards
   CardSet not_held_;
   int ended_at_ = 0;

@@ -5,6 +5,8 @@
 #include <charconv>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -90,12 +92,30 @@ class What {
 class Keys {
  public:
   Keys() = default;
-  explicit Keys(Node map) : map_(map) {}
+  // A map of a few keys has them listed here, as map.find() would look at
+  // them: a loader looks keys up by the hundred a game.
+  explicit Keys(Node map) : map_(map) {
+    if (!map.valid() || !map.is_map() || map.size() > kListed) {
+      return;
+    }
+    listed_ = true;
+    for (std::uint32_t i = 0, n = map.size(); i < n; ++i) {
+      if (const Node k = map.key(i); k.is_scalar()) {
+        keys_[count_++] = Listed{k.scalar(), map.value(i)};
+      }
+    }
+  }
   [[nodiscard]] Node find(std::string_view key) const {
     if (!map_.valid()) {
       return Node();
     }
-    if (const Node v = map_.find(key); v.valid()) {
+    if (listed_) {
+      for (std::uint32_t i = 0; i < count_; ++i) {
+        if (same_word(keys_[i].key, key)) {
+          return keys_[i].value;
+        }
+      }
+    } else if (const Node v = map_.find(key); v.valid()) {
       return v;
     }
     for (const auto& [meant, v] : slips_) {
@@ -115,9 +135,80 @@ class Keys {
   }
 
  private:
+  struct Listed {
+    std::string_view key;
+    Node value;
+  };
+  static constexpr std::uint32_t kListed = 12;
   Node map_;
+  bool listed_ = false;
+  std::uint32_t count_ = 0;
+  std::array<Listed, kListed> keys_;
   std::vector<std::pair<std::string_view, Node>> slips_;
 };
+
+// Lists of one kind kept from the game read before, handed out again in
+// the order they were kept: a game reads its lists in the order the one
+// before it did, so each list gets the storage of the same list of the game
+// before, and the lists lie in memory in the order they are read.
+template <class T>
+class KeptLists {
+ public:
+  // A list, empty, with the capacity it had (none if none is left).
+  std::vector<T> take() {
+    if (next_ == lists_.size()) {
+      return {};
+    }
+    return std::move(lists_[next_++]);
+  }
+  // The lists kept from here on take the places of the lists taken, in
+  // order; a list not taken again stays kept (after them), not freed.
+  void restart() {
+    next_ = 0;
+    put_ = 0;
+  }
+  // Empties `v` and keeps its storage.
+  void keep(std::vector<T>& v) {
+    if (v.capacity() == 0) {
+      return;
+    }
+    v.clear();
+    if (put_ < lists_.size()) {
+      if (lists_[put_].capacity() != 0 && lists_.size() < kMost) {
+        std::vector<T> later = std::move(lists_[put_]);  // a list not taken: kept further on
+        lists_.push_back(std::move(later));
+      }
+      lists_[put_++] = std::move(v);
+    } else if (lists_.size() < kMost) {
+      lists_.push_back(std::move(v));
+      ++put_;
+    }
+  }
+
+ private:
+  // At most this many lists of a kind are kept (a game of a thousand hands is not kept whole).
+  static constexpr std::size_t kMost = 8192;
+  std::vector<std::vector<T>> lists_;
+  std::size_t next_ = 0;  // the next list take() gives
+  std::size_t put_ = 0;   // the place keep() fills next
+};
+
+// The lists of the game read before, kept for the next (recycle_game): a
+// JSON Lines archive holds thousands of games of one shape, and each list of
+// cards would otherwise be allocated and freed anew. One store a thread.
+struct LoadStorage {
+  // Lists of cards by size: a trick's few (up to kFewCards), a deal's more.
+  KeptLists<CardRef> few_cards;
+  KeptLists<CardRef> cards;
+  KeptLists<TrickRec> tricks;
+  KeptLists<std::vector<CardRef>> deals;
+  KeptLists<PluckRec> plucks;
+  KeptLists<Loc> locs;
+  KeptLists<HandRec> hands;
+};
+thread_local LoadStorage tl_load_storage;
+
+constexpr std::size_t kFewCards = 8;
 
 class Loader {
  public:
@@ -176,6 +267,7 @@ class Loader {
         report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
       }
     } else {
+      g_.hands = store_.hands.take();
       g_.hands.reserve(hands.size());
       for (std::uint32_t i = 0; i < hands.size(); ++i) {
         hand(hands.item(i), static_cast<int>(i) + 1);
@@ -388,7 +480,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what.str(), n.kind_name()));
       return std::nullopt;
     }
-    std::vector<CardRef> out;
+    std::vector<CardRef> out = (n.size() <= kFewCards ? store_.few_cards : store_.cards).take();
     out.reserve(n.size());
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       read_card(n.item(i), out.emplace_back());
@@ -676,8 +768,10 @@ class Loader {
                                                  d.kind_name()));
       return;
     }
-    std::vector<std::vector<CardRef>> by_seat(g_.players.size());
+    std::vector<std::vector<CardRef>> by_seat = store_.deals.take();
+    by_seat.resize(g_.players.size());
     std::vector<bool> seen(g_.players.size(), false);
+    h.deal_seat_locs = store_.locs.take();
     h.deal_seat_locs.assign(g_.players.size(), Loc{});
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
@@ -825,7 +919,7 @@ class Loader {
                                                  n.kind_name()));
       return;
     }
-    std::vector<PluckRec> out;
+    std::vector<PluckRec> out = store_.plucks.take();
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node p = n.item(i);
@@ -909,7 +1003,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("`tricks` is a list of tricks, not {}", n.kind_name()));
       return;
     }
-    std::vector<TrickRec> out;
+    std::vector<TrickRec> out = store_.tricks.take();
     out.reserve(n.size());
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
@@ -991,6 +1085,7 @@ class Loader {
 
   Game& g_;
   DiagnosticSink& sink_;
+  LoadStorage& store_ = tl_load_storage;
   // Seat by name, for the players' names as g_.players holds them (a record
   // can list thousands: a lookup must not scan them all); filled only for
   // more than kScannedPlayers (seat_of).
@@ -1009,6 +1104,55 @@ Game load_game(Node root, const std::string& file, int index, DiagnosticSink& si
   g.index = index;
   Loader(g, sink).game(root);
   return g;
+}
+
+namespace {
+
+void keep_cards(LoadStorage& store, std::vector<CardRef>& v) {
+  (v.capacity() <= kFewCards ? store.few_cards : store.cards).keep(v);
+}
+
+}  // namespace
+
+void recycle_game(Game& g) {
+  LoadStorage& store = tl_load_storage;
+  store.few_cards.restart();
+  store.cards.restart();
+  store.tricks.restart();
+  store.deals.restart();
+  store.plucks.restart();
+  store.locs.restart();
+  store.hands.restart();
+  for (HandRec& h : g.hands) {
+    if (h.deal) {
+      for (auto& seat : *h.deal) {
+        keep_cards(store, seat);
+      }
+      store.deals.keep(*h.deal);
+    }
+    store.locs.keep(h.deal_seat_locs);
+    if (h.kitty) {
+      keep_cards(store, *h.kitty);
+    }
+    if (h.discard) {
+      keep_cards(store, *h.discard);
+    }
+    if (h.plucks) {
+      store.plucks.keep(*h.plucks);
+    }
+    if (h.shows) {
+      for (auto& show : *h.shows) {
+        keep_cards(store, show.cards);
+      }
+    }
+    if (h.tricks) {
+      for (auto& t : *h.tricks) {
+        keep_cards(store, t.cards);
+      }
+      store.tricks.keep(*h.tricks);
+    }
+  }
+  store.hands.keep(g.hands);
 }
 
 }  // namespace trickref
