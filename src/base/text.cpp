@@ -6,18 +6,8 @@
 #include <fmt/format.h>
 
 namespace trickref {
-namespace {
 
-// One step through UTF-8: the code point at `i` and its length in bytes. A
-// byte that does not start a well-formed sequence (overlong forms and
-// surrogates included) is returned alone with `valid` false.
-struct Step {
-  char32_t cp = 0;
-  std::size_t len = 1;
-  bool valid = false;
-};
-
-Step step(std::string_view s, std::size_t i) {
+Utf8Step utf8_step(std::string_view s, std::size_t i) {
   const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
   const unsigned char c = b(0);
   if (c < 0x80U) {
@@ -56,7 +46,6 @@ Step step(std::string_view s, std::size_t i) {
   return {cp, len, true};
 }
 
-}  // namespace
 
 bool is_control(char32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E || cp == 0x200F ||
@@ -67,7 +56,7 @@ bool is_control(char32_t cp) {
 std::u32string code_points(std::string_view s) {
   std::u32string out;
   for (std::size_t i = 0; i < s.size();) {
-    const Step st = step(s, i);
+    const Utf8Step st = utf8_step(s, i);
     out.push_back(st.cp);
     i += st.len;
   }
@@ -76,7 +65,7 @@ std::u32string code_points(std::string_view s) {
 
 bool has_control(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    const Step st = step(s, i);
+    const Utf8Step st = utf8_step(s, i);
     if (!st.valid || is_control(st.cp)) {
       return true;
     }
@@ -87,7 +76,7 @@ bool has_control(std::string_view s) {
 
 bool has_space(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    const Step st = step(s, i);
+    const Utf8Step st = utf8_step(s, i);
     if (st.valid && (st.cp == ' ' || st.cp == 0xA0 || st.cp == 0x3000)) {
       return true;
     }
@@ -98,7 +87,7 @@ bool has_space(std::string_view s) {
 
 std::string clip_middle(std::string_view s, std::size_t max) {
   std::vector<std::size_t> starts;  // where each character starts
-  for (std::size_t i = 0; i < s.size(); i += step(s, i).len) {
+  for (std::size_t i = 0; i < s.size(); i += utf8_step(s, i).len) {
     starts.push_back(i);
   }
   if (starts.size() <= max || max < 2) {
@@ -111,13 +100,13 @@ std::string clip_middle(std::string_view s, std::size_t max) {
 
 std::string clip(std::string_view s, std::size_t max) {
   std::size_t chars = 0;
-  for (std::size_t i = 0; i < s.size(); i += step(s, i).len) {
+  for (std::size_t i = 0; i < s.size(); i += utf8_step(s, i).len) {
     if (chars == max) {
       // Cut one short of `max` so the ellipsis keeps the total at `max`.
       std::size_t keep = 0;
       std::size_t n = 0;
       while (n + 1 < max) {
-        keep += step(s, keep).len;
+        keep += utf8_step(s, keep).len;
         ++n;
       }
       return std::string(s.substr(0, keep)) + "…";
@@ -146,7 +135,7 @@ std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (std::size_t i = 0; i < s.size();) {
-    const Step st = step(s, i);
+    const Utf8Step st = utf8_step(s, i);
     if (!st.valid) {
       out += fmt::format("\\x{:02x}", static_cast<unsigned>(st.cp));
     } else if (!is_control(st.cp)) {
@@ -169,7 +158,7 @@ std::string printable(std::string_view s) {
 
 std::size_t display_width(std::string_view s) {
   std::size_t n = 0;
-  for (std::size_t i = 0; i < s.size(); i += step(s, i).len) {
+  for (std::size_t i = 0; i < s.size(); i += utf8_step(s, i).len) {
     ++n;
   }
   return n;

@@ -22,6 +22,16 @@
 
 namespace trickref {
 
+// One step through UTF-8: the code point at `i` of `s` and its length in
+// bytes. A byte that does not start a well-formed sequence (overlong forms
+// and surrogates included) is returned alone with `valid` false.
+struct Utf8Step {
+  char32_t cp = 0;
+  std::size_t len = 1;
+  bool valid = false;
+};
+[[nodiscard]] Utf8Step utf8_step(std::string_view s, std::size_t i);
+
 inline constexpr std::size_t kQuoteChars = 80;  // characters of one input value in a message
 inline constexpr std::size_t kListNames = 8;    // names of one list in a message
 

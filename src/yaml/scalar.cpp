@@ -58,46 +58,6 @@ bool plain(std::string_view s) {
   return s.find_first_of(",[]{}:#\"'\\&*!|>%@`") == std::string_view::npos;
 }
 
-// The UTF-8 sequence at `i`: its code point and length, or length 0 where
-// the byte starts no well-formed sequence.
-std::pair<char32_t, std::size_t> utf8_at(std::string_view s, std::size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  std::size_t len = 0;
-  char32_t cp = 0;
-  char32_t min = 0;
-  if (c < 0x80U) {
-    return {c, 1};
-  }
-  if ((c & 0xE0U) == 0xC0U) {
-    len = 2;
-    cp = c & 0x1FU;
-    min = 0x80;
-  } else if ((c & 0xF0U) == 0xE0U) {
-    len = 3;
-    cp = c & 0x0FU;
-    min = 0x800;
-  } else if ((c & 0xF8U) == 0xF0U) {
-    len = 4;
-    cp = c & 0x07U;
-    min = 0x10000;
-  } else {
-    return {c, 0};
-  }
-  if (i + len > s.size()) {
-    return {c, 0};
-  }
-  for (std::size_t k = 1; k < len; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0U) != 0x80U) {
-      return {c, 0};
-    }
-    cp = (cp << 6U) | (b & 0x3FU);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-    return {c, 0};
-  }
-  return {cp, len};
-}
 
 }  // namespace
 
@@ -107,8 +67,8 @@ std::string yaml_scalar(std::string_view s) {
   }
   std::string out = "\"";
   for (std::size_t i = 0; i < s.size();) {
-    const auto [cp, len] = utf8_at(s, i);
-    if (len == 0) {
+    const auto [cp, len, valid] = utf8_step(s, i);
+    if (!valid) {
       out += fmt::format("\\x{:02X}", static_cast<unsigned>(cp));  // not UTF-8
       ++i;
       continue;
