@@ -325,14 +325,7 @@ class JsonLine : public JsonOut {
     out_ += ']';
   }
   void in_order(const std::vector<Card>& cards) {
-    out_ += '[';
-    for (std::size_t i = 0; i < cards.size(); ++i) {
-      if (i > 0) {
-        out_ += ',';
-      }
-      card(cards[i]);
-    }
-    out_ += ']';
+    array(cards.size(), [&](std::size_t i) { card(cards[i]); });
   }
 
  private:
@@ -387,18 +380,13 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     }
     if (k.bids) {
       j.key("bids");
-      j.ch('[');
-      for (std::size_t c = 0; c < h.bids.size(); ++c) {
-        if (c > 0) {
-          j.ch(',');
-        }
+      j.array(h.bids.size(), [&](std::size_t c) {
         if (h.bids[c].second == 0) {
           j.raw("\"pass\"");
         } else {
           j.number(h.bids[c].second);
         }
-      }
-      j.ch(']');
+      });
     }
     if (k.contract) {
       j.key("contract");
@@ -415,12 +403,8 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     }
     if (k.plucks) {
       j.key("plucks");
-      j.ch('[');
-      for (std::size_t i = 0; i < h.plucks.size(); ++i) {
+      j.array(h.plucks.size(), [&](std::size_t i) {
         const auto& p = h.plucks[i];
-        if (i > 0) {
-          j.ch(',');
-        }
         j.ch('{');
         j.key("by", true);
         j.str(seat(p.by));
@@ -435,8 +419,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
           j.raw("null");
         }
         j.ch('}');
-      }
-      j.ch(']');
+      });
     }
     if (k.trump_by) {
       j.key("trump_by");
@@ -452,21 +435,15 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
       j.sorted(h.discard);
       if (rules.show_kitty && !h.plucks.empty()) {
         j.key("shows");
-        j.ch('[');
-        bool first = true;
-        for (const auto& [to, cards] : h.shows) {
-          if (!first) {
-            j.ch(',');
-          }
-          first = false;
+        j.array(h.shows.size(), [&](std::size_t i) {
+          const auto& [to, cards] = h.shows[i];
           j.ch('{');
           j.key("to", true);
           j.str(seat(to));
           j.key("cards");
           j.sorted(cards);
           j.ch('}');
-        }
-        j.ch(']');
+        });
       }
     }
     if (k.partner) {
@@ -475,11 +452,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     }
     if (k.tricks) {
       j.key("tricks");
-      j.ch('[');
-      for (std::size_t t = 0; t < h.tricks.size(); ++t) {
-        if (t > 0) {
-          j.ch(',');
-        }
+      j.array(h.tricks.size(), [&](std::size_t t) {
         if (t == 0 && needs_leader(rules, o.detail)) {
           j.ch('{');
           j.key("leader", true);
@@ -490,8 +463,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
         } else {
           j.in_order(h.tricks[t]);
         }
-      }
-      j.ch(']');
+      });
     }
     if (k.early_court) {
       j.key("early_court");
@@ -526,14 +498,7 @@ void append_jsonl(std::string& out, const PlayedGame& game, const Ruleset& rules
     if (game.winners.size() == 1) {
       j.str(seat(game.winners[0]));
     } else {
-      j.ch('[');
-      for (std::size_t w = 0; w < game.winners.size(); ++w) {
-        if (w > 0) {
-          j.ch(',');
-        }
-        j.str(seat(game.winners[w]));
-      }
-      j.ch(']');
+      j.array(game.winners.size(), [&](std::size_t w) { j.str(seat(game.winners[w])); });
     }
     j.key("score");
     j.name_map(players, game.score, &scored);
