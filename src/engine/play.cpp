@@ -1,5 +1,7 @@
 #include "engine/play.h"
 
+#include <algorithm>
+
 namespace trickref {
 
 PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet, kMaxPlayers>& hands, int leader) {
@@ -110,6 +112,16 @@ std::optional<Violation> check_play(const PlayState& s, int seat, Card card) {
     return v;
   }
   return std::nullopt;
+}
+
+bool same_trick_start(const PlayState& a, const PlayState& b) {
+  if (a.count != 0 || b.count != 0 || a.rules != b.rules || a.players != b.players || a.trump != b.trump ||
+      a.trumps != b.trumps || a.played != b.played || a.broken != b.broken || a.trick != b.trick ||
+      a.leader != b.leader || a.best_strength != b.best_strength || a.players > kMaxPlayers) {
+    return false;
+  }
+  const auto n = static_cast<std::ptrdiff_t>(a.players);
+  return std::equal(a.hands.begin(), a.hands.begin() + n, b.hands.begin());
 }
 
 }  // namespace trickref

@@ -51,6 +51,11 @@ struct PlayState {
   [[nodiscard]] bool trick_complete() const { return count == players; }
 };
 
+// Whether `a` and `b` are the same start of a trick (no card played to it
+// yet) as far as check_play reads them, so that every card of the trick gets
+// the same verdict from either.
+[[nodiscard]] bool same_trick_start(const PlayState& a, const PlayState& b);
+
 // Starts the play of a hand: `hands` as held after the exchange and discard.
 [[nodiscard]] PlayState start_play(const Ruleset& rules, Suit trump, const std::array<CardSet, kMaxPlayers>& hands,
                                    int leader);

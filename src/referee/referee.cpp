@@ -59,43 +59,13 @@ std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
 
 // The play at the start of a trick whose cards attribute() found each held
 // and legal, in the order written (plays_in_order): check_plays, starting
-// the trick from this very play, need not check its cards again.
+// the trick from the same play (same_trick_start), need not check its cards
+// again.
 struct LegalTrick {
   bool proven = false;
-  const Ruleset* rules = nullptr;
-  int players = 0;
-  Suit trump = Suit::kClubs;
-  CardSet trumps;
-  std::array<CardSet, kMaxPlayers> hands{};
-  CardSet played;
-  bool broken = false;
-  int trick = 0;
-  int leader = 0;
-  int best_strength = 0;
+  PlayState start;
 
-  LegalTrick() = default;
-  explicit LegalTrick(const PlayState& s)
-      : proven(s.count == 0),
-        rules(s.rules),
-        players(s.players),
-        trump(s.trump),
-        trumps(s.trumps),
-        hands(s.hands),
-        played(s.played),
-        broken(s.broken),
-        trick(s.trick),
-        leader(s.leader),
-        best_strength(s.best_strength) {}
-
-  // Whether `s` is this play: every check_play of the trick's cards then gives the same verdict.
-  [[nodiscard]] bool starts(const PlayState& s) const {
-    if (!proven || s.count != 0 || s.rules != rules || s.players != players || s.trump != trump ||
-        s.trumps != trumps || s.played != played || s.broken != broken || s.trick != trick || s.leader != leader ||
-        s.best_strength != best_strength || players > kMaxPlayers) {
-      return false;
-    }
-    return std::equal(hands.begin(), hands.begin() + players, s.hands.begin());
-  }
+  [[nodiscard]] bool starts(const PlayState& s) const { return proven && same_trick_start(start, s); }
 };
 
 // One attributed play of a hand.
@@ -609,7 +579,7 @@ class GameReferee {
       if (in_order) {
         // Every card held and legal as written: each is its seat's, and the
         // trick is played already (in_order_play_).
-        legal_tricks_[t] = LegalTrick(s);
+        legal_tricks_[t] = LegalTrick{s.count == 0, s};
         for (std::size_t i = 0; i < count; ++i) {
           const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(s.players)));
           plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});

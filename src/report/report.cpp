@@ -551,11 +551,9 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
   }
   if (g.result) {
     j.key("hands");
-    j.ch('[');
-    bool first_hand = true;
-    for (const auto& h : g.result->hands) {
-      j.raw(first_hand ? "{" : ",{");
-      first_hand = false;
+    j.array(g.result->hands.size(), [&](std::size_t k) {
+      const HandSummary& h = g.result->hands[k];
+      j.ch('{');
       j.key("number", true);
       j.number(h.number);
       j.key("dealer");
@@ -607,8 +605,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
         }
       }
       j.ch('}');
-    }
-    j.ch(']');
+    });
     const auto& o = g.result->outcome;
     j.key("result");
     j.ch('{');
