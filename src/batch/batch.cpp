@@ -21,6 +21,7 @@
 
 #include "base/io.h"
 #include "batch/line_reader.h"
+#include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "referee/referee.h"
 #include "transcript/transcript_loader.h"
@@ -70,14 +71,15 @@ GameReport io_report(const std::string& file, std::string message, Code code = C
   return g;
 }
 
-// Loads, resolves and referees one parsed document.
-GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std::string& display, int index,
-                            const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
-                            const SourceText& source) {
+// Resolves the ruleset of a loaded game and referees it. `g` is recycled
+// (recycle_game) when done. `is_map`: the record is a map (a record that is
+// not has had its word from the loader, and nothing more is said of it).
+GameReport referee_game(Game& g, bool is_map, DiagnosticSink& sink, const std::string& display, int index,
+                        const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
+                        const SourceText& source) {
   GameReport rep;
   rep.file = display;
   rep.index = index;
-  Game g = load_game(doc.root(), display, index, sink);
   rep.id = g.id;
   rep.players = g.players;
   rep.event = g.event;
@@ -87,7 +89,7 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   std::shared_ptr<const Ruleset> rules = options.rules_override;
   if (!rules) {
     if (!g.ruleset_ref) {
-      if (doc.root().is_map()) {
+      if (is_map) {
         sink.report(Code::kSchema, g.loc, "the game does not name its ruleset (`game: pluck`) and no --rules was given");
       }
     } else {
@@ -129,6 +131,14 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
   return rep;
 }
 
+// Loads, resolves and referees one parsed document.
+GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std::string& display, int index,
+                            const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
+                            const SourceText& source) {
+  Game g = load_game(doc.root(), display, index, sink);
+  return referee_game(g, doc.root().is_map(), sink, display, index, dir, catalog, options, source);
+}
+
 // The --max-diagnostics budget of one file: shared by its games.
 DiagnosticBudget file_budget(const Limits& limits) {
   return DiagnosticBudget{limits.max_diagnostics == 0 ? SIZE_MAX : limits.max_diagnostics};
@@ -153,8 +163,10 @@ template <class Lines>
 void validate_lines(Lines& lines, const std::string& display, const std::filesystem::path& dir,
                     RulesetCatalog& catalog, const BatchOptions& options,
                     const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
+  JsonGameReader direct(options.limits);
   JsonReader reader(options.limits);
   Document doc;  // its storage serves every line
+  Game game;     // its lists serve every line read the direct way
   LineReader::Line line;
   while (lines.next(line)) {
     if (line.too_long) {
@@ -172,7 +184,16 @@ void validate_lines(Lines& lines, const std::string& display, const std::filesys
     }
     DiagnosticSink sink(display, &budget);
     const SourceText source(line.text, line.number);
-    const JsonRead read = reader.read(JsonText{line.text, true, line.number, true, !line.terminated}, doc, sink);
+    const JsonText text{line.text, true, line.number, true, !line.terminated};
+    // A clean record is read straight into the game; any other goes the
+    // full way, through the located tree and the loader, which report.
+    if (direct.read(text, game)) {
+      game.file = display;
+      game.index = index;
+      emit(referee_game(game, true, sink, display, index++, dir, catalog, options, source));
+      continue;
+    }
+    const JsonRead read = reader.read(text, doc, sink);
     if (read == JsonRead::kEmpty) {
       continue;  // a byte order mark and blanks
     }

@@ -2,7 +2,7 @@
 // `Document` the YAML reader builds (yaml/tree.h), so the transcript loader
 // reads a game alike from either format.
 //
-// This is the only unit that includes simdjson. It walks simdjson's
+// With json_game_reader.cpp, the only unit that includes simdjson. It walks simdjson's
 // On-Demand API over the text once, node by node in document order, and
 // while it builds it enforces the JSON limits (Limits::max_json_values,
 // max_json_string_bytes, max_depth) and reports duplicate keys. Strings are

@@ -53,6 +53,7 @@ class TokenText {
   [[nodiscard]] std::size_t size() const { return size_; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
   friend bool operator==(const TokenText& a, std::string_view b) { return a.view() == b; }
+  friend bool operator==(const TokenText& a, const TokenText& b) { return a.view() == b.view(); }
 
   // Replaces the text. `text` must not point into this token.
   void assign(std::string_view text) {
@@ -91,6 +92,7 @@ struct CardRef {
   std::optional<Card> card;
   TokenText text;  // as written
   Loc loc;
+  friend bool operator==(const CardRef&, const CardRef&) = default;
 };
 
 // A player name: `seat` is the index in `players`, -1 if the name is unknown.
@@ -98,6 +100,7 @@ struct PlayerRef {
   int seat = -1;
   Loc loc;
   [[nodiscard]] bool ok() const { return seat >= 0; }
+  friend bool operator==(const PlayerRef&, const PlayerRef&) = default;
 };
 
 struct PluckRec {
@@ -106,18 +109,21 @@ struct PluckRec {
   CardRef gives;
   std::optional<CardRef> gets;  // absent or null: nothing came back
   Loc loc;
+  friend bool operator==(const PluckRec&, const PluckRec&) = default;
 };
 
 struct ShowRec {
   PlayerRef to;
   std::vector<CardRef> cards;
   Loc loc;
+  friend bool operator==(const ShowRec&, const ShowRec&) = default;
 };
 
 struct TrickRec {
   std::optional<PlayerRef> leader;
   std::vector<CardRef> cards;
   Loc loc;
+  friend bool operator==(const TrickRec&, const TrickRec&) = default;
 };
 
 // A number recorded for a side by its `teams` name (court-piece.md §5).
@@ -125,6 +131,7 @@ struct SideNumber {
   int team = -1;  // index into Game::teams
   long long value = 0;
   Loc loc;
+  friend bool operator==(const SideNumber&, const SideNumber&) = default;
 };
 
 // A map of player -> number (taken, score): one slot per seat. A map may
@@ -144,6 +151,7 @@ struct SeatNumbers {
     }
     return !values.empty();
   }
+  friend bool operator==(const SeatNumbers&, const SeatNumbers&) = default;
 };
 
 // One call of an auction (call-deuces.md §4, settled readings): `pass`
@@ -158,6 +166,7 @@ struct CallRec {
   std::optional<PlayerRef> caller;  // named; absent: implied
   bool caller_bad = false;          // a name was given but is not a player (already reported)
   Loc loc;
+  friend bool operator==(const CallRec&, const CallRec&) = default;
 };
 
 // `contract`: {bidder, bid}, or `none` (everyone passed).
@@ -167,6 +176,7 @@ struct ContractRec {
   std::optional<long long> bid;
   Loc loc;
   Loc bid_loc;
+  friend bool operator==(const ContractRec&, const ContractRec&) = default;
 };
 
 // `partner`: a player, or `none`/null (solo). The bidder's own name also
@@ -174,6 +184,7 @@ struct ContractRec {
 struct PartnerRec {
   std::optional<PlayerRef> player;  // absent: none (solo)
   Loc loc;
+  friend bool operator==(const PartnerRec&, const PartnerRec&) = default;
 };
 
 // `revoke_claim`: the table's ruling that `player` revoked at trick `trick`.
@@ -181,6 +192,7 @@ struct RevokeClaimRec {
   PlayerRef player;
   int trick = 0;  // 1-based
   Loc loc;
+  friend bool operator==(const RevokeClaimRec&, const RevokeClaimRec&) = default;
 };
 
 struct HandRec {
@@ -227,6 +239,7 @@ struct HandRec {
   // in a record in progress, the hands after the last one begun are not
   // played yet (`trickref new` writes them ahead).
   bool begun = false;
+  friend bool operator==(const HandRec&, const HandRec&) = default;
 };
 
 struct ResultRec {
@@ -234,6 +247,7 @@ struct ResultRec {
   Loc winner_loc;
   std::optional<SeatNumbers> score;
   Loc loc;
+  friend bool operator==(const ResultRec&, const ResultRec&) = default;
 };
 
 // `teams`: a side's name and its players, as recorded.
@@ -241,6 +255,7 @@ struct TeamRec {
   std::string name;
   std::vector<PlayerRef> players;
   Loc loc;
+  friend bool operator==(const TeamRec&, const TeamRec&) = default;
 };
 
 struct Game {
@@ -264,6 +279,7 @@ struct Game {
   // unfinished. Absent for a finished record.
   bool in_progress = false;
   Loc status_loc;
+  friend bool operator==(const Game&, const Game&) = default;
 };
 
 }  // namespace trickref

@@ -34,11 +34,6 @@ constexpr std::array<std::string_view, 19> kHandKeys = {
     "dealer", "deal",    "kitty",   "plucks",   "exchanges",    "trump",       "discard",
     "shows",  "tricks",  "taken",   "score",    "bids",         "contract",    "partner",
     "points", "trump_by", "revoke_claim", "early_court", "streak"};
-// Hand keys that only some games use (the referee reports them where its
-// game has no use for them, as unknown keys).
-constexpr std::array<std::string_view, 13> kGameOnlyKeys = {
-    "plucks", "exchanges", "shows", "bids", "contract", "partner", "points", "trump_by", "revoke_claim",
-    "early_court", "streak", "kitty", "discard"};
 constexpr std::array<std::string_view, 2> kClaimKeys = {"player", "trick"};
 constexpr std::array<std::string_view, 2> kContractKeys = {"bidder", "bid"};
 constexpr std::array<std::string_view, 4> kPluckKeys = {"by", "from", "gives", "gets"};
@@ -480,7 +475,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what.str(), n.kind_name()));
       return std::nullopt;
     }
-    std::vector<CardRef> out = (n.size() <= kFewCards ? store_.few_cards : store_.cards).take();
+    std::vector<CardRef> out = take_card_list(n.size() <= kFewCards);
     out.reserve(n.size());
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       read_card(n.item(i), out.emplace_back());
@@ -1154,5 +1149,12 @@ void recycle_game(Game& g) {
   }
   store.hands.keep(g.hands);
 }
+
+std::vector<CardRef> take_card_list(bool few) { return (few ? tl_load_storage.few_cards : tl_load_storage.cards).take(); }
+std::vector<TrickRec> take_trick_list() { return tl_load_storage.tricks.take(); }
+std::vector<std::vector<CardRef>> take_deal_list() { return tl_load_storage.deals.take(); }
+std::vector<PluckRec> take_pluck_list() { return tl_load_storage.plucks.take(); }
+std::vector<Loc> take_loc_list() { return tl_load_storage.locs.take(); }
+std::vector<HandRec> take_hand_list() { return tl_load_storage.hands.take(); }
 
 }  // namespace trickref
