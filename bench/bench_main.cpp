@@ -28,6 +28,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "batch/batch.h"
+#include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "transcript/transcript_loader.h"
 #include "engine/playout.h"
@@ -293,6 +294,34 @@ void JsonLinesRead(benchmark::State& state, bool load) {
 }
 BENCHMARK_CAPTURE(JsonLinesRead, read, false)->Name("JsonLines/Read")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(JsonLinesRead, load, true)->Name("JsonLines/Load")->Unit(benchmark::kMillisecond);
+
+// Each line read straight into one recycled Game (JsonGameReader): the way
+// `validate` reads a clean archive.
+void JsonLinesDirect(benchmark::State& state) {
+  const Archive& a = archive();
+  JsonGameReader reader(Limits{});
+  Game g;
+  std::int64_t hands = 0;
+  for (auto _ : state) {
+    std::uint32_t number = 0;
+    for (std::size_t at = 0; at < a.text.size();) {
+      const std::size_t end = a.text.find('\n', at);
+      const std::string_view line(a.text.data() + at, end - at);
+      if (!reader.read(JsonText{line, true, ++number, true, false}, g)) {
+        state.SkipWithError("a line was not taken");
+        return;
+      }
+      hands += static_cast<std::int64_t>(g.hands.size());
+      at = end + 1;
+    }
+    benchmark::DoNotOptimize(g);
+  }
+  if (hands != a.hands * state.iterations()) {
+    state.SkipWithError("the games did not load in full");
+  }
+  rates(state, a);
+}
+BENCHMARK(JsonLinesDirect)->Name("JsonLines/Direct")->Unit(benchmark::kMillisecond);
 
 std::size_t visit(simdjson::dom::element e) {
   std::size_t n = 1;

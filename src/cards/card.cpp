@@ -163,61 +163,25 @@ std::optional<Card> read_card(std::string_view text) {
   return Card::of(*suit, *rank);
 }
 
-// The tokens an archive is made of (QS, 5D, th, BJ, 10H) are two or three
-// printable ASCII bytes. Their readings are looked up in a table that
-// read_card fills once, so the answer is the general reading's by
-// construction; every other token is read in full.
-class ShortTokens {
- public:
-  ShortTokens() {
-    for (int a = kFirst; a < kEnd; ++a) {
-      ten_[static_cast<std::size_t>(a - kFirst)] = code(read_card(std::string{'1', '0', static_cast<char>(a)}));
-      for (int b = kFirst; b < kEnd; ++b) {
-        two_[index(a, b)] = code(read_card(std::string{static_cast<char>(a), static_cast<char>(b)}));
-      }
-    }
-  }
-
-  // kUnread when `text` is not a short token (read it in full); else the
-  // reading, kNoCard for none.
-  [[nodiscard]] std::uint8_t find(std::string_view text) const {
-    if (text.size() == 2 && printable(text[0]) && printable(text[1])) {
-      return two_[index(text[0], text[1])];
-    }
-    if (text.size() == 3 && text[0] == '1' && text[1] == '0' && printable(text[2])) {
-      return ten_[static_cast<std::size_t>(text[2] - kFirst)];
-    }
-    return kUnread;
-  }
-
-  static constexpr std::uint8_t kNoCard = 0xFE;
-  static constexpr std::uint8_t kUnread = 0xFF;
-
- private:
-  static constexpr int kFirst = 0x20;  // ' '
-  static constexpr int kEnd = 0x7F;    // past '~'
-  static constexpr int kSpan = kEnd - kFirst;
-  static bool printable(char c) { return c >= kFirst && c < kEnd; }
-  static std::size_t index(int a, int b) { return static_cast<std::size_t>((a - kFirst) * kSpan + (b - kFirst)); }
-  static std::uint8_t code(std::optional<Card> c) { return c ? static_cast<std::uint8_t>(c->index()) : kNoCard; }
-
-  std::array<std::uint8_t, static_cast<std::size_t>(kSpan) * kSpan> two_{};
-  std::array<std::uint8_t, kSpan> ten_{};
-};
-
 }  // namespace
 
-std::optional<Card> parse_card(std::string_view text) {
-  static const ShortTokens kShort;
-  const std::uint8_t found = kShort.find(text);
-  if (found == ShortTokens::kUnread) {
-    return read_card(text);
+std::optional<Card> read_card_in_full(std::string_view text) { return read_card(text); }
+
+ShortCardTokens::ShortCardTokens() {
+  for (int a = kFirst; a < kEnd; ++a) {
+    ten_[static_cast<std::size_t>(a - kFirst)] = code(read_card(std::string{'1', '0', static_cast<char>(a)}));
+    for (int b = kFirst; b < kEnd; ++b) {
+      two_[index(a, b)] = code(read_card(std::string{static_cast<char>(a), static_cast<char>(b)}));
+    }
   }
-  if (found == ShortTokens::kNoCard) {
-    return std::nullopt;
-  }
-  return Card(found);
 }
+
+const ShortCardTokens& ShortCardTokens::get() {
+  static const ShortCardTokens kTable;
+  return kTable;
+}
+
+std::optional<Card> parse_card(std::string_view text) { return ShortCardTokens::get().read(text); }
 
 char suit_letter(Suit s) { return "CDHS"[static_cast<int>(s)]; }
 

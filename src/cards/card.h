@@ -9,6 +9,7 @@
 // count of leading zeros.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <compare>
 #include <cstdint>
@@ -150,6 +151,48 @@ class CardSet {
 // Whether two words are equal but for ASCII case (`pass`, `Pass`, `PASS`).
 [[nodiscard]] bool iequals(std::string_view a, std::string_view b);
 [[nodiscard]] std::optional<Card> parse_card(std::string_view text);
+// parse_card without its table: every form, read in full.
+[[nodiscard]] std::optional<Card> read_card_in_full(std::string_view text);
+
+// The tokens an archive is made of (QS, 5D, th, BJ, 10H) are two or three
+// printable ASCII bytes. Their readings are looked up in a table that
+// read_card_in_full fills once, so the answer is the general reading's by
+// construction; every other token is read in full. parse_card reads through
+// it; a reader of many cards may hold the table and read inline.
+class ShortCardTokens {
+ public:
+  [[nodiscard]] static const ShortCardTokens& get();  // built on first use
+
+  [[nodiscard]] std::optional<Card> read(std::string_view text) const {
+    std::uint8_t found = kUnread;
+    if (text.size() == 2 && printable(text[0]) && printable(text[1])) {
+      found = two_[index(text[0], text[1])];
+    } else if (text.size() == 3 && text[0] == '1' && text[1] == '0' && printable(text[2])) {
+      found = ten_[static_cast<std::size_t>(text[2] - kFirst)];
+    }
+    if (found == kUnread) {
+      return read_card_in_full(text);
+    }
+    if (found == kNoCard) {
+      return std::nullopt;
+    }
+    return Card(found);
+  }
+
+ private:
+  ShortCardTokens();
+  static constexpr std::uint8_t kNoCard = 0xFE;
+  static constexpr std::uint8_t kUnread = 0xFF;
+  static constexpr int kFirst = 0x20;  // ' '
+  static constexpr int kEnd = 0x7F;    // past '~'
+  static constexpr int kSpan = kEnd - kFirst;
+  static bool printable(char c) { return c >= kFirst && c < kEnd; }
+  static std::size_t index(int a, int b) { return static_cast<std::size_t>((a - kFirst) * kSpan + (b - kFirst)); }
+  static std::uint8_t code(std::optional<Card> c) { return c ? static_cast<std::uint8_t>(c->index()) : kNoCard; }
+
+  std::array<std::uint8_t, static_cast<std::size_t>(kSpan) * kSpan> two_{};
+  std::array<std::uint8_t, kSpan> ten_{};
+};
 // Accepts C D H S in either case, the symbols ♣ ♦ ♥ ♠ and the English names.
 [[nodiscard]] std::optional<Suit> parse_suit(std::string_view text);
 // Canonical upper-case ASCII: "10H", "QS", "BJ", "LJ".

@@ -1,7 +1,9 @@
 #include "json/json_game_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <cstring>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -26,6 +28,36 @@ constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// Whether two short texts are the same: keys and names are a few bytes,
+// where a call to memcmp costs more than the compare. Texts of 8 to 16
+// bytes are compared as two overlapping 8-byte words.
+bool same(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) {
+    return false;
+  }
+  if (n >= 8 && n <= 16) {
+    std::uint64_t a0 = 0;
+    std::uint64_t a1 = 0;
+    std::uint64_t b0 = 0;
+    std::uint64_t b1 = 0;
+    std::memcpy(&a0, a.data(), 8);
+    std::memcpy(&b0, b.data(), 8);
+    std::memcpy(&a1, a.data() + n - 8, 8);
+    std::memcpy(&b1, b.data() + n - 8, 8);
+    return a0 == b0 && a1 == b1;
+  }
+  if (n > 16) {
+    return a == b;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The keys this reader takes, by map. A key not listed declines the
 // record: the loader has a word for it (unknown-key, misspelt-key), or it
 // belongs to a game whose records go the full way.
@@ -40,7 +72,7 @@ GameKey game_key(std::string_view k) {
       {"date", GameKey::kDate},       {"notes", GameKey::kNotes}, {"players", GameKey::kPlayers},
       {"hands", GameKey::kHands},     {"result", GameKey::kResult}};
   for (const auto& [word, key] : kKeys) {
-    if (k == word) {
+    if (same(k, word)) {
       return key;
     }
   }
@@ -54,7 +86,7 @@ HandKey hand_key(std::string_view k) {
       {"plucks", HandKey::kPlucks}, {"kitty", HandKey::kKitty},     {"discard", HandKey::kDiscard},
       {"shows", HandKey::kShows}};
   for (const auto& [word, key] : kKeys) {
-    if (k == word) {
+    if (same(k, word)) {
       return key;
     }
   }
@@ -91,7 +123,8 @@ unsigned bit(Key k) {
 class Walk {
  public:
   Walk(Game& g, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
-      : g_(g), limits_(limits), lines_(lines), base_(base), end_(end) {}
+      : g_(g), limits_(limits), lines_(lines), base_(base), end_(end), one_line_(lines.one_line()),
+        first_line_(lines.first_line()), line_start_(base + lines.bom()) {}
 
   bool game(od::object& root) {
     if (limits_.max_depth == 0 || !count()) {
@@ -186,7 +219,15 @@ class Walk {
 
   bool count() { return ++values_ <= limits_.max_json_values; }
 
-  [[nodiscard]] Loc loc(const char* at) const { return lines_.at(static_cast<std::size_t>(at - base_)); }
+  // Where `at` is. In a text of one line (a line of JSON Lines) that is its
+  // column alone, worked out here as LineIndex::at works it out.
+  [[nodiscard]] Loc loc(const char* at) const {
+    if (one_line_) {
+      const auto column = static_cast<std::size_t>(at - line_start_);
+      return Loc{first_line_, static_cast<std::uint32_t>(std::min<std::size_t>(column, 0xFFFFFFF0U)) + 1};
+    }
+    return lines_.at(static_cast<std::size_t>(at - base_));
+  }
 
   bool key(od::field& field, std::string_view& word) {
     return plain(field.key().raw(), word) && count();
@@ -282,7 +323,7 @@ class Walk {
 
   [[nodiscard]] int seat_of(std::string_view name) const {
     for (std::size_t i = 0; i < g_.players.size(); ++i) {
-      if (g_.players[i] == name) {
+      if (same(g_.players[i], name)) {
         return static_cast<int>(i);
       }
     }
@@ -294,25 +335,66 @@ class Walk {
     if (!string(v, token, c.loc)) {
       return false;
     }
-    c.text.assign(token);
-    c.card = parse_card(token);
-    return c.card.has_value();
+    return read_card(token, c);
   }
 
-  // A list of cards, filled where it lies (`out`, empty).
+  // A card token read where it lies: the text read is padded (kJsonPadding
+  // bytes after it may be read), as assign_padded needs.
+  bool read_card(std::string_view token, CardRef& c) const {
+    c.text.assign_padded(token);
+    const std::optional<Card> card = tokens_.read(token);
+    c.card = card;
+    return card.has_value();
+  }
+
+  // A list of cards, filled where it lies (`out`, empty). simdjson finds
+  // where the list ends; its cards, a record's most numerous values, are
+  // read off its text here, the grammar of a list of plain strings checked
+  // as they are: [ "card" , "card" ... ] with JSON's white space.
   bool cards(od::value& v, unsigned level, std::vector<CardRef>& out, Loc& at) {
     od::array list;
-    if (!array(v, level, list, at)) {
+    std::string_view raw;
+    if (level >= limits_.max_depth || !count() || v.get_array().get(list) != simdjson::SUCCESS ||
+        list.raw_json().get(raw) != simdjson::SUCCESS || raw.empty() || raw.front() != '[') {
       return false;
     }
-    for (auto item : list) {
-      od::value c;
-      if (std::move(item).get(c) != simdjson::SUCCESS || !card(c, out.emplace_back())) {
+    at = loc(raw.data());
+    const char* p = raw.data() + 1;
+    const char* const end = raw.data() + raw.size();
+    p = skip_space(p, end);
+    if (p < end && *p == ']') {
+      return only_space(p + 1, end);
+    }
+    while (p < end && *p == '"') {
+      std::string_view token;
+      if (!plain(p + 1, token) || !count()) {
         return false;
       }
+      CardRef& c = out.emplace_back();
+      c.loc = loc(p);
+      if (!read_card(token, c)) {
+        return false;
+      }
+      p = skip_space(token.data() + token.size() + 1, end);
+      if (p < end && *p == ']') {
+        return only_space(p + 1, end);
+      }
+      if (p == end || *p != ',') {
+        return false;
+      }
+      p = skip_space(p + 1, end);
     }
-    return true;
+    return false;
   }
+
+  static const char* skip_space(const char* p, const char* end) {
+    while (p < end && is_space(*p)) {
+      ++p;
+    }
+    return p;
+  }
+
+  static bool only_space(const char* p, const char* end) { return skip_space(p, end) == end; }
 
   bool card_list(od::value& v, unsigned level, std::optional<std::vector<CardRef>>& out, Loc& at, bool few) {
     out = take_card_list(few);
@@ -550,13 +632,13 @@ class Walk {
         }
         od::value value = field.value();
         bool ok = false;
-        if (word == "by") {
+        if (same(word, "by")) {
           ok = seen.first(0) && player(value, r.by);
-        } else if (word == "from") {
+        } else if (same(word, "from")) {
           ok = seen.first(1) && player(value, r.from);
-        } else if (word == "gives") {
+        } else if (same(word, "gives")) {
           ok = seen.first(2) && card(value, r.gives);
-        } else if (word == "gets") {
+        } else if (same(word, "gets")) {
           bool null = false;
           ok = seen.first(3) && value.is_null().get(null) == simdjson::SUCCESS;
           if (ok && null) {
@@ -729,6 +811,10 @@ class Walk {
   const char* base_;
   const char* end_;
   std::uint64_t values_ = 0;
+  const ShortCardTokens& tokens_ = ShortCardTokens::get();
+  bool one_line_;
+  std::uint32_t first_line_;
+  const char* line_start_;
 };
 
 }  // namespace

@@ -30,6 +30,12 @@ class LineIndex {
     }
   }
 
+  // The text is one line: every offset is on the first line.
+  [[nodiscard]] bool one_line() const { return starts_.empty(); }
+  [[nodiscard]] std::uint32_t first_line() const { return first_line_; }
+  // Where the first line's columns count from (past a byte order mark).
+  [[nodiscard]] std::size_t bom() const { return bom_; }
+
   [[nodiscard]] Loc at(std::size_t offset) const {
     std::size_t line_start = bom_;
     std::uint32_t line = first_line_;

@@ -55,6 +55,19 @@ class TokenText {
   friend bool operator==(const TokenText& a, std::string_view b) { return a.view() == b; }
   friend bool operator==(const TokenText& a, const TokenText& b) { return a.view() == b.view(); }
 
+  // Replaces the text with `text`, where the kInline bytes from
+  // text.data() on may all be read (a token inside a padded JSON text): a
+  // short token is copied as one block, whatever its length.
+  void assign_padded(std::string_view text) {
+    if (text.size() > kInline) {
+      assign(text);
+      return;
+    }
+    release();
+    size_ = text.size();
+    std::memcpy(bytes_.inline_text, text.data(), kInline);
+  }
+
   // Replaces the text. `text` must not point into this token.
   void assign(std::string_view text) {
     release();
