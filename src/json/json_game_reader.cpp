@@ -248,7 +248,7 @@ class Walk {
     if (!string(v, s, at)) {
       return false;
     }
-    out = std::string(s);
+    out.assign(s);
     return true;
   }
 
@@ -349,21 +349,33 @@ class Walk {
 
   // A list of cards, filled where it lies (`out`, empty). simdjson finds
   // where the list ends; its cards, a record's most numerous values, are
-  // read off its text here, the grammar of a list of plain strings checked
-  // as they are: [ "card" , "card" ... ] with JSON's white space.
+  // read off its text (list_of_cards).
   bool cards(od::value& v, unsigned level, std::vector<CardRef>& out, Loc& at) {
     od::array list;
     std::string_view raw;
-    if (level >= limits_.max_depth || !count() || v.get_array().get(list) != simdjson::SUCCESS ||
-        list.raw_json().get(raw) != simdjson::SUCCESS || raw.empty() || raw.front() != '[') {
+    if (v.get_array().get(list) != simdjson::SUCCESS || list.raw_json().get(raw) != simdjson::SUCCESS) {
       return false;
     }
-    at = loc(raw.data());
-    const char* p = raw.data() + 1;
+    const char* p = raw.data();
     const char* const end = raw.data() + raw.size();
-    p = skip_space(p, end);
+    return list_of_cards(p, end, level, out, at) && only_space(p, end);
+  }
+
+  // ------------------------------------------- values read off the text
+  // A list simdjson has found the end of (raw_json), read here with the
+  // grammar of JSON checked as it is read: `p` at the list's '[', moved
+  // past its ']'. What is not as expected declines the record.
+
+  // [ "card" , "card" ... ]
+  bool list_of_cards(const char*& p, const char* end, unsigned level, std::vector<CardRef>& out, Loc& at) {
+    if (p == end || *p != '[' || level >= limits_.max_depth || !count()) {
+      return false;
+    }
+    at = loc(p);
+    p = skip_space(p + 1, end);
     if (p < end && *p == ']') {
-      return only_space(p + 1, end);
+      ++p;
+      return true;
     }
     while (p < end && *p == '"') {
       std::string_view token;
@@ -375,14 +387,82 @@ class Walk {
       if (!read_card(token, c)) {
         return false;
       }
-      p = skip_space(token.data() + token.size() + 1, end);
-      if (p < end && *p == ']') {
-        return only_space(p + 1, end);
+      const char* after = token.data() + token.size() + 1;
+      if (!next_item(p, after, end, ']')) {
+        return false;
       }
-      if (p == end || *p != ',') {
+      if (p == nullptr) {
+        p = skip_space(after, end) + 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // After an item (`after` just past it): true with `p` at the next item
+  // (past a ','), or with `p` null when `close` ends the list or map.
+  static bool next_item(const char*& p, const char* after, const char* end, char close) {
+    const char* q = skip_space(after, end);
+    if (q < end && *q == close) {
+      p = nullptr;
+      return true;
+    }
+    if (q == end || *q != ',') {
+      return false;
+    }
+    p = skip_space(q + 1, end);
+    return true;
+  }
+
+  // A trick: [cards], or {"leader": "name", "cards": [cards]} (its keys in either order).
+  bool trick(const char*& p, const char* end, TrickRec& r) {
+    if (p < end && *p == '[') {
+      return list_of_cards(p, end, 4, r.cards, r.loc);
+    }
+    if (p == end || *p != '{' || 4 >= limits_.max_depth || !count()) {
+      return false;
+    }
+    r.loc = loc(p);
+    p = skip_space(p + 1, end);
+    Seen seen;
+    while (p < end && *p == '"') {
+      std::string_view word;
+      if (!plain(p + 1, word) || !count()) {
+        return false;
+      }
+      p = skip_space(word.data() + word.size() + 1, end);
+      if (p == end || *p != ':') {
         return false;
       }
       p = skip_space(p + 1, end);
+      if (same(word, "leader") && seen.first(0)) {
+        std::string_view name;
+        PlayerRef& leader = r.leader.emplace();
+        if (p == end || *p != '"' || !plain(p + 1, name) || !count()) {
+          return false;
+        }
+        leader.loc = loc(p);
+        leader.seat = seat_of(name);
+        if (leader.seat < 0) {
+          return false;
+        }
+        p = name.data() + name.size() + 1;
+      } else if (same(word, "cards") && seen.first(1)) {
+        Loc at;
+        if (!list_of_cards(p, end, 5, r.cards, at)) {
+          return false;
+        }
+      } else {
+        return false;
+      }
+      const char* after = p;
+      if (!next_item(p, after, end, '}')) {
+        return false;
+      }
+      if (p == nullptr) {
+        p = skip_space(after, end) + 1;
+        return seen.has(1);
+      }
     }
     return false;
   }
@@ -404,12 +484,10 @@ class Walk {
   // `taken`, `score`: each key a player, each value a whole number.
   bool numbers(od::value& v, unsigned level, bool non_negative, std::optional<SeatNumbers>& out) {
     od::object map;
-    SeatNumbers n;
+    SeatNumbers n = take_seat_numbers(g_.players.size());
     if (!object(v, level, map, n.loc)) {
       return false;
     }
-    n.values.resize(g_.players.size());
-    n.locs.resize(g_.players.size());
     Seen named;
     for (auto entry : map) {
       od::field field;
@@ -515,7 +593,10 @@ class Walk {
         return false;
       }
       for (const std::string_view only : kGameOnlyKeys) {
-        if (only == word) {
+        if (same(only, word)) {
+          if (h.game_keys.capacity() == 0) {
+            h.game_keys = take_game_key_list();
+          }
           h.game_keys.emplace_back(only, loc(field.key().raw() - 1));
         }
       }
@@ -697,57 +778,40 @@ class Walk {
     return true;
   }
 
-  // `tricks`: each a list of cards, or {leader, cards}.
+  // `tricks`: each a list of cards, or {leader, cards}; read off the
+  // text once simdjson has found where the list ends.
   bool tricks(od::value& v, HandRec& h) {
     od::array list;
-    if (!array(v, 3, list, h.tricks_loc)) {
+    std::string_view raw;
+    if (v.get_array().get(list) != simdjson::SUCCESS || list.raw_json().get(raw) != simdjson::SUCCESS) {
       return false;
     }
+    const char* p = raw.data();
+    const char* const end = raw.data() + raw.size();
+    if (p == end || *p != '[' || 3 >= limits_.max_depth || !count()) {
+      return false;
+    }
+    h.tricks_loc = loc(p);
     h.tricks = take_trick_list();
-    for (auto item : list) {
-      od::value t;
-      if (std::move(item).get(t) != simdjson::SUCCESS) {
-        return false;
-      }
+    p = skip_space(p + 1, end);
+    if (p < end && *p == ']') {
+      return only_space(p + 1, end);
+    }
+    while (p < end) {
       TrickRec& r = h.tricks->emplace_back();
       r.cards = take_card_list(true);
-      od::json_type type{};
-      if (t.type().get(type) != simdjson::SUCCESS) {
+      if (!trick(p, end, r)) {
         return false;
       }
-      if (type == od::json_type::array) {
-        if (!cards(t, 4, r.cards, r.loc)) {
-          return false;
-        }
-      } else if (!led_trick(t, r)) {
+      const char* after = p;
+      if (!next_item(p, after, end, ']')) {
         return false;
       }
-    }
-    return true;
-  }
-
-  // A trick as {leader, cards}.
-  bool led_trick(od::value& t, TrickRec& r) {
-    od::object map;
-    if (!object(t, 4, map, r.loc)) {
-      return false;
-    }
-    Seen seen;
-    for (auto entry : map) {
-      od::field field;
-      std::string_view word;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-        return false;
-      }
-      Loc at;
-      const bool ok = word == "leader"  ? seen.first(0) && player(field.value(), r.leader.emplace())
-                      : word == "cards" ? seen.first(1) && cards(field.value(), 5, r.cards, at)
-                                        : false;
-      if (!ok) {
-        return false;
+      if (p == nullptr) {
+        return only_space(skip_space(after, end) + 1, end);
       }
     }
-    return seen.has(1);
+    return false;
   }
 
   // `result`: {winner, score}.
@@ -819,6 +883,26 @@ class Walk {
 
 }  // namespace
 
+namespace {
+
+// Empties `g` for the next record: its lists recycled (recycle_game), and
+// the storage of its names and details kept; every other field as new.
+void reuse(Game& g) {
+  recycle_game(g);
+  Game fresh;
+  fresh.players = std::move(g.players);
+  fresh.players.clear();
+  fresh.player_locs = std::move(g.player_locs);
+  fresh.player_locs.clear();
+  fresh.event = std::move(g.event);
+  fresh.event.clear();
+  fresh.id = std::move(g.id);
+  fresh.id.clear();
+  g = std::move(fresh);
+}
+
+}  // namespace
+
 struct JsonGameReader::Impl {
   explicit Impl(const Limits& l) : limits(l) {}
   Limits limits;
@@ -832,8 +916,7 @@ JsonGameReader::JsonGameReader(const Limits& limits) : impl_(std::make_unique<Im
 JsonGameReader::~JsonGameReader() = default;
 
 bool JsonGameReader::read(const JsonText& in, Game& game) {
-  recycle_game(game);
-  game = Game();
+  reuse(game);
   auto& im = *impl_;
   const std::string_view text = in.text;
   if (text.size() >= simdjson::SIMDJSON_MAXSIZE_BYTES - kJsonPadding) {
@@ -871,8 +954,7 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
     taken = false;  // the full way reports it
   }
   if (!taken) {
-    recycle_game(game);
-    game = Game();
+    reuse(game);
   }
   return taken;
 }

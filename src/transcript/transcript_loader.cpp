@@ -199,6 +199,8 @@ struct LoadStorage {
   KeptLists<std::vector<CardRef>> deals;
   KeptLists<PluckRec> plucks;
   KeptLists<Loc> locs;
+  KeptLists<std::optional<long long>> numbers;
+  KeptLists<std::pair<std::string_view, Loc>> game_keys;
   KeptLists<HandRec> hands;
 };
 thread_local LoadStorage tl_load_storage;
@@ -488,10 +490,8 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("`{}` is a map of players to numbers, not {}", what, n.kind_name()));
       return std::nullopt;
     }
-    SeatNumbers out;
+    SeatNumbers out = take_seat_numbers(g_.players.size());
     out.loc = n.loc();
-    out.values.resize(g_.players.size());
-    out.locs.resize(g_.players.size());
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node key = n.key(i);
@@ -1117,8 +1117,21 @@ void recycle_game(Game& g) {
   store.deals.restart();
   store.plucks.restart();
   store.locs.restart();
+  store.numbers.restart();
+  store.game_keys.restart();
   store.hands.restart();
+  const auto keep_numbers = [&](std::optional<SeatNumbers>& n) {
+    if (n) {
+      store.numbers.keep(n->values);
+      store.locs.keep(n->locs);
+    }
+  };
   for (HandRec& h : g.hands) {
+    keep_numbers(h.taken);
+    keep_numbers(h.score);
+    keep_numbers(h.points);
+    keep_numbers(h.streak);
+    store.game_keys.keep(h.game_keys);
     if (h.deal) {
       for (auto& seat : *h.deal) {
         keep_cards(store, seat);
@@ -1156,5 +1169,15 @@ std::vector<std::vector<CardRef>> take_deal_list() { return tl_load_storage.deal
 std::vector<PluckRec> take_pluck_list() { return tl_load_storage.plucks.take(); }
 std::vector<Loc> take_loc_list() { return tl_load_storage.locs.take(); }
 std::vector<HandRec> take_hand_list() { return tl_load_storage.hands.take(); }
+std::vector<std::pair<std::string_view, Loc>> take_game_key_list() { return tl_load_storage.game_keys.take(); }
+
+SeatNumbers take_seat_numbers(std::size_t players) {
+  SeatNumbers n;
+  n.values = tl_load_storage.numbers.take();
+  n.values.resize(players);
+  n.locs = tl_load_storage.locs.take();
+  n.locs.resize(players);
+  return n;
+}
 
 }  // namespace trickref

@@ -37,6 +37,9 @@ inline constexpr std::array<std::string_view, 13> kGameOnlyKeys = {
 [[nodiscard]] std::vector<PluckRec> take_pluck_list();
 [[nodiscard]] std::vector<Loc> take_loc_list();
 [[nodiscard]] std::vector<HandRec> take_hand_list();
+[[nodiscard]] std::vector<std::pair<std::string_view, Loc>> take_game_key_list();
+// A map of numbers (`taken`, `score`) with a slot for each of `players`, none filled.
+[[nodiscard]] SeatNumbers take_seat_numbers(std::size_t players);
 
 // Parses a decimal integer (optional sign; no octal, hex or floats).
 [[nodiscard]] std::optional<long long> parse_integer(std::string_view text);
