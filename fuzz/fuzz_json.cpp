@@ -2,7 +2,10 @@
 // (a first line that is one whole JSON object makes the input JSON Lines,
 // streamed line by line through the JSON reader; anything else is one YAML
 // text), and the same bytes as a .json file (one text through the JSON
-// reader), through the loader and the referee, then every renderer.
+// reader), through the loader and the referee, then every renderer. Each
+// line is also read the direct way (JsonGameReader): a record it takes
+// must be the full way's game, about which the full way has nothing to say.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -11,6 +14,34 @@
 
 #include "batch/batch.h"
 #include "fuzz_common.h"
+#include "json/json_game_reader.h"
+#include "json/json_reader.h"
+#include "transcript/transcript_loader.h"
+
+namespace {
+
+// The direct way against the full way, for one text (a line, or the whole input).
+void check_direct(std::string_view text, bool json_lines) {
+  using namespace trickref;
+  static JsonGameReader direct(Limits{});
+  static JsonReader reader(Limits{});
+  static Game fast;
+  if (!direct.read(JsonText{text, false, 1, json_lines, false}, fast)) {
+    return;
+  }
+  Document doc;
+  DiagnosticSink sink("fuzz.jsonl");
+  fuzz::require(reader.read(JsonText{text, false, 1, json_lines, false}, doc, sink) == JsonRead::kGame,
+                "a record taken the direct way that the full way cannot read");
+  Game full = load_game(doc.root(), "fuzz.jsonl", 0, sink);
+  fast.file = full.file;
+  fast.index = full.index;
+  fuzz::require(sink.diagnostics().empty(), "a record taken the direct way that the full way has a word for");
+  fuzz::require(fast == full, "a record taken the direct way that is not the full way's game");
+  recycle_game(full);
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace trickref;
@@ -20,6 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::istringstream in(text);
   const InputFile input{"-", {}, true};
   const std::uint32_t lines = fuzz::count_lines(text);
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    check_direct(std::string_view(text).substr(at, end - at), true);
+    at = end + 1;
+  }
+  check_direct(text, false);
   int games = 0;
   validate_file(input, catalog, options, in, [&](GameReport&& g) {
     ++games;

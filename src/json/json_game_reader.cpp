@@ -279,48 +279,6 @@ class Walk {
     return true;
   }
 
-  // A whole number as the loader takes it: a JSON integer within +-1e9
-  // (and not below 0 where `non_negative`). Its token is read where it lies.
-  bool integer(od::value& v, bool non_negative, long long& out, Loc& at) {
-    std::string_view token = v.raw_json_token();
-    while (!token.empty() && is_space(token.back())) {
-      token.remove_suffix(1);
-    }
-    std::string_view digits = token;
-    if (!digits.empty() && digits.front() == '-') {
-      digits.remove_prefix(1);
-    }
-    // JSON's integers: no leading zero, at most what is in range here.
-    if (digits.empty() || digits.size() > 10 || (digits.front() == '0' && digits.size() > 1)) {
-      return false;
-    }
-    for (const char c : digits) {
-      if (c < '0' || c > '9') {
-        return false;
-      }
-    }
-    const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), out);
-    if (token.size() > limits_.max_json_string_bytes) {
-      return false;
-    }
-    if (ec != std::errc() || ptr != token.data() + token.size() || out > 1'000'000'000LL ||
-        out < (non_negative ? 0 : -1'000'000'000LL)) {
-      return false;
-    }
-    at = loc(token.data());
-    return count();
-  }
-
-  // A player's name: their seat.
-  bool player(od::value& v, PlayerRef& out) {
-    std::string_view name;
-    if (!string(v, name, out.loc)) {
-      return false;
-    }
-    out.seat = seat_of(name);
-    return out.seat >= 0;
-  }
-
   [[nodiscard]] int seat_of(std::string_view name) const {
     for (std::size_t i = 0; i < g_.players.size(); ++i) {
       if (same(g_.players[i], name)) {
@@ -330,14 +288,6 @@ class Walk {
     return -1;
   }
 
-  bool card(od::value& v, CardRef& c) {
-    std::string_view token;
-    if (!string(v, token, c.loc)) {
-      return false;
-    }
-    return read_card(token, c);
-  }
-
   // A card token read where it lies: the text read is padded (kJsonPadding
   // bytes after it may be read), as assign_padded needs.
   bool read_card(std::string_view token, CardRef& c) const {
@@ -345,168 +295,6 @@ class Walk {
     const std::optional<Card> card = tokens_.read(token);
     c.card = card;
     return card.has_value();
-  }
-
-  // A list of cards, filled where it lies (`out`, empty). simdjson finds
-  // where the list ends; its cards, a record's most numerous values, are
-  // read off its text (list_of_cards).
-  bool cards(od::value& v, unsigned level, std::vector<CardRef>& out, Loc& at) {
-    od::array list;
-    std::string_view raw;
-    if (v.get_array().get(list) != simdjson::SUCCESS || list.raw_json().get(raw) != simdjson::SUCCESS) {
-      return false;
-    }
-    const char* p = raw.data();
-    const char* const end = raw.data() + raw.size();
-    return list_of_cards(p, end, level, out, at) && only_space(p, end);
-  }
-
-  // ------------------------------------------- values read off the text
-  // A list simdjson has found the end of (raw_json), read here with the
-  // grammar of JSON checked as it is read: `p` at the list's '[', moved
-  // past its ']'. What is not as expected declines the record.
-
-  // [ "card" , "card" ... ]
-  bool list_of_cards(const char*& p, const char* end, unsigned level, std::vector<CardRef>& out, Loc& at) {
-    if (p == end || *p != '[' || level >= limits_.max_depth || !count()) {
-      return false;
-    }
-    at = loc(p);
-    p = skip_space(p + 1, end);
-    if (p < end && *p == ']') {
-      ++p;
-      return true;
-    }
-    while (p < end && *p == '"') {
-      std::string_view token;
-      if (!plain(p + 1, token) || !count()) {
-        return false;
-      }
-      CardRef& c = out.emplace_back();
-      c.loc = loc(p);
-      if (!read_card(token, c)) {
-        return false;
-      }
-      const char* after = token.data() + token.size() + 1;
-      if (!next_item(p, after, end, ']')) {
-        return false;
-      }
-      if (p == nullptr) {
-        p = skip_space(after, end) + 1;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // After an item (`after` just past it): true with `p` at the next item
-  // (past a ','), or with `p` null when `close` ends the list or map.
-  static bool next_item(const char*& p, const char* after, const char* end, char close) {
-    const char* q = skip_space(after, end);
-    if (q < end && *q == close) {
-      p = nullptr;
-      return true;
-    }
-    if (q == end || *q != ',') {
-      return false;
-    }
-    p = skip_space(q + 1, end);
-    return true;
-  }
-
-  // A trick: [cards], or {"leader": "name", "cards": [cards]} (its keys in either order).
-  bool trick(const char*& p, const char* end, TrickRec& r) {
-    if (p < end && *p == '[') {
-      return list_of_cards(p, end, 4, r.cards, r.loc);
-    }
-    if (p == end || *p != '{' || 4 >= limits_.max_depth || !count()) {
-      return false;
-    }
-    r.loc = loc(p);
-    p = skip_space(p + 1, end);
-    Seen seen;
-    while (p < end && *p == '"') {
-      std::string_view word;
-      if (!plain(p + 1, word) || !count()) {
-        return false;
-      }
-      p = skip_space(word.data() + word.size() + 1, end);
-      if (p == end || *p != ':') {
-        return false;
-      }
-      p = skip_space(p + 1, end);
-      if (same(word, "leader") && seen.first(0)) {
-        std::string_view name;
-        PlayerRef& leader = r.leader.emplace();
-        if (p == end || *p != '"' || !plain(p + 1, name) || !count()) {
-          return false;
-        }
-        leader.loc = loc(p);
-        leader.seat = seat_of(name);
-        if (leader.seat < 0) {
-          return false;
-        }
-        p = name.data() + name.size() + 1;
-      } else if (same(word, "cards") && seen.first(1)) {
-        Loc at;
-        if (!list_of_cards(p, end, 5, r.cards, at)) {
-          return false;
-        }
-      } else {
-        return false;
-      }
-      const char* after = p;
-      if (!next_item(p, after, end, '}')) {
-        return false;
-      }
-      if (p == nullptr) {
-        p = skip_space(after, end) + 1;
-        return seen.has(1);
-      }
-    }
-    return false;
-  }
-
-  static const char* skip_space(const char* p, const char* end) {
-    while (p < end && is_space(*p)) {
-      ++p;
-    }
-    return p;
-  }
-
-  static bool only_space(const char* p, const char* end) { return skip_space(p, end) == end; }
-
-  bool card_list(od::value& v, unsigned level, std::optional<std::vector<CardRef>>& out, Loc& at, bool few) {
-    out = take_card_list(few);
-    return cards(v, level, *out, at);
-  }
-
-  // `taken`, `score`: each key a player, each value a whole number.
-  bool numbers(od::value& v, unsigned level, bool non_negative, std::optional<SeatNumbers>& out) {
-    od::object map;
-    SeatNumbers n = take_seat_numbers(g_.players.size());
-    if (!object(v, level, map, n.loc)) {
-      return false;
-    }
-    Seen named;
-    for (auto entry : map) {
-      od::field field;
-      std::string_view name;
-      long long value = 0;
-      Loc at;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, name)) {
-        return false;
-      }
-      const int seat = seat_of(name);
-      if (seat < 0 || !named.first(static_cast<unsigned>(seat)) ||
-          !integer(field.value(), non_negative, value, at)) {
-        return false;
-      }
-      n.values[static_cast<std::size_t>(seat)] = value;
-      n.locs[static_cast<std::size_t>(seat)] = at;
-    }
-    out = std::move(n);
-    return true;
   }
 
   // ------------------------------------------------------- the game
@@ -554,6 +342,200 @@ class Walk {
   }
   static constexpr std::size_t kScannedPlayers = 8;
 
+  // ------------------------------------------- values read off the text
+  // A hand and the result are read off their text once simdjson has found
+  // where they end (raw_json), the grammar of JSON checked as it is read,
+  // for the values a record holds: strings without escapes, whole numbers,
+  // null, lists and maps. Each read moves `t.p` past its value; what is not
+  // as expected declines the record.
+
+  struct Text {
+    const char* p;
+    const char* end;
+    void skip_space() {
+      while (p < end && is_space(*p)) {
+        ++p;
+      }
+    }
+    [[nodiscard]] bool at(char c) const { return p < end && *p == c; }
+    // What may follow a value: white space, ',', ']', '}', or the end.
+    [[nodiscard]] bool value_ends() const {
+      return p == end || is_space(*p) || *p == ',' || *p == ']' || *p == '}';
+    }
+  };
+
+  bool raw_string(Text& t, std::string_view& s, Loc& at) {
+    if (!t.at('"') || !plain(t.p + 1, s) || !count()) {
+      return false;
+    }
+    at = loc(t.p);
+    t.p = s.data() + s.size() + 1;
+    return true;
+  }
+
+  bool raw_null(Text& t) {
+    if (t.end - t.p < 4 || std::string_view(t.p, 4) != "null" || !count()) {
+      return false;
+    }
+    t.p += 4;
+    return t.value_ends();
+  }
+
+  // A whole number as the loader takes it: a JSON integer within +-1e9
+  // (and not below 0 where `non_negative`); a fraction or an exponent declines.
+  bool raw_integer(Text& t, bool non_negative, long long& out, Loc& at) {
+    const char* const from = t.p;
+    const char* q = from;
+    if (q < t.end && *q == '-') {
+      ++q;
+    }
+    const char* const digits = q;
+    while (q < t.end && *q >= '0' && *q <= '9') {
+      ++q;
+    }
+    const auto n = q - digits;
+    t.p = q;
+    if (n == 0 || n > 10 || (*digits == '0' && n > 1) || !t.value_ends() ||
+        static_cast<std::size_t>(q - from) > limits_.max_json_string_bytes) {
+      return false;
+    }
+    const auto [ptr, ec] = std::from_chars(from, q, out);
+    if (ec != std::errc() || ptr != q || out > 1'000'000'000LL || out < (non_negative ? 0 : -1'000'000'000LL)) {
+      return false;
+    }
+    at = loc(from);
+    return count();
+  }
+
+  // A map at nesting `level`: `entry(word, key_at)` reads each key's value.
+  template <class Entry>
+  bool raw_map(Text& t, unsigned level, Loc& at, Entry&& entry) {
+    if (!t.at('{') || level >= limits_.max_depth || !count()) {
+      return false;
+    }
+    at = loc(t.p);
+    ++t.p;
+    t.skip_space();
+    if (t.at('}')) {
+      ++t.p;
+      return true;
+    }
+    for (;;) {
+      std::string_view word;
+      Loc key_at;
+      if (!raw_string(t, word, key_at)) {
+        return false;
+      }
+      t.skip_space();
+      if (!t.at(':')) {
+        return false;
+      }
+      ++t.p;
+      t.skip_space();
+      if (!entry(word, key_at)) {
+        return false;
+      }
+      t.skip_space();
+      if (t.at('}')) {
+        ++t.p;
+        return true;
+      }
+      if (!t.at(',')) {
+        return false;
+      }
+      ++t.p;
+      t.skip_space();
+    }
+  }
+
+  // A list at nesting `level`: `item()` reads each item.
+  template <class Item>
+  bool raw_list(Text& t, unsigned level, Loc& at, Item&& item) {
+    if (!t.at('[') || level >= limits_.max_depth || !count()) {
+      return false;
+    }
+    at = loc(t.p);
+    ++t.p;
+    t.skip_space();
+    if (t.at(']')) {
+      ++t.p;
+      return true;
+    }
+    for (;;) {
+      if (!item()) {
+        return false;
+      }
+      t.skip_space();
+      if (t.at(']')) {
+        ++t.p;
+        return true;
+      }
+      if (!t.at(',')) {
+        return false;
+      }
+      ++t.p;
+      t.skip_space();
+    }
+  }
+
+  bool player(Text& t, PlayerRef& out) {
+    std::string_view name;
+    if (!raw_string(t, name, out.loc)) {
+      return false;
+    }
+    out.seat = seat_of(name);
+    return out.seat >= 0;
+  }
+
+  bool card(Text& t, CardRef& c) {
+    std::string_view token;
+    return raw_string(t, token, c.loc) && read_card(token, c);
+  }
+
+  // A list of cards, filled where it lies (`out`, empty).
+  bool cards(Text& t, unsigned level, std::vector<CardRef>& out, Loc& at) {
+    return raw_list(t, level, at, [&] { return card(t, out.emplace_back()); });
+  }
+
+  bool card_list(Text& t, unsigned level, std::optional<std::vector<CardRef>>& out, Loc& at) {
+    out = take_card_list(true);
+    return cards(t, level, *out, at);
+  }
+
+  // `taken`, `score`: each key a player (once), each value a whole number.
+  bool numbers(Text& t, unsigned level, bool non_negative, std::optional<SeatNumbers>& out) {
+    SeatNumbers n = take_seat_numbers(g_.players.size());
+    Seen named;
+    const bool ok = raw_map(t, level, n.loc, [&](std::string_view name, Loc) {
+      const int seat = seat_of(name);
+      long long value = 0;
+      Loc at;
+      if (seat < 0 || !named.first(static_cast<unsigned>(seat)) || !raw_integer(t, non_negative, value, at)) {
+        return false;
+      }
+      n.values[static_cast<std::size_t>(seat)] = value;
+      n.locs[static_cast<std::size_t>(seat)] = at;
+      return true;
+    });
+    if (ok) {
+      out = std::move(n);
+    }
+    return ok;
+  }
+
+  // The text of the map `v` is, found by simdjson.
+  static bool map_text(od::value& v, Text& t) {
+    od::object map;
+    std::string_view raw;
+    if (v.get_object().get(map) != simdjson::SUCCESS || map.raw_json().get(raw) != simdjson::SUCCESS) {
+      return false;
+    }
+    t = Text{raw.data(), raw.data() + raw.size()};
+    return true;
+  }
+
+  // ------------------------------------------------------- the hands
+
   bool hands(od::value& v) {
     od::array list;
     Loc at;
@@ -564,30 +546,22 @@ class Walk {
     int number = 0;
     for (auto item : list) {
       od::value h;
-      if (std::move(item).get(h) != simdjson::SUCCESS) {
+      Text t{};
+      if (std::move(item).get(h) != simdjson::SUCCESS || !map_text(h, t)) {
         return false;
       }
       HandRec& rec = g_.hands.emplace_back();
       rec.number = ++number;
-      if (!hand(h, rec)) {
+      if (!hand(t, rec)) {
         return false;
       }
     }
     return true;
   }
 
-  bool hand(od::value& v, HandRec& h) {
-    od::object map;
-    if (!object(v, 2, map, h.loc)) {
-      return false;
-    }
+  bool hand(Text& t, HandRec& h) {
     Seen seen;
-    for (auto entry : map) {
-      od::field field;
-      std::string_view word;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-        return false;
-      }
+    const bool ok = raw_map(t, 2, h.loc, [&](std::string_view word, Loc key_at) {
       const HandKey k = hand_key(word);
       if (k == HandKey::kOther || !seen.first(bit(k))) {
         return false;
@@ -597,15 +571,14 @@ class Walk {
           if (h.game_keys.capacity() == 0) {
             h.game_keys = take_game_key_list();
           }
-          h.game_keys.emplace_back(only, loc(field.key().raw() - 1));
+          h.game_keys.emplace_back(only, key_at);
         }
       }
-      if (!hand_value(k, field.value(), h)) {
-        return false;
-      }
-    }
+      return hand_value(k, t, h);
+    });
+    t.skip_space();
     // The first hand names its dealer, or the loader says so.
-    if (h.number == 1 && !seen.has(bit(HandKey::kDealer))) {
+    if (!ok || t.p != t.end || (h.number == 1 && !seen.has(bit(HandKey::kDealer)))) {
       return false;
     }
     h.begun = std::any_of(std::begin(kBegun), std::end(kBegun), [&](HandKey k) { return seen.has(bit(k)); });
@@ -616,67 +589,59 @@ class Walk {
                                        HandKey::kTrump,   HandKey::kDiscard, HandKey::kShows,
                                        HandKey::kTricks,  HandKey::kTaken, HandKey::kScore};
 
-  bool hand_value(HandKey k, od::value v, HandRec& h) {
+  bool hand_value(HandKey k, Text& t, HandRec& h) {
     switch (k) {
       case HandKey::kDealer:
-        return player(v, h.dealer.emplace());
+        return player(t, h.dealer.emplace());
       case HandKey::kDeal:
-        return deal(v, h);
+        return deal(t, h);
       case HandKey::kKitty:
-        return card_list(v, 3, h.kitty, h.kitty_loc, true);
+        return card_list(t, 3, h.kitty, h.kitty_loc);
       case HandKey::kDiscard:
-        return card_list(v, 3, h.discard, h.discard_loc, true);
+        return card_list(t, 3, h.discard, h.discard_loc);
       case HandKey::kPlucks:
-        return plucks(v, h);
+        return plucks(t, h);
       case HandKey::kShows:
-        return shows(v, h);
+        return shows(t, h);
       case HandKey::kTrump: {
         std::string_view text;
-        if (!string(v, text, h.trump_loc)) {
+        if (!raw_string(t, text, h.trump_loc)) {
           return false;
         }
         h.trump = parse_suit(text);
         return h.trump.has_value();
       }
       case HandKey::kTricks:
-        return tricks(v, h);
+        return tricks(t, h);
       case HandKey::kTaken:
-        return numbers(v, 3, true, h.taken);
+        return numbers(t, 3, true, h.taken);
       case HandKey::kScore:
-        return numbers(v, 3, false, h.score);
+        return numbers(t, 3, false, h.score);
       case HandKey::kOther:
         break;
     }
     return false;
   }
 
-  // `deal`: every player's cards, by name.
-  bool deal(od::value& v, HandRec& h) {
-    od::object map;
-    if (!object(v, 3, map, h.deal_loc)) {
-      return false;
-    }
+  // `deal`: every player's cards, by name, each once.
+  bool deal(Text& t, HandRec& h) {
     const std::size_t n = g_.players.size();
     std::vector<std::vector<CardRef>> by_seat = take_deal_list();
     by_seat.resize(n);
     h.deal_seat_locs = take_loc_list();
     h.deal_seat_locs.assign(n, Loc{});
     Seen dealt;
-    for (auto entry : map) {
-      od::field field;
-      std::string_view name;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, name)) {
-        return false;
-      }
+    const bool ok = raw_map(t, 3, h.deal_loc, [&](std::string_view name, Loc) {
       const int seat = seat_of(name);
       if (seat < 0 || !dealt.first(static_cast<unsigned>(seat))) {
         return false;
       }
       const auto s = static_cast<std::size_t>(seat);
       by_seat[s] = take_card_list(false);
-      if (!cards(field.value(), 4, by_seat[s], h.deal_seat_locs[s])) {
-        return false;
-      }
+      return cards(t, 4, by_seat[s], h.deal_seat_locs[s]);
+    });
+    if (!ok) {
+      return false;
     }
     for (std::size_t s = 0; s < n; ++s) {
       if (!dealt.has(static_cast<unsigned>(s))) {
@@ -687,186 +652,92 @@ class Walk {
     return true;
   }
 
-  // `plucks`: {by, from, gives, gets} each.
-  bool plucks(od::value& v, HandRec& h) {
-    od::array list;
-    if (!array(v, 3, list, h.plucks_loc)) {
-      return false;
-    }
+  // `plucks`: {by, from, gives, gets} each; `gets` may be null.
+  bool plucks(Text& t, HandRec& h) {
     h.plucks = take_pluck_list();
-    for (auto item : list) {
-      od::value p;
-      od::object map;
-      if (std::move(item).get(p) != simdjson::SUCCESS) {
-        return false;
-      }
+    return raw_list(t, 3, h.plucks_loc, [&] {
       PluckRec& r = h.plucks->emplace_back();
-      if (!object(p, 4, map, r.loc)) {
-        return false;
-      }
       Seen seen;
-      for (auto entry : map) {
-        od::field field;
-        std::string_view word;
-        if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-          return false;
-        }
-        od::value value = field.value();
-        bool ok = false;
+      const bool ok = raw_map(t, 4, r.loc, [&](std::string_view word, Loc) {
         if (same(word, "by")) {
-          ok = seen.first(0) && player(value, r.by);
-        } else if (same(word, "from")) {
-          ok = seen.first(1) && player(value, r.from);
-        } else if (same(word, "gives")) {
-          ok = seen.first(2) && card(value, r.gives);
-        } else if (same(word, "gets")) {
-          bool null = false;
-          ok = seen.first(3) && value.is_null().get(null) == simdjson::SUCCESS;
-          if (ok && null) {
-            ok = count();
-          } else if (ok) {
-            ok = card(value, r.gets.emplace());
-          }
+          return seen.first(0) && player(t, r.by);
         }
-        if (!ok) {
-          return false;
+        if (same(word, "from")) {
+          return seen.first(1) && player(t, r.from);
         }
-      }
-      if (!seen.has(0) || !seen.has(1) || !seen.has(2) || r.by.seat == r.from.seat) {
+        if (same(word, "gives")) {
+          return seen.first(2) && card(t, r.gives);
+        }
+        if (same(word, "gets")) {
+          return seen.first(3) && (t.at('n') ? raw_null(t) : card(t, r.gets.emplace()));
+        }
         return false;
-      }
-    }
-    return true;
+      });
+      return ok && seen.has(0) && seen.has(1) && seen.has(2) && r.by.seat != r.from.seat;
+    });
   }
 
   // `shows`: {to, cards} each.
-  bool shows(od::value& v, HandRec& h) {
-    od::array list;
-    if (!array(v, 3, list, h.shows_loc)) {
-      return false;
-    }
+  bool shows(Text& t, HandRec& h) {
     h.shows.emplace();
-    for (auto item : list) {
-      od::value s;
-      od::object map;
-      if (std::move(item).get(s) != simdjson::SUCCESS) {
-        return false;
-      }
+    return raw_list(t, 3, h.shows_loc, [&] {
       ShowRec& r = h.shows->emplace_back();
-      if (!object(s, 4, map, r.loc)) {
-        return false;
-      }
       Seen seen;
-      for (auto entry : map) {
-        od::field field;
-        std::string_view word;
-        if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-          return false;
-        }
+      const bool ok = raw_map(t, 4, r.loc, [&](std::string_view word, Loc) {
         Loc at;
-        const bool ok = word == "to"      ? seen.first(0) && player(field.value(), r.to)
-                        : word == "cards" ? seen.first(1) && cards(field.value(), 5, r.cards, at)
-                                          : false;
-        if (!ok) {
-          return false;
-        }
-      }
-      if (!seen.has(0) || !seen.has(1)) {
-        return false;
-      }
-    }
-    return true;
+        return same(word, "to")      ? seen.first(0) && player(t, r.to)
+               : same(word, "cards") ? seen.first(1) && cards(t, 5, r.cards, at)
+                                     : false;
+      });
+      return ok && seen.has(0) && seen.has(1);
+    });
   }
 
-  // `tricks`: each a list of cards, or {leader, cards}; read off the
-  // text once simdjson has found where the list ends.
-  bool tricks(od::value& v, HandRec& h) {
-    od::array list;
-    std::string_view raw;
-    if (v.get_array().get(list) != simdjson::SUCCESS || list.raw_json().get(raw) != simdjson::SUCCESS) {
-      return false;
-    }
-    const char* p = raw.data();
-    const char* const end = raw.data() + raw.size();
-    if (p == end || *p != '[' || 3 >= limits_.max_depth || !count()) {
-      return false;
-    }
-    h.tricks_loc = loc(p);
+  // `tricks`: each a list of cards, or {leader, cards}.
+  bool tricks(Text& t, HandRec& h) {
     h.tricks = take_trick_list();
-    p = skip_space(p + 1, end);
-    if (p < end && *p == ']') {
-      return only_space(p + 1, end);
-    }
-    while (p < end) {
+    return raw_list(t, 3, h.tricks_loc, [&] {
       TrickRec& r = h.tricks->emplace_back();
       r.cards = take_card_list(true);
-      if (!trick(p, end, r)) {
-        return false;
+      if (t.at('[')) {
+        return cards(t, 4, r.cards, r.loc);
       }
-      const char* after = p;
-      if (!next_item(p, after, end, ']')) {
-        return false;
-      }
-      if (p == nullptr) {
-        return only_space(skip_space(after, end) + 1, end);
-      }
-    }
-    return false;
+      Seen seen;
+      const bool ok = raw_map(t, 4, r.loc, [&](std::string_view word, Loc) {
+        Loc at;
+        return same(word, "leader")  ? seen.first(0) && player(t, r.leader.emplace())
+               : same(word, "cards") ? seen.first(1) && cards(t, 5, r.cards, at)
+                                     : false;
+      });
+      return ok && seen.has(1);
+    });
   }
 
-  // `result`: {winner, score}.
+  // `result`: {winner, score}; the winner a name or a list of names.
   bool result(od::value& v) {
-    od::object map;
+    Text t{};
+    if (!map_text(v, t)) {
+      return false;
+    }
     ResultRec& out = g_.result.emplace();
-    if (!object(v, 1, map, out.loc)) {
-      return false;
-    }
     Seen seen;
-    for (auto entry : map) {
-      od::field field;
-      std::string_view word;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-        return false;
+    const bool ok = raw_map(t, 1, out.loc, [&](std::string_view word, Loc) {
+      if (same(word, "winner") && seen.first(0)) {
+        auto& names = out.winners.emplace();
+        if (t.at('"')) {
+          const bool named = player(t, names.emplace_back());
+          out.winner_loc = names.back().loc;
+          return named;
+        }
+        return raw_list(t, 2, out.winner_loc, [&] { return player(t, names.emplace_back()); });
       }
-      od::value value = field.value();
-      bool ok = false;
-      if (word == "winner") {
-        ok = seen.first(0) && winners(value, out);
-      } else if (word == "score") {
-        ok = seen.first(1) && numbers(value, 2, false, out.score);
+      if (same(word, "score") && seen.first(1)) {
+        return numbers(t, 2, false, out.score);
       }
-      if (!ok) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  // `winner`: a name, or a list of names.
-  bool winners(od::value& v, ResultRec& out) {
-    od::json_type type{};
-    if (v.type().get(type) != simdjson::SUCCESS) {
       return false;
-    }
-    auto& names = out.winners.emplace();
-    if (type == od::json_type::string) {
-      if (!player(v, names.emplace_back())) {
-        return false;
-      }
-      out.winner_loc = names.back().loc;
-      return true;
-    }
-    od::array list;
-    if (!array(v, 2, list, out.winner_loc)) {
-      return false;
-    }
-    for (auto item : list) {
-      od::value p;
-      if (std::move(item).get(p) != simdjson::SUCCESS || !player(p, names.emplace_back())) {
-        return false;
-      }
-    }
-    return true;
+    });
+    t.skip_space();
+    return ok && t.p == t.end;
   }
 
   Game& g_;
