@@ -1,14 +1,13 @@
 #include "json/json_game_reader.h"
 
 #include <algorithm>
-#include <array>
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <new>
 #include <optional>
 #include <string>
-#include <cstdint>
-#include <new>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -21,8 +20,6 @@
 namespace trickref {
 
 namespace {
-
-namespace od = simdjson::ondemand;
 
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
@@ -116,239 +113,19 @@ unsigned bit(Key k) {
   return static_cast<unsigned>(k);
 }
 
-// One record's walk. Every function returns false to decline; nothing is
-// reported. Levels count the maps and lists open around a value, as the
-// located tree's max_depth does (the record's own map is level 0), and
-// every key and value counts towards max_json_values, as there.
+// One record's walk over its text, the grammar of JSON checked as it is
+// read, for the values a record holds: strings without escapes, whole
+// numbers, null, lists and maps. Every function returns false to decline;
+// nothing is reported. Levels count the maps and lists open around a value,
+// as the located tree's max_depth does (the record's own map is level 0),
+// and every key and value counts towards max_json_values, as there.
 class Walk {
  public:
   Walk(Game& g, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
       : g_(g), limits_(limits), lines_(lines), base_(base), end_(end), one_line_(lines.one_line()),
         first_line_(lines.first_line()), line_start_(base + lines.bom()) {}
 
-  bool game(od::object& root) {
-    if (limits_.max_depth == 0 || !count()) {
-      return false;  // the record's own map, at level 0
-    }
-    Seen seen;
-    for (auto entry : root) {
-      od::field field;
-      std::string_view word;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, word)) {
-        return false;
-      }
-      const GameKey k = game_key(word);
-      if (k == GameKey::kOther || !seen.first(bit(k))) {
-        return false;
-      }
-      od::value v = field.value();
-      switch (k) {
-        case GameKey::kGame: {
-          std::string_view text;
-          Loc loc;
-          if (!string(v, text, loc) || text.empty()) {
-            return false;
-          }
-          g_.ruleset_ref = std::string(text);
-          g_.ruleset_loc = loc;
-          break;
-        }
-        case GameKey::kId:
-          if (!text(v, g_.id)) {
-            return false;
-          }
-          break;
-        case GameKey::kDate:
-          if (!text(v, g_.date)) {
-            return false;
-          }
-          break;
-        case GameKey::kNotes:
-          if (!text(v, g_.notes)) {
-            return false;
-          }
-          break;
-        case GameKey::kEvent:
-          if (!event(v)) {
-            return false;
-          }
-          break;
-        case GameKey::kPlayers:
-          if (!players(v)) {
-            return false;
-          }
-          break;
-        case GameKey::kHands:
-          // The names must be known before a hand names anyone.
-          if (g_.players.empty() || !hands(v)) {
-            return false;
-          }
-          break;
-        case GameKey::kResult:
-          if (g_.players.empty() || !result(v)) {
-            return false;
-          }
-          break;
-        case GameKey::kOther:
-          return false;
-      }
-    }
-    // A game without its players or hands has the loader's word.
-    return seen.has(bit(GameKey::kPlayers)) && seen.has(bit(GameKey::kHands));
-  }
-
- private:
-  // ------------------------------------------------------- values
-
-  // A string with no escape and no control character: its text where it
-  // lies (`from` is just past its opening quote). The loader would have a
-  // word for a NUL, and an escaped string is left to simdjson's unescaping.
-  [[nodiscard]] bool plain(const char* from, std::string_view& text) const {
-    for (const char* p = from; p < end_; ++p) {
-      const auto c = static_cast<unsigned char>(*p);
-      if (c == '"') {
-        text = std::string_view(from, static_cast<std::size_t>(p - from));
-        return text.size() <= limits_.max_json_string_bytes;
-      }
-      if (c == '\\' || c < 0x20) {
-        return false;
-      }
-    }
-    return false;
-  }
-
-  bool count() { return ++values_ <= limits_.max_json_values; }
-
-  // Where `at` is. In a text of one line (a line of JSON Lines) that is its
-  // column alone, worked out here as LineIndex::at works it out.
-  [[nodiscard]] Loc loc(const char* at) const {
-    if (one_line_) {
-      const auto column = static_cast<std::size_t>(at - line_start_);
-      return Loc{first_line_, static_cast<std::uint32_t>(std::min<std::size_t>(column, 0xFFFFFFF0U)) + 1};
-    }
-    return lines_.at(static_cast<std::size_t>(at - base_));
-  }
-
-  bool key(od::field& field, std::string_view& word) {
-    return plain(field.key().raw(), word) && count();
-  }
-
-  bool string(od::value& v, std::string_view& text, Loc& at) {
-    od::raw_json_string raw;
-    if (v.get_raw_json_string().get(raw) != simdjson::SUCCESS || !plain(raw.raw(), text)) {
-      return false;
-    }
-    at = loc(raw.raw() - 1);
-    return count();
-  }
-
-  bool text(od::value& v, std::string& out) {
-    std::string_view s;
-    Loc at;
-    if (!string(v, s, at)) {
-      return false;
-    }
-    out.assign(s);
-    return true;
-  }
-
-  // A map or list opened at `level`: where it starts.
-  bool open(od::value& v, unsigned level, const char*& at) {
-    if (level >= limits_.max_depth || !count()) {
-      return false;
-    }
-    at = v.raw_json_token().data();
-    return true;
-  }
-
-  bool array(od::value& v, unsigned level, od::array& out, Loc& at) {
-    const char* start = nullptr;
-    if (!open(v, level, start) || v.get_array().get(out) != simdjson::SUCCESS) {
-      return false;
-    }
-    at = loc(start);
-    return true;
-  }
-
-  bool object(od::value& v, unsigned level, od::object& out, Loc& at) {
-    const char* start = nullptr;
-    if (!open(v, level, start) || v.get_object().get(out) != simdjson::SUCCESS) {
-      return false;
-    }
-    at = loc(start);
-    return true;
-  }
-
-  [[nodiscard]] int seat_of(std::string_view name) const {
-    for (std::size_t i = 0; i < g_.players.size(); ++i) {
-      if (same(g_.players[i], name)) {
-        return static_cast<int>(i);
-      }
-    }
-    return -1;
-  }
-
-  // A card token read where it lies: the text read is padded (kJsonPadding
-  // bytes after it may be read), as assign_padded needs.
-  bool read_card(std::string_view token, CardRef& c) const {
-    c.text.assign_padded(token);
-    const std::optional<Card> card = tokens_.read(token);
-    c.card = card;
-    return card.has_value();
-  }
-
-  // ------------------------------------------------------- the game
-
-  // `event`: details by name, each a string.
-  bool event(od::value& v) {
-    od::object map;
-    Loc at;
-    if (!object(v, 1, map, at)) {
-      return false;
-    }
-    for (auto entry : map) {
-      od::field field;
-      std::string_view name;
-      std::string value;
-      if (std::move(entry).get(field) != simdjson::SUCCESS || !key(field, name) || !text(field.value(), value) ||
-          std::any_of(g_.event.begin(), g_.event.end(), [&](const auto& e) { return e.first == name; })) {
-        return false;  // a detail named twice is a key twice
-      }
-      g_.event.emplace_back(std::string(name), std::move(value));
-    }
-    return true;
-  }
-
-  // `players`: a few distinct names (a long list goes the loader's way,
-  // which looks names up by hash).
-  bool players(od::value& v) {
-    od::array list;
-    Loc at;
-    if (!array(v, 1, list, at)) {
-      return false;
-    }
-    for (auto item : list) {
-      od::value p;
-      std::string_view name;
-      Loc where;
-      if (std::move(item).get(p) != simdjson::SUCCESS || !string(p, name, where) || name.empty() ||
-          seat_of(name) >= 0 || g_.players.size() == kScannedPlayers) {
-        return false;
-      }
-      g_.players.emplace_back(name);
-      g_.player_locs.push_back(where);
-    }
-    return !g_.players.empty();
-  }
-  static constexpr std::size_t kScannedPlayers = 8;
-
-  // ------------------------------------------- values read off the text
-  // A hand and the result are read off their text once simdjson has found
-  // where they end (raw_json), the grammar of JSON checked as it is read,
-  // for the values a record holds: strings without escapes, whole numbers,
-  // null, lists and maps. Each read moves `t.p` past its value; what is not
-  // as expected declines the record.
-
+  // Where the walk is: `p` moves past each value read.
   struct Text {
     const char* p;
     const char* end;
@@ -364,6 +141,46 @@ class Walk {
     }
   };
 
+  bool game(Text& t) {
+    Seen seen;
+    const bool ok = raw_map(t, 0, g_.loc, [&](std::string_view word, Loc) {
+      const GameKey k = game_key(word);
+      if (k == GameKey::kOther || !seen.first(bit(k))) {
+        return false;
+      }
+      std::string_view text;
+      Loc at;
+      switch (k) {
+        case GameKey::kGame:
+          if (!raw_string(t, text, g_.ruleset_loc) || text.empty()) {
+            return false;
+          }
+          g_.ruleset_ref = std::string(text);
+          return true;
+        case GameKey::kId:
+          return raw_string(t, text, at) && (g_.id.assign(text), true);
+        case GameKey::kDate:
+          return raw_string(t, text, at) && (g_.date.assign(text), true);
+        case GameKey::kNotes:
+          return raw_string(t, text, at) && (g_.notes.assign(text), true);
+        case GameKey::kEvent:
+          return event(t);
+        case GameKey::kPlayers:
+          return players(t);
+        case GameKey::kHands:
+          return hands(t);  // the names must be known before a hand names anyone
+        case GameKey::kResult:
+          return !g_.players.empty() && result(t);
+        case GameKey::kOther:
+          break;
+      }
+      return false;
+    });
+    // A game without its players or hands has the loader's word.
+    return ok && seen.has(bit(GameKey::kPlayers)) && seen.has(bit(GameKey::kHands));
+  }
+
+ private:
   bool raw_string(Text& t, std::string_view& s, Loc& at) {
     if (!t.at('"') || !plain(t.p + 1, s) || !count()) {
       return false;
@@ -523,40 +340,103 @@ class Walk {
     return ok;
   }
 
-  // The text of the map `v` is, found by simdjson.
-  static bool map_text(od::value& v, Text& t) {
-    od::object map;
-    std::string_view raw;
-    if (v.get_object().get(map) != simdjson::SUCCESS || map.raw_json().get(raw) != simdjson::SUCCESS) {
-      return false;
+  // A string with no escape and no control character: its text where it
+  // lies (`from` is just past its opening quote). The loader would have a
+  // word for a NUL, and an escaped string is left to simdjson's unescaping.
+  [[nodiscard]] bool plain(const char* from, std::string_view& text) const {
+    for (const char* p = from; p < end_; ++p) {
+      const auto c = static_cast<unsigned char>(*p);
+      if (c == '"') {
+        text = std::string_view(from, static_cast<std::size_t>(p - from));
+        return text.size() <= limits_.max_json_string_bytes;
+      }
+      if (c == '\\' || c < 0x20) {
+        return false;
+      }
     }
-    t = Text{raw.data(), raw.data() + raw.size()};
-    return true;
+    return false;
   }
+
+  bool count() { return ++values_ <= limits_.max_json_values; }
+
+  // Where `at` is. In a text of one line (a line of JSON Lines) that is its
+  // column alone, worked out here as LineIndex::at works it out.
+  [[nodiscard]] Loc loc(const char* at) const {
+    if (one_line_) {
+      const auto column = static_cast<std::size_t>(at - line_start_);
+      return Loc{first_line_, static_cast<std::uint32_t>(std::min<std::size_t>(column, 0xFFFFFFF0U)) + 1};
+    }
+    return lines_.at(static_cast<std::size_t>(at - base_));
+  }
+
+  [[nodiscard]] int seat_of(std::string_view name) const {
+    for (std::size_t i = 0; i < g_.players.size(); ++i) {
+      if (same(g_.players[i], name)) {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
+  }
+
+  // A card token read where it lies: the text read is padded (kJsonPadding
+  // bytes after it may be read), as assign_padded needs.
+  bool read_card(std::string_view token, CardRef& c) const {
+    c.text.assign_padded(token);
+    const std::optional<Card> card = tokens_.read(token);
+    c.card = card;
+    return card.has_value();
+  }
+
+  // ------------------------------------------------------- the game
+
+  // `event`: details by name, each a string, each named once.
+  bool event(Text& t) {
+    Loc at;
+    return raw_map(t, 1, at, [&](std::string_view name, Loc) {
+      std::string_view value;
+      Loc where;
+      if (!raw_string(t, value, where) ||
+          std::any_of(g_.event.begin(), g_.event.end(), [&](const auto& e) { return e.first == name; })) {
+        return false;
+      }
+      g_.event.emplace_back(std::string(name), std::string(value));
+      return true;
+    });
+  }
+
+  // `players`: a few distinct names (a long list goes the loader's way,
+  // which looks names up by hash).
+  bool players(Text& t) {
+    Loc at;
+    const bool ok = raw_list(t, 1, at, [&] {
+      std::string_view name;
+      Loc where;
+      if (!raw_string(t, name, where) || name.empty() || seat_of(name) >= 0 ||
+          g_.players.size() == kScannedPlayers) {
+        return false;
+      }
+      g_.players.emplace_back(name);
+      g_.player_locs.push_back(where);
+      return true;
+    });
+    return ok && !g_.players.empty();
+  }
+  static constexpr std::size_t kScannedPlayers = 8;
 
   // ------------------------------------------------------- the hands
 
-  bool hands(od::value& v) {
-    od::array list;
-    Loc at;
-    if (!array(v, 1, list, at)) {
+  bool hands(Text& t) {
+    if (g_.players.empty()) {
       return false;
     }
     g_.hands = take_hand_list();
     int number = 0;
-    for (auto item : list) {
-      od::value h;
-      Text t{};
-      if (std::move(item).get(h) != simdjson::SUCCESS || !map_text(h, t)) {
-        return false;
-      }
+    Loc at;
+    return raw_list(t, 1, at, [&] {
       HandRec& rec = g_.hands.emplace_back();
       rec.number = ++number;
-      if (!hand(t, rec)) {
-        return false;
-      }
-    }
-    return true;
+      return hand(t, rec);
+    });
   }
 
   bool hand(Text& t, HandRec& h) {
@@ -576,9 +456,8 @@ class Walk {
       }
       return hand_value(k, t, h);
     });
-    t.skip_space();
     // The first hand names its dealer, or the loader says so.
-    if (!ok || t.p != t.end || (h.number == 1 && !seen.has(bit(HandKey::kDealer)))) {
+    if (!ok || (h.number == 1 && !seen.has(bit(HandKey::kDealer)))) {
       return false;
     }
     h.begun = std::any_of(std::begin(kBegun), std::end(kBegun), [&](HandKey k) { return seen.has(bit(k)); });
@@ -714,14 +593,10 @@ class Walk {
   }
 
   // `result`: {winner, score}; the winner a name or a list of names.
-  bool result(od::value& v) {
-    Text t{};
-    if (!map_text(v, t)) {
-      return false;
-    }
+  bool result(Text& t) {
     ResultRec& out = g_.result.emplace();
     Seen seen;
-    const bool ok = raw_map(t, 1, out.loc, [&](std::string_view word, Loc) {
+    return raw_map(t, 1, out.loc, [&](std::string_view word, Loc) {
       if (same(word, "winner") && seen.first(0)) {
         auto& names = out.winners.emplace();
         if (t.at('"')) {
@@ -736,8 +611,6 @@ class Walk {
       }
       return false;
     });
-    t.skip_space();
-    return ok && t.p == t.end;
   }
 
   Game& g_;
@@ -777,7 +650,6 @@ void reuse(Game& g) {
 struct JsonGameReader::Impl {
   explicit Impl(const Limits& l) : limits(l) {}
   Limits limits;
-  od::parser parser;
   LineIndex lines;
   std::vector<char> copy;  // a text that came without padding
 };
@@ -790,15 +662,13 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
   reuse(game);
   auto& im = *impl_;
   const std::string_view text = in.text;
-  if (text.size() >= simdjson::SIMDJSON_MAXSIZE_BYTES - kJsonPadding) {
-    return false;
-  }
   const std::size_t bom = text.substr(0, 3) == kBom ? 3 : 0;
   std::size_t start = bom;
   while (start < text.size() && is_space(text[start])) {
     ++start;
   }
-  if (start == text.size() || text[start] != '{') {
+  // simdjson checks the text is UTF-8; the walk checks the rest of JSON's grammar.
+  if (start == text.size() || text[start] != '{' || !simdjson::validate_utf8(text.data(), text.size())) {
     return false;
   }
   im.lines.reset(text, bom, in.first_line);
@@ -810,17 +680,12 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
       im.copy.resize(text.size() + kJsonPadding, ' ');
       data = im.copy.data();
     }
-    const simdjson::padded_string_view view(data + bom, text.size() - bom, text.size() - bom + kJsonPadding);
-    od::document d;
-    od::object root;
-    if (im.parser.iterate(view).get(d) == simdjson::SUCCESS && d.get_object().get(root) == simdjson::SUCCESS) {
-      Walk walk(game, im.limits, im.lines, data, data + text.size());
-      game.loc = im.lines.at(start);
-      const char* after = nullptr;
-      // Taken when the walk took every key and nothing follows the record
-      // (simdjson stops at the value's end).
-      taken = walk.game(root) && d.current_location().get(after) != simdjson::SUCCESS;
-    }
+    const char* const end = data + text.size();
+    Walk walk(game, im.limits, im.lines, data, end);
+    Walk::Text t{data + start, end};
+    taken = walk.game(t);
+    t.skip_space();
+    taken = taken && t.p == end;  // nothing after the record
   } catch (const std::bad_alloc&) {
     taken = false;  // the full way reports it
   }
