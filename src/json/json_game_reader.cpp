@@ -309,9 +309,50 @@ class Walk {
     return raw_string(t, token, c.loc) && read_card(token, c);
   }
 
-  // A list of cards, filled where it lies (`out`, empty).
+  // A list of cards, filled where it lies (`out`, empty). A record is
+  // mostly these, so this is raw_list and card over again, in one loop
+  // that keeps its place in a register.
   bool cards(Text& t, unsigned level, std::vector<CardRef>& out, Loc& at) {
-    return raw_list(t, level, at, [&] { return card(t, out.emplace_back()); });
+    if (!t.at('[') || level >= limits_.max_depth || !count()) {
+      return false;
+    }
+    at = loc(t.p);
+    const char* p = skip_space(t.p + 1, t.end);
+    if (p < t.end && *p == ']') {
+      t.p = p + 1;
+      return true;
+    }
+    for (;;) {
+      std::string_view token;
+      if (p == t.end || *p != '"' || !plain(p + 1, token) || !count()) {
+        return false;
+      }
+      const std::optional<Card> card = tokens_.read(token);
+      if (!card) {
+        return false;
+      }
+      CardRef& c = out.emplace_back();
+      c.card = card;
+      c.text.assign_padded(token);
+      c.loc = loc(p);
+      p = skip_space(token.data() + token.size() + 1, t.end);
+      if (p < t.end && *p == ',') {
+        p = skip_space(p + 1, t.end);
+        continue;
+      }
+      if (p < t.end && *p == ']') {
+        t.p = p + 1;
+        return true;
+      }
+      return false;
+    }
+  }
+
+  static const char* skip_space(const char* p, const char* end) {
+    while (p < end && is_space(*p)) {
+      ++p;
+    }
+    return p;
   }
 
   bool card_list(Text& t, unsigned level, std::optional<std::vector<CardRef>>& out, Loc& at) {
