@@ -129,11 +129,7 @@ class Walk {
   struct Text {
     const char* p;
     const char* end;
-    void skip_space() {
-      while (p < end && is_space(*p)) {
-        ++p;
-      }
-    }
+    void skip_space() { p = Walk::skip_space(p, end); }
     [[nodiscard]] bool at(char c) const { return p < end && *p == c; }
     // What may follow a value: white space, ',', ']', '}', or the end.
     [[nodiscard]] bool value_ends() const {
