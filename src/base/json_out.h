@@ -89,6 +89,48 @@ class JsonOut {
     }
     out_ += '}';
   }
+  // The keys of name_map for one list of names, each escaped once: a game's
+  // results write a map by player for every hand. Names given twice are
+  // written as object() writes them.
+  class NameKeys {
+   public:
+    NameKeys(const std::vector<std::string>& names, StringWriter string_writer) : names_(names) {
+      for (std::size_t k = 0; k < names.size(); ++k) {
+        std::string& key = quoted_.emplace_back();
+        string_writer(key, names[k]);
+        key += ':';
+        for (std::size_t e = 0; e < k; ++e) {
+          distinct_ = distinct_ && names[e] != names[k];
+        }
+      }
+    }
+
+   private:
+    friend class JsonOut;
+    const std::vector<std::string>& names_;
+    std::vector<std::string> quoted_;  // "name":
+    bool distinct_ = true;
+  };
+
+  // name_map through keys escaped once (NameKeys): the same text.
+  template <class T>
+  void name_map(const NameKeys& keys, const std::vector<T>& values) {
+    if (!keys.distinct_) {
+      name_map(keys.names_, values);
+      return;
+    }
+    out_ += '{';
+    const std::size_t n = std::min(keys.quoted_.size(), values.size());
+    for (std::size_t k = 0; k < n; ++k) {
+      if (k > 0) {
+        out_ += ',';
+      }
+      out_ += keys.quoted_[k];
+      number(static_cast<long long>(values[k]));
+    }
+    out_ += '}';
+  }
+
   // {"Ann":v,...}: the k-th name keys the k-th value, for as many entries as
   // both have (for `seats`, only the names they index, in their order).
   template <class T>

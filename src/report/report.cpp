@@ -501,6 +501,7 @@ std::string_view scoring_kind_name(ScoringKind k) {
 void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
   const bool result = detail == GameJson::kResult;
   JsonOut j(out, append_report_string);
+  const JsonOut::NameKeys player_keys(g.players, append_report_string);
   auto player = [&](int seat) -> const std::string& { return g.players[static_cast<std::size_t>(seat)]; };
   j.ch('{');
   j.key("file", true);
@@ -571,10 +572,10 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
         courts_json(j, g.players, g.result->side_names, h);
       } else {
         j.key("quota");
-        j.name_map(g.players, h.quota);
+        j.name_map(player_keys, h.quota);
         if (h.taken) {
           j.key("taken");
-          j.name_map(g.players, *h.taken);
+          j.name_map(player_keys, *h.taken);
         }
       }
       if (h.courts) {
@@ -584,7 +585,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
         }
       } else if (h.score) {
         j.key("score");
-        j.name_map(g.players, *h.score);
+        j.name_map(player_keys, *h.score);
       }
       if (h.plucks) {
         j.key("plucks");
@@ -593,15 +594,15 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
       if (result) {
         if (h.plucks_made) {
           j.key("plucks_made");
-          j.name_map(g.players, *h.plucks_made);
+          j.name_map(player_keys, *h.plucks_made);
         }
         if (h.plucks_suffered) {
           j.key("plucks_suffered");
-          j.name_map(g.players, *h.plucks_suffered);
+          j.name_map(player_keys, *h.plucks_suffered);
         }
         if ((h.auction || h.courts) && !h.quota.empty()) {
           j.key("quota");  // a house rule's quotas beside an auction
-          j.name_map(g.players, h.quota);
+          j.name_map(player_keys, h.quota);
         }
       }
       j.ch('}');
@@ -627,7 +628,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
       j.name_map(g.result->side_names, by_side);
     } else if (o.score) {
       j.key("score");
-      j.name_map(g.players, *o.score);
+      j.name_map(player_keys, *o.score);
     }
     if (o.decided_hand > 0) {
       j.key("hand");
