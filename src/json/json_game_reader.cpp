@@ -220,36 +220,26 @@ class Walk {
     return count();
   }
 
-  // A map at nesting `level`: `entry(word, key_at)` reads each key's value.
-  template <class Entry>
-  bool raw_map(Text& t, unsigned level, Loc& at, Entry&& entry) {
-    if (!t.at('{') || level >= limits_.max_depth || !count()) {
+  // A list or a map at nesting `level`, between `open` and `close`, its
+  // items separated by commas: `item()` reads each (a map's key, ':' and value).
+  template <class Item>
+  bool items(Text& t, unsigned level, Loc& at, char open, char close, Item&& item) {
+    if (!t.at(open) || level >= limits_.max_depth || !count()) {
       return false;
     }
     at = loc(t.p);
     ++t.p;
     t.skip_space();
-    if (t.at('}')) {
+    if (t.at(close)) {
       ++t.p;
       return true;
     }
     for (;;) {
-      std::string_view word;
-      Loc key_at;
-      if (!raw_string(t, word, key_at)) {
+      if (!item()) {
         return false;
       }
       t.skip_space();
-      if (!t.at(':')) {
-        return false;
-      }
-      ++t.p;
-      t.skip_space();
-      if (!entry(word, key_at)) {
-        return false;
-      }
-      t.skip_space();
-      if (t.at('}')) {
+      if (t.at(close)) {
         ++t.p;
         return true;
       }
@@ -261,34 +251,28 @@ class Walk {
     }
   }
 
-  // A list at nesting `level`: `item()` reads each item.
+  // A map: `entry(word, key_at)` reads each key's value.
+  template <class Entry>
+  bool raw_map(Text& t, unsigned level, Loc& at, Entry&& entry) {
+    return items(t, level, at, '{', '}', [&] {
+      std::string_view word;
+      Loc key_at;
+      if (!raw_string(t, word, key_at)) {
+        return false;
+      }
+      t.skip_space();
+      if (!t.at(':')) {
+        return false;
+      }
+      ++t.p;
+      t.skip_space();
+      return entry(word, key_at);
+    });
+  }
+
   template <class Item>
   bool raw_list(Text& t, unsigned level, Loc& at, Item&& item) {
-    if (!t.at('[') || level >= limits_.max_depth || !count()) {
-      return false;
-    }
-    at = loc(t.p);
-    ++t.p;
-    t.skip_space();
-    if (t.at(']')) {
-      ++t.p;
-      return true;
-    }
-    for (;;) {
-      if (!item()) {
-        return false;
-      }
-      t.skip_space();
-      if (t.at(']')) {
-        ++t.p;
-        return true;
-      }
-      if (!t.at(',')) {
-        return false;
-      }
-      ++t.p;
-      t.skip_space();
-    }
+    return items(t, level, at, '[', ']', item);
   }
 
   bool player(Text& t, PlayerRef& out) {
