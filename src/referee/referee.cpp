@@ -654,14 +654,17 @@ class GameReferee {
   }
 
   // Whether the trick's cards, read from written index `start` on in play
-  // order from the leader, are each held and legal (check_play), played
-  // into `s` (the play at the start of the trick) as far as they are.
+  // order from the leader, are each held and legal (check_play). They are
+  // played into `s`, the play at the start of the trick: where they are
+  // not, `s` is given back as it was (take_back_trick).
   bool plays_in_order(PlayState& s, const TrickRec& tr, int start) const {
+    const bool broken = s.broken;
     for (int i = 0; i < n_; ++i) {
       const int seat = s.to_play();
       const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
       const Card c = *tr.cards[k].card;
       if (check_play(s, seat, c)) {
+        take_back_trick(s, broken);
         return false;
       }
       apply_play(s, seat, c);
@@ -675,19 +678,17 @@ class GameReferee {
   // written from the wrong seat (every hand at play is known).
   // `in_order`: the trick as written is held and legal throughout, and
   // then `s`, the play at the start of the trick, is the play after it
-  // (otherwise `s` is left as it was). The trick as written is tried on `s`
-  // itself: one copy of the play kept aside, not one per try.
-  int play_order_start(PlayState& s, const TrickRec& tr, bool& in_order) {
-    trick_start_ = s;
+  // (otherwise `s` is as it was).
+  int play_order_start(PlayState& s, const TrickRec& tr, bool& in_order) const {
+    const bool broken = s.broken;
     in_order = plays_in_order(s, tr, 0);
     if (in_order) {
       return 0;
     }
-    s = trick_start_;
     int found = 0;
     for (int k = 1; k < n_; ++k) {
-      PlayState played = s;
-      if (plays_in_order(played, tr, k)) {
+      if (plays_in_order(s, tr, k)) {
+        take_back_trick(s, broken);  // only tried
         if (found != 0) {
           return 0;  // two readings fit: not proven
         }
@@ -2264,7 +2265,6 @@ class GameReferee {
   std::vector<int> rotations_;
   // The tricks attribute() found held and legal as written, and from what play.
   LegalTricks legal_;
-  PlayState trick_start_;  // play_order_start(): the play at the start of the trick being tried
   std::vector<Meant> meant_;  // mistyped cards
   CardSet not_held_;
   int ended_at_ = 0;
