@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -366,8 +367,8 @@ class GameReferee {
       count_courts(*rec_, m, *sum_);
       return;
     }
-    // The played counts are not read again this hand: moved, not copied.
-    auto used = settle_taken(m, std::move(played_taken_));
+    // The played counts are not read again this hand: taken, not copied.
+    auto used = settle_taken(m, std::exchange(played_taken_, std::nullopt));
     std::optional<HandTally> t;
     if (used) {
       std::array<int, kMaxPlayers> taken{};
@@ -2048,8 +2049,10 @@ class GameReferee {
     }
     sum.score = running();
     if (score_) {
-      std::vector<long long> rec;
-      rec.reserve(static_cast<std::size_t>(n_));
+      // Written into the storage of the hand before last, so that a hand's
+      // recorded scores take no allocation.
+      std::vector<long long> rec = std::move(spare_scores_);
+      rec.clear();
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
         const long long r = *score_->values[i];
@@ -2083,6 +2086,9 @@ class GameReferee {
         about(report(Code::kScoreMismatch, score_->locs[i],
                      say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
+      }
+      if (recorded_prev_) {
+        spare_scores_ = std::move(*recorded_prev_);
       }
       recorded_prev_ = std::move(rec);
     } else {
@@ -2255,6 +2261,7 @@ class GameReferee {
   bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;
+  std::vector<long long> spare_scores_;  // score_hand(): storage for the next hand's recorded scores
   std::optional<std::vector<long long>> end_recorded_;
   std::vector<bool> taken_mismatch_;
   std::array<CardOrigin, 64> origins_{};
