@@ -11,6 +11,9 @@
 //    Read (JsonReader into the located tree alone), and the floors in the
 //    same run: simdjson's DOM parse_many, and its On-Demand iterate_many,
 //    each visiting every value;
+//  - Referee/Games: the referee and the per-game report of `validate -q`
+//    alone, on the JSON Lines archive's games loaded beforehand, in hands
+//    per second;
 //  - Simulate/RULESET/BOTS/JOBS: `simulate` without transcripts (deal,
 //    plucks or the auction, trump, discard, play, scoring and statistics),
 //    in hands per second: of CPU time with 1 thread, of wall time with 2
@@ -30,6 +33,8 @@
 #include "batch/batch.h"
 #include "json/json_game_reader.h"
 #include "json/json_reader.h"
+#include "referee/referee.h"
+#include "report/report.h"
 #include "transcript/transcript_loader.h"
 #include "engine/playout.h"
 #include "ruleset/ruleset_loader.h"
@@ -325,6 +330,71 @@ void JsonLinesDirect(benchmark::State& state) {
   rates(state, a);
 }
 BENCHMARK(JsonLinesDirect)->Name("JsonLines/Direct")->Unit(benchmark::kMillisecond);
+
+// The referee and the report alone: the archive's games read and loaded
+// once, then each refereed and its GameReport built as `validate -q` builds
+// it per game (batch.cpp's referee_document: the game's keys copied, the
+// result, the diagnostics taken and sorted), counted and rendered as text
+// without tables, which for a clean game is nothing.
+void RefereeGames(benchmark::State& state) {
+  const Archive& a = archive();
+  RulesetCatalog catalog;
+  const auto rules = catalog.resolve("pluck").ruleset;
+  std::vector<Game> games;
+  {
+    JsonReader reader(Limits{});
+    Document doc;
+    std::uint32_t number = 0;
+    for (std::size_t at = 0; at < a.text.size();) {
+      const std::size_t end = a.text.find('\n', at);
+      DiagnosticSink sink("archive.jsonl");
+      const std::string_view line(a.text.data() + at, end - at);
+      if (reader.read(JsonText{line, true, ++number, true, false}, doc, sink) != JsonRead::kGame) {
+        state.SkipWithError("a line did not read");
+        return;
+      }
+      games.push_back(load_game(doc.root(), "archive.jsonl", static_cast<int>(games.size()), sink));
+      at = end + 1;
+    }
+  }
+  const std::string display = "archive.jsonl";
+  const TextStyle style{false, false, 1000};
+  Summary summary;
+  std::int64_t clean = 0;
+  for (auto _ : state) {
+    DiagnosticBudget budget{SIZE_MAX};
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const Game& g = games[i];
+      DiagnosticSink sink(display, &budget);
+      GameReport rep;
+      rep.file = display;
+      rep.index = static_cast<int>(i);
+      rep.id = g.id;
+      rep.players = g.players;
+      rep.event = g.event;
+      rep.date = g.date;
+      rep.notes = g.notes;
+      rep.ruleset = rules->name;
+      rep.scoring = rules->scoring;
+      rep.result = referee(g, *rules, sink);
+      rep.hidden_errors = sink.hidden_errors();
+      rep.hidden_warnings = sink.hidden_warnings();
+      auto diags = sink.take();
+      sort_game_order(diags);
+      rep.diagnostics = std::move(diags);
+      count(summary, rep);
+      const std::string text = render_text(rep, style);
+      clean += rep.diagnostics.empty() && text.empty() ? 1 : 0;
+      benchmark::DoNotOptimize(rep);
+    }
+  }
+  if (clean != a.games * state.iterations()) {
+    state.SkipWithError("the archive did not referee clean");
+  }
+  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(a.hands * state.iterations()),
+                                                 benchmark::Counter::kIsRate);
+}
+BENCHMARK(RefereeGames)->Name("Referee/Games")->Unit(benchmark::kMillisecond);
 
 std::size_t visit(simdjson::dom::element e) {
   std::size_t n = 1;

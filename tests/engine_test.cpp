@@ -116,6 +116,34 @@ TEST_F(PluckPlay, NineFiveTwoMayLeadTrumpAtAnyTime) {
   EXPECT_FALSE(check_play(s, 0, c("4S")));
 }
 
+// take_back_trick undoes the cards of a trick in progress: the play is the
+// same start of the trick (same_trick_start), and the trick played again
+// from it ends where it did.
+TEST_F(PluckPlay, ATrickTakenBackIsTheSameStartAndPlaysOutTheSame) {
+  auto s = start_play(*pluck, Suit::kHearts,
+                      hands(cards({"2C", "5H", "KS"}), cards({"3C", "9H", "QS"}), cards({"4C", "AH", "JS"})), 0);
+  apply_play(s, 0, c("2C"));
+  apply_play(s, 1, c("3C"));
+  apply_play(s, 2, c("4C"));
+  (void)finish_trick(s);  // Cat leads the second trick; trumps unbroken
+  const PlayState start = s;
+  apply_play(s, 2, c("AH"));  // breaks trumps
+  apply_play(s, 0, c("5H"));
+  take_back_trick(s, start.broken);
+  EXPECT_TRUE(same_trick_start(start, s));
+  EXPECT_EQ(s.count, 0);
+  EXPECT_EQ(s.best_seat, start.best_seat);
+  EXPECT_FALSE(s.broken);
+  for (const auto* p : {&start, static_cast<const PlayState*>(&s)}) {
+    PlayState q = *p;
+    apply_play(q, 2, c("AH"));
+    apply_play(q, 0, c("5H"));
+    apply_play(q, 1, c("9H"));
+    EXPECT_EQ(finish_trick(q), 2);
+    EXPECT_TRUE(q.broken);
+  }
+}
+
 TEST(Exchange, OwedPlucksPairUniquelyWithThreePlayers) {
   const std::vector<int> one_over = {3, -1, -2};
   const auto a = owed_plucks(one_over);

@@ -231,6 +231,32 @@ TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {
   EXPECT_EQ(games[0].diagnostics[0].player, "Bob");
 }
 
+// A trick attribute() finds held and legal as written is not checked again
+// by check_plays only where check_plays starts the hand from the same play
+// (LegalTricks). Here it does not: Ann's discard is faulty (five cards), so
+// check_plays knows her hand only from the cards she goes on to play, which
+// include AH, discarded as recorded. attribute(), playing from her hand
+// after that discard, finds her KC to the heart lead legal; check_plays must
+// still check it, and finds the revoke.
+TEST(RefereeDiscard, ATrickLegalFromTheRecordedDiscardIsStillARevokeByTheCardsPlayed) {
+  auto nfte = test::builtin("nine-five-two");
+  // Ann's only heart is AH, and she holds no card a keystroke from it (AC, AD, AS).
+  DealBuilder deal{*nfte,
+                   {{0, {"AH", "KC"}}, {1, {"2H", "5H", "AC", "AD"}}, {2, {"3H", "4H", "AS"}}},
+                   {{0, "H"}},
+                   {"3D", "4D", "5D", "6D"}};
+  const std::string y = "game: nine-five-two\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n" +
+                        deal.yaml(kPlayers) +
+                        "    trump: S\n    discard: [AH, 3D, 4D, 5D, 6D]\n"
+                        "    tricks:\n      - [2H, 3H, KC]\n      - [4H, AH, 5H]\n";
+  EXPECT_EQ(diags(y),
+            "t.yaml:11:14: error: Ann discarded 5 cards; the dealer discards 4 [discard] (hand 1)\n"
+            "t.yaml:13:18: error: Ann did not follow suit: played KC to a heart lead while holding AH [revoke] "
+            "(hand 1, trick 1)\n"
+            "t.yaml:14:14: note: Ann played AH later, in trick 2\n"
+            "t.yaml:13:7: error: hand 1 records 2 tricks; a hand has 16 [trick-count] (hand 1)\n");
+}
+
 // ------------------------------------------------------------- rotation
 
 TEST(RefereeDealer, AWrongDealerIsReportedOnceAndTheRotationGoesOnFromIt) {

@@ -54,40 +54,40 @@ CardSet trump_duties(const PlayState& s, CardSet hand, CardSet may, bool follows
 std::optional<Violation> check_play(const PlayState& s, int seat, Card card) {
   const Ruleset& r = *s.rules;
   const CardSet hand = s.hands[static_cast<std::size_t>(seat)];
-  Violation v = violation(Code::kNotInDeck, Clause::kNone, 0, seat);
-  v.trick = s.trick + 1;
-  v.card = card;
+  // The Violation is built only for a card that breaks a clause: nearly
+  // every card of an archive breaks none, and this runs for each of them.
+  auto broken = [&](Code code, std::optional<Card> evidence = std::nullopt) {
+    Violation v = violation(code, Clause::kNone, 0, seat);
+    v.trick = s.trick + 1;
+    v.card = card;
+    v.evidence = evidence;
+    return std::optional<Violation>(v);
+  };
   // 1. Only the ruleset's deck is in play.
   if (!r.deck.contains(card)) {
-    return v;
+    return broken(Code::kNotInDeck);
   }
   // 2. A card is played once a hand.
   if (s.played.contains(card)) {
-    v.code = Code::kDuplicatePlay;
-    return v;
+    return broken(Code::kDuplicatePlay);
   }
   // 3. A player plays from their own hand.
   if (!hand.contains(card)) {
-    v.code = Code::kNotHeld;
-    return v;
+    return broken(Code::kNotHeld);
   }
   const CardSet trumps = s.trumps;
   if (s.count == 0) {
     // 4. The first trick is led with the first-lead card (Pluck: the 2C).
     if (s.trick == 0 && r.first_lead == FirstLead::kCard && card != r.first_lead_card &&
         hand.contains(r.first_lead_card)) {
-      v.code = Code::kFirstLead;
-      v.evidence = r.first_lead_card;
-      return v;
+      return broken(Code::kFirstLead, r.first_lead_card);
     }
     // 6. No trump lead before trumps are broken, unless holding only trumps.
     if (r.trump_lead == TrumpLead::kAfterBroken && !s.broken && trumps.contains(card) &&
         !is_forced_opening(s, card)) {
       const CardSet others = hand - trumps;
       if (!others.empty() || !r.trump_lead_when_only_trumps) {
-        v.code = Code::kTrumpLead;
-        v.evidence = others.empty() ? card : others.highest();
-        return v;
+        return broken(Code::kTrumpLead, others.empty() ? card : others.highest());
       }
     }
     return std::nullopt;
@@ -96,19 +96,17 @@ std::optional<Violation> check_play(const PlayState& s, int seat, Card card) {
   const CardSet follow = follow_mask(s.led(), s.trump);
   const CardSet held = hand & follow;
   if (!follow.contains(card) && !held.empty()) {
-    v.code = Code::kRevoke;
-    v.evidence = held.highest();
-    v.suit = s.led();
+    auto v = broken(Code::kRevoke, held.highest());
+    v->suit = s.led();
     return v;
   }
   // 7. The trump duties (play.must_trump_if_void, play.must_overtrump).
   if ((r.must_trump_if_void || r.must_overtrump) &&
       !detail::trump_duties(s, hand, held.empty() ? hand : held, !held.empty()).contains(card)) {
-    v.code = Code::kRevoke;
+    auto v = broken(Code::kRevoke, (hand & trumps).highest());
     const bool void_no_trump = held.empty() && !trumps.contains(card) && r.must_trump_if_void;
-    v.clause = void_no_trump ? Clause::kMustTrump : Clause::kMustOvertrump;
-    v.evidence = (hand & trumps).highest();
-    v.suit = s.led();
+    v->clause = void_no_trump ? Clause::kMustTrump : Clause::kMustOvertrump;
+    v->suit = s.led();
     return v;
   }
   return std::nullopt;

@@ -82,6 +82,13 @@ template <bool kDuties>
 // Plays `card` for `seat` into the trick in progress, whether or not it was legal.
 inline void apply_play(PlayState& s, int seat, Card card);
 
+// Takes back every card of the trick in progress, each of which was held
+// and not played before (check_play found no fault in it): the play is as it
+// was at the start of the trick, when trumps were `broken_before` or not.
+// The referee tries a trick as written in place, and reads it another way
+// where it breaks a rule, without copying the play for every trick.
+inline void take_back_trick(PlayState& s, bool broken_before);
+
 // The seat winning the trick in progress so far (precondition: count > 0).
 [[nodiscard]] inline int current_winner(const PlayState& s);
 
@@ -163,6 +170,18 @@ inline void apply_play(PlayState& s, int seat, Card card) {
     ++s.count;
   }
   s.broken = s.broken | s.trumps.contains(card);
+}
+
+inline void take_back_trick(PlayState& s, bool broken_before) {
+  for (int i = 0; i < s.count && i < kMaxPlayers; ++i) {
+    const Card c = s.cards[static_cast<std::size_t>(i)];
+    s.hands[static_cast<std::size_t>(s.seats[static_cast<std::size_t>(i)])].insert(c);
+    s.played.erase(c);
+  }
+  s.count = 0;
+  s.best_seat = 0;  // as finish_trick leaves them
+  s.best_strength = -1;
+  s.broken = broken_before;
 }
 
 inline int current_winner(const PlayState& s) { return s.best_seat; }

@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -57,15 +58,19 @@ std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
   return k >= count ? k - count : k;
 }
 
-// The play at the start of a trick whose cards attribute() found each held
-// and legal, in the order written (plays_in_order): check_plays, starting
-// the trick from the same play (same_trick_start), need not check its cards
-// again.
-struct LegalTrick {
-  bool proven = false;
-  PlayState start;
+// The tricks attribute() found with every card held and legal in the order
+// written (plays_in_order), and the play it started the first trick from.
+// check_plays, starting the first trick from the same play
+// (same_trick_start) and playing the same cards from the same leaders, is
+// at attribute()'s play at the start of every trick while each trick
+// before it was one of these, so need not check their cards again. One
+// play is kept a hand, not one a trick: copying a play per trick cost more
+// than checking the cards.
+struct LegalTricks {
+  PlayState start;                      // at the first trick, its leader set
+  std::vector<std::uint8_t> held_legal;  // by trick: 1 where proven
 
-  [[nodiscard]] bool starts(const PlayState& s) const { return proven && same_trick_start(start, s); }
+  [[nodiscard]] bool proven(std::size_t t) const { return t < held_legal.size() && held_legal[t] != 0; }
 };
 
 // One attributed play of a hand.
@@ -101,6 +106,8 @@ class GameReferee {
     for (const auto& p : g.players) {
       names_.push_back(clip(p));
     }
+    // Room for a whole deck's plays once, not grown again in every game's first hand.
+    plays_.reserve(64);
   }
 
   RefereeResult run() {
@@ -360,14 +367,15 @@ class GameReferee {
       count_courts(*rec_, m, *sum_);
       return;
     }
-    const auto used = settle_taken(m, played_taken_);
-    sum_->taken = used;
+    // The played counts are not read again this hand: taken, not copied.
+    auto used = settle_taken(m, std::exchange(played_taken_, std::nullopt));
     std::optional<HandTally> t;
     if (used) {
       std::array<int, kMaxPlayers> taken{};
       std::copy(used->begin(), used->end(), taken.begin());
       t = tally(m, taken);
     }
+    sum_->taken = std::move(used);
     score_hand(*rec_, t, *sum_);
   }
 
@@ -494,7 +502,7 @@ class GameReferee {
     const Hands& hold = m.hands;
     const auto& known = m.known;
     leaders_.clear();
-    legal_tricks_.clear();
+    legal_.held_legal.clear();
     if (!h.tricks || !h.trump) {
       return false;
     }
@@ -529,7 +537,7 @@ class GameReferee {
       }
     }
     rotations_.assign(tricks.size(), 0);
-    legal_tricks_.assign(tricks.size(), LegalTrick{});
+    legal_.held_legal.assign(tricks.size(), 0);
     meant_.clear();
     int due = first_leader(r_, dealer_, fwd, recorded, m.auction.bidder);
     if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
@@ -570,21 +578,22 @@ class GameReferee {
       }
       leaders_.push_back(leader);
       s.leader = leader;
+      if (t == 0) {
+        legal_.start = s;
+      }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
       bool in_order = false;
-      const int start = all_known && unreadable == 0 && static_cast<int>(count) == n_
-                            ? play_order_start(s, tr, in_order, in_order_play_)
-                            : 0;
+      const int start =
+          all_known && unreadable == 0 && static_cast<int>(count) == n_ ? play_order_start(s, tr, in_order) : 0;
       rotations_[t] = start;
       if (in_order) {
         // Every card held and legal as written: each is its seat's, and the
-        // trick is played already (in_order_play_).
-        legal_tricks_[t] = LegalTrick{s.count == 0, s};
+        // trick is played already (into s).
+        legal_.held_legal[t] = 1;
         for (std::size_t i = 0; i < count; ++i) {
-          const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(s.players)));
+          const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(n_)));
           plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
         }
-        s = in_order_play_;
         finish_trick(s);
         continue;
       }
@@ -646,20 +655,20 @@ class GameReferee {
   }
 
   // Whether the trick's cards, read from written index `start` on in play
-  // order from the leader, are each held and legal (check_play).
-  // `played`, if given, gets the play after the trick when it is.
-  bool plays_in_order(PlayState s, const TrickRec& tr, int start, PlayState* played = nullptr) const {
+  // order from the leader, are each held and legal (check_play). They are
+  // played into `s`, the play at the start of the trick: where they are
+  // not, `s` is given back as it was (take_back_trick).
+  bool plays_in_order(PlayState& s, const TrickRec& tr, int start) const {
+    const bool broken = s.broken;
     for (int i = 0; i < n_; ++i) {
       const int seat = s.to_play();
       const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
       const Card c = *tr.cards[k].card;
       if (check_play(s, seat, c)) {
+        take_back_trick(s, broken);
         return false;
       }
       apply_play(s, seat, c);
-    }
-    if (played != nullptr) {
-      *played = s;
     }
     return true;
   }
@@ -669,15 +678,18 @@ class GameReferee {
   // other start makes every card held and legal: the record proves it was
   // written from the wrong seat (every hand at play is known).
   // `in_order`: the trick as written is held and legal throughout, and
-  // `played` the play after it.
-  int play_order_start(const PlayState& s, const TrickRec& tr, bool& in_order, PlayState& played) const {
-    in_order = plays_in_order(s, tr, 0, &played);
+  // then `s`, the play at the start of the trick, is the play after it
+  // (otherwise `s` is as it was).
+  int play_order_start(PlayState& s, const TrickRec& tr, bool& in_order) const {
+    const bool broken = s.broken;
+    in_order = plays_in_order(s, tr, 0);
     if (in_order) {
       return 0;
     }
     int found = 0;
     for (int k = 1; k < n_; ++k) {
       if (plays_in_order(s, tr, k)) {
+        take_back_trick(s, broken);  // only tried
         if (found != 0) {
           return 0;  // two readings fit: not proven
         }
@@ -1767,6 +1779,9 @@ class GameReferee {
     claim_shown_ = false;
     past_end_ = false;
     std::size_t pi = 0;
+    // At attribute()'s play at the start of the trick (LegalTricks): every
+    // trick so far proven and skipped, from the same first play.
+    bool in_step = true;
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       trick_ = static_cast<int>(t) + 1;
       const auto& tr = tricks[t];
@@ -1812,7 +1827,9 @@ class GameReferee {
       }
       // Every card of the trick held and legal, as attribute() found from
       // this same play: checked there, once.
-      const bool proven = first == 0 && sized && t < legal_tricks_.size() && legal_tricks_[t].starts(s);
+      in_step = in_step && legal_.proven(t) && (t > 0 || same_trick_start(legal_.start, s));
+      const bool proven = in_step && first == 0 && sized;
+      in_step = proven;
       for (std::size_t i = 0; i < count; ++i, ++pi) {
         const std::size_t k = after(static_cast<std::size_t>(first), i, count);
         const CardRef& ref = tr.cards[k];
@@ -1969,18 +1986,17 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- totals
-  std::optional<std::vector<int>> settle_taken(const HandState& m,
-                                               const std::optional<std::vector<int>>& played) {
+  std::optional<std::vector<int>> settle_taken(const HandState& m, std::optional<std::vector<int>> played) {
     taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
     std::optional<std::vector<int>> used;
     bool adds_up = false;
     if (played) {
-      used = played;
+      used = std::move(played);
       adds_up = true;
       if (taken_) {
         for (int s = 0; s < n_; ++s) {
           const auto rec = *taken_->values[static_cast<std::size_t>(s)];
-          const int got = (*played)[static_cast<std::size_t>(s)];
+          const int got = (*used)[static_cast<std::size_t>(s)];
           if (rec != got) {
             taken_mismatch_[static_cast<std::size_t>(s)] = true;
             about(report(Code::kTakenMismatch, taken_->locs[static_cast<std::size_t>(s)],
@@ -1997,7 +2013,7 @@ class GameReferee {
         total += v;
         rec.push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
       }
-      used = rec;
+      used = std::move(rec);
       if (total != r_.tricks_per_hand()) {
         report(Code::kTricksTotal, taken_->loc, say::tricks_total(r_, total));
       } else {
@@ -2033,7 +2049,10 @@ class GameReferee {
     }
     sum.score = running();
     if (score_) {
-      std::vector<long long> rec;
+      // Written into the storage of the hand before last, so that a hand's
+      // recorded scores take no allocation.
+      std::vector<long long> rec = std::move(spare_scores_);
+      rec.clear();
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
         const long long r = *score_->values[i];
@@ -2068,7 +2087,10 @@ class GameReferee {
                      say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
       }
-      recorded_prev_ = rec;
+      if (recorded_prev_) {
+        spare_scores_ = std::move(*recorded_prev_);
+      }
+      recorded_prev_ = std::move(rec);
     } else {
       recorded_prev_.reset();
     }
@@ -2239,6 +2261,7 @@ class GameReferee {
   bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;
+  std::vector<long long> spare_scores_;  // score_hand(): storage for the next hand's recorded scores
   std::optional<std::vector<long long>> end_recorded_;
   std::vector<bool> taken_mismatch_;
   std::array<CardOrigin, 64> origins_{};
@@ -2247,9 +2270,8 @@ class GameReferee {
   // Per trick, the written index of the leader's card (trick-order: not 0
   // where the trick was written from the wrong seat).
   std::vector<int> rotations_;
-  // Per trick, whether attribute() found its cards held and legal as written, and from what play.
-  std::vector<LegalTrick> legal_tricks_;
-  PlayState in_order_play_;  // attribute(): the play after a trick held and legal as written
+  // The tricks attribute() found held and legal as written, and from what play.
+  LegalTricks legal_;
   std::vector<Meant> meant_;  // mistyped cards
   CardSet not_held_;
   int ended_at_ = 0;
