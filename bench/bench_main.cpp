@@ -333,7 +333,7 @@ BENCHMARK(JsonLinesDirect)->Name("JsonLines/Direct")->Unit(benchmark::kMilliseco
 
 // The referee and the report alone: the archive's games read and loaded
 // once, then each refereed and its GameReport built as `validate -q` builds
-// it per game (batch.cpp's referee_document: the game's keys copied, the
+// it per game (batch.cpp's referee_game: the game's keys copied, the
 // result, the diagnostics taken and sorted), counted and rendered as text
 // without tables, which for a clean game is nothing.
 void RefereeGames(benchmark::State& state) {

@@ -535,6 +535,16 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
 
 const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::filesystem::path& base_dir,
                                              NamedBy by) {
+  if (last_ && last_->by == by && last_->ref == ref && last_->dir == base_dir.native()) {
+    return *last_->result;
+  }
+  const RulesetResult& result = resolve_anew(ref, base_dir, by);
+  last_ = Last{std::string(ref), base_dir.native(), by, &result};
+  return result;
+}
+
+const RulesetResult& RulesetCatalog::resolve_anew(std::string_view ref, const std::filesystem::path& base_dir,
+                                                  NamedBy by) {
   std::string why;
   auto src = locate(ref, base_dir, by, why);
   // Unresolved references are cached by who named them: a path refused in a file may be fine on the command line.

@@ -45,11 +45,17 @@ struct BuiltinInfo {
 // end in .yaml or .yml.
 enum class NamedBy : std::uint8_t { kUser, kFile };
 
-// Finds and loads rulesets; caches each resolved ruleset for the run.
+// Finds and loads rulesets; caches each resolved ruleset for the run (the
+// files it reads are taken not to change while it runs).
 // No global state: the CLI makes one per run.
 class RulesetCatalog {
  public:
   explicit RulesetCatalog(Limits limits = {});
+  // Not copied: `last_` points into the catalog's own cache.
+  RulesetCatalog(const RulesetCatalog&) = delete;
+  RulesetCatalog& operator=(const RulesetCatalog&) = delete;
+  RulesetCatalog(RulesetCatalog&&) = default;  // the cache's nodes move with it
+  RulesetCatalog& operator=(RulesetCatalog&&) = default;
   // `ref` is a built-in name or a path (relative paths against `base_dir`).
   // A reference counts as a path when it holds a '/' or ends in .yaml/.yml/.json.
   [[nodiscard]] const RulesetResult& resolve(std::string_view ref, const std::filesystem::path& base_dir = {},
@@ -68,6 +74,17 @@ class RulesetCatalog {
   friend class RulesetResolver;
   std::optional<Source> locate(std::string_view ref, const std::filesystem::path& base_dir, NamedBy by,
                                std::string& error) const;
+  const RulesetResult& resolve_anew(std::string_view ref, const std::filesystem::path& base_dir, NamedBy by);
+
+  // The reference resolved last and its result: a batch names the same
+  // ruleset record after record, and locating it reads its text again.
+  struct Last {
+    std::string ref;
+    std::filesystem::path::string_type dir;
+    NamedBy by = NamedBy::kUser;
+    const RulesetResult* result = nullptr;
+  };
+  std::optional<Last> last_;
 
   Limits limits_;
   std::map<std::string, std::string> builtin_by_name_;  // name -> embedded path
