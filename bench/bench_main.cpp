@@ -200,6 +200,34 @@ const Archive& archive() {
   return a;
 }
 
+// The archive's text followed by kJsonPadding spaces, so that every line,
+// the last too, can be read where it lies (JsonText::padded).
+const std::string& padded_archive() {
+  static const std::string text = [] {
+    std::string t = archive().text;
+    t.append(kJsonPadding, ' ');
+    return t;
+  }();
+  return text;
+}
+
+// Calls read(line, number) for each line of the archive, in place in
+// padded_archive(); false as soon as a call is.
+template <class Read>
+bool each_line(Read&& read) {
+  const std::string& text = padded_archive();
+  const std::size_t size = archive().text.size();
+  std::uint32_t number = 0;
+  for (std::size_t at = 0; at < size;) {
+    const std::size_t end = text.find('\n', at);
+    if (!read(std::string_view(text.data() + at, end - at), ++number)) {
+      return false;
+    }
+    at = end + 1;
+  }
+  return true;
+}
+
 void rates(benchmark::State& state, const Archive& a) {
   state.counters["hands/s"] = benchmark::Counter(static_cast<double>(a.hands * state.iterations()),
                                                  benchmark::Counter::kIsRate);
@@ -272,26 +300,25 @@ BENCHMARK_CAPTURE(Writer, yaml, false)->Name("Writer/Yaml")->Unit(benchmark::kMi
 // validate takes for a line the direct reader declines (JsonLines/Direct).
 void JsonLinesRead(benchmark::State& state, bool load) {
   const Archive& a = archive();
-  const std::string padded = a.text + std::string(kJsonPadding, ' ');
   JsonReader reader(Limits{});
   Document doc;
   std::int64_t hands = 0;
   for (auto _ : state) {
-    std::uint32_t number = 0;
-    for (std::size_t at = 0; at < a.text.size();) {
-      const std::size_t end = a.text.find('\n', at);
+    const bool read = each_line([&](std::string_view line, std::uint32_t number) {
       DiagnosticSink sink("archive.jsonl");
-      const std::string_view line(a.text.data() + at, end - at);
-      if (reader.read(JsonText{line, true, ++number, true, false}, doc, sink) != JsonRead::kGame) {
-        state.SkipWithError("a line did not read");
-        return;
+      if (reader.read(JsonText{line, true, number, true, false}, doc, sink) != JsonRead::kGame) {
+        return false;
       }
       if (load) {
         Game g = load_game(doc.root(), "archive.jsonl", 0, sink);
         hands += static_cast<std::int64_t>(g.hands.size());
         recycle_game(g);  // as validate does: the next game reuses its lists
       }
-      at = end + 1;
+      return true;
+    });
+    if (!read) {
+      state.SkipWithError("a line did not read");
+      return;
     }
     benchmark::DoNotOptimize(doc);
   }
@@ -311,16 +338,16 @@ void JsonLinesDirect(benchmark::State& state) {
   Game g;
   std::int64_t hands = 0;
   for (auto _ : state) {
-    std::uint32_t number = 0;
-    for (std::size_t at = 0; at < a.text.size();) {
-      const std::size_t end = a.text.find('\n', at);
-      const std::string_view line(a.text.data() + at, end - at);
-      if (!reader.read(JsonText{line, true, ++number, true, false}, g)) {
-        state.SkipWithError("a line was not taken");
-        return;
+    const bool taken = each_line([&](std::string_view line, std::uint32_t number) {
+      if (!reader.read(JsonText{line, true, number, true, false}, g)) {
+        return false;
       }
       hands += static_cast<std::int64_t>(g.hands.size());
-      at = end + 1;
+      return true;
+    });
+    if (!taken) {
+      state.SkipWithError("a line was not taken");
+      return;
     }
     benchmark::DoNotOptimize(g);
   }
@@ -341,21 +368,19 @@ void RefereeGames(benchmark::State& state) {
   RulesetCatalog catalog;
   const auto rules = catalog.resolve("pluck").ruleset;
   std::vector<Game> games;
-  {
-    JsonReader reader(Limits{});
-    Document doc;
-    std::uint32_t number = 0;
-    for (std::size_t at = 0; at < a.text.size();) {
-      const std::size_t end = a.text.find('\n', at);
-      DiagnosticSink sink("archive.jsonl");
-      const std::string_view line(a.text.data() + at, end - at);
-      if (reader.read(JsonText{line, true, ++number, true, false}, doc, sink) != JsonRead::kGame) {
-        state.SkipWithError("a line did not read");
-        return;
-      }
-      games.push_back(load_game(doc.root(), "archive.jsonl", static_cast<int>(games.size()), sink));
-      at = end + 1;
+  JsonReader reader(Limits{});
+  Document doc;
+  const bool read = each_line([&](std::string_view line, std::uint32_t number) {
+    DiagnosticSink sink("archive.jsonl");
+    if (reader.read(JsonText{line, true, number, true, false}, doc, sink) != JsonRead::kGame) {
+      return false;
     }
+    games.push_back(load_game(doc.root(), "archive.jsonl", static_cast<int>(games.size()), sink));
+    return true;
+  });
+  if (!read) {
+    state.SkipWithError("a line did not read");
+    return;
   }
   const std::string display = "archive.jsonl";
   const TextStyle style{false, false, 1000};
