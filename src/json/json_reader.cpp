@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
-#include "json/line_index.h"
+#include "json/json_text.h"
 
 namespace trickref {
 
@@ -20,10 +20,6 @@ static_assert(kJsonPadding == simdjson::SIMDJSON_PADDING, "kJsonPadding must be 
 namespace {
 
 namespace od = simdjson::ondemand;
-
-constexpr std::string_view kBom = "\xEF\xBB\xBF";
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // ---------------------------------------------------------- find_fault
 
@@ -135,7 +131,7 @@ class FaultFinder {
     Expect expect = Expect::kValue;
     bool done = false;  // the top-level value is complete
     while (true) {
-      while (i < n && is_space(s_[i])) {
+      while (i < n && is_json_space(s_[i])) {
         ++i;
       }
       if (i == n) {
@@ -606,7 +602,7 @@ class JsonTreeBuilder {
     if (type == od::json_type::string) {
       return add_string(token.data(), text, node);
     }
-    while (!token.empty() && is_space(token.back())) {
+    while (!token.empty() && is_json_space(token.back())) {
       token.remove_suffix(1);
     }
     // simdjson reads a bare token by its first character; what follows is checked here.
@@ -768,23 +764,14 @@ JsonRead JsonReader::read(const JsonText& in, Document& doc, DiagnosticSink& sin
     sink.report(Code::kLimit, Loc{in.first_line, 1}, "a JSON text of 4 GiB or more cannot be read");
     return JsonRead::kFailed;
   }
-  const std::size_t bom = text.substr(0, 3) == kBom ? 3 : 0;
-  std::size_t i = bom;
-  while (i < text.size() && is_space(text[i])) {
-    ++i;
-  }
-  if (i == text.size()) {
+  const std::size_t bom = bom_length(text);
+  if (value_start(text, bom) == text.size()) {
     doc = Document();
     return JsonRead::kEmpty;
   }
   im.lines.reset(text, bom, in.first_line);
   try {
-    const char* data = text.data();
-    if (!in.padded) {
-      im.copy.assign(text.begin(), text.end());
-      im.copy.resize(text.size() + kJsonPadding, ' ');
-      data = im.copy.data();
-    }
+    const char* data = padded_data(in, im.copy);
     const simdjson::padded_string_view view(data + bom, text.size() - bom, text.size() - bom + kJsonPadding);
     // Offsets are taken from `data` (the copy, when there is one) but the
     // fault finder reads `text`: the bytes are the same.
@@ -804,7 +791,7 @@ JsonRead JsonReader::read(const JsonText& in, Document& doc, DiagnosticSink& sin
       const char* after = builder.scalar_end();
       if (after != nullptr) {
         const char* const end = data + text.size();
-        while (after < end && is_space(*after)) {
+        while (after < end && is_json_space(*after)) {
           ++after;
         }
         if (after == end) {

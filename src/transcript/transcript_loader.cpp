@@ -264,7 +264,7 @@ class Loader {
         report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
       }
     } else {
-      g_.hands = store_.hands.take();
+      g_.hands = take_hand_list();
       g_.hands.reserve(hands.size());
       for (std::uint32_t i = 0; i < hands.size(); ++i) {
         hand(hands.item(i), static_cast<int>(i) + 1);
@@ -763,10 +763,10 @@ class Loader {
                                                  d.kind_name()));
       return;
     }
-    std::vector<std::vector<CardRef>> by_seat = store_.deals.take();
+    std::vector<std::vector<CardRef>> by_seat = take_deal_list();
     by_seat.resize(g_.players.size());
     std::vector<bool> seen(g_.players.size(), false);
-    h.deal_seat_locs = store_.locs.take();
+    h.deal_seat_locs = take_loc_list();
     h.deal_seat_locs.assign(g_.players.size(), Loc{});
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
@@ -914,7 +914,7 @@ class Loader {
                                                  n.kind_name()));
       return;
     }
-    std::vector<PluckRec> out = store_.plucks.take();
+    std::vector<PluckRec> out = take_pluck_list();
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node p = n.item(i);
@@ -998,7 +998,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("`tricks` is a list of tricks, not {}", n.kind_name()));
       return;
     }
-    std::vector<TrickRec> out = store_.tricks.take();
+    std::vector<TrickRec> out = take_trick_list();
     out.reserve(n.size());
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
@@ -1080,7 +1080,6 @@ class Loader {
 
   Game& g_;
   DiagnosticSink& sink_;
-  LoadStorage& store_ = tl_load_storage;
   // Seat by name, for the players' names as g_.players holds them (a record
   // can list thousands: a lookup must not scan them all); filled only for
   // more than kScannedPlayers (seat_of).
