@@ -128,10 +128,8 @@ std::optional<Suit> parse_suit(std::string_view text) {
   return std::nullopt;
 }
 
-namespace {
-
 // The general reading of a card token: every form parse_card accepts.
-std::optional<Card> read_card(std::string_view text) {
+std::optional<Card> read_card_in_full(std::string_view text) {
   text = trim(text);
   if (iequals(text, "BJ")) {
     return Card::big_joker();
@@ -163,15 +161,11 @@ std::optional<Card> read_card(std::string_view text) {
   return Card::of(*suit, *rank);
 }
 
-}  // namespace
-
-std::optional<Card> read_card_in_full(std::string_view text) { return read_card(text); }
-
 ShortCardTokens::ShortCardTokens() {
   for (int a = kFirst; a < kEnd; ++a) {
-    ten_[static_cast<std::size_t>(a - kFirst)] = code(read_card(std::string{'1', '0', static_cast<char>(a)}));
+    ten_[static_cast<std::size_t>(a - kFirst)] = code(read_card_in_full(std::string{'1', '0', static_cast<char>(a)}));
     for (int b = kFirst; b < kEnd; ++b) {
-      two_[index(a, b)] = code(read_card(std::string{static_cast<char>(a), static_cast<char>(b)}));
+      two_[index(a, b)] = code(read_card_in_full(std::string{static_cast<char>(a), static_cast<char>(b)}));
     }
   }
 }
