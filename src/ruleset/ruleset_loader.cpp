@@ -535,11 +535,12 @@ std::optional<RulesetCatalog::Source> RulesetCatalog::locate(std::string_view re
 
 const RulesetResult& RulesetCatalog::resolve(std::string_view ref, const std::filesystem::path& base_dir,
                                              NamedBy by) {
-  if (last_ && last_->by == by && last_->ref == ref && last_->dir == base_dir.native()) {
-    return *last_->result;
+  const std::string_view dir = base_dir.native();
+  if (const auto it = resolved_.find(std::tuple(by, ref, dir)); it != resolved_.end()) {
+    return *it->second;
   }
   const RulesetResult& result = resolve_anew(ref, base_dir, by);
-  last_ = Last{std::string(ref), base_dir.native(), by, &result};
+  resolved_.emplace(Reference(by, ref, dir), &result);
   return result;
 }
 

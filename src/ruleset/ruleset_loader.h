@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -51,7 +52,7 @@ enum class NamedBy : std::uint8_t { kUser, kFile };
 class RulesetCatalog {
  public:
   explicit RulesetCatalog(Limits limits = {});
-  // Not copied: `last_` points into the catalog's own cache.
+  // Not copied: `resolved_` points into the catalog's own cache.
   RulesetCatalog(const RulesetCatalog&) = delete;
   RulesetCatalog& operator=(const RulesetCatalog&) = delete;
   RulesetCatalog(RulesetCatalog&&) = default;  // the cache's nodes move with it
@@ -76,15 +77,11 @@ class RulesetCatalog {
                                std::string& error) const;
   const RulesetResult& resolve_anew(std::string_view ref, const std::filesystem::path& base_dir, NamedBy by);
 
-  // The reference resolved last and its result: a batch names the same
-  // ruleset record after record, and locating it reads its text again.
-  struct Last {
-    std::string ref;
-    std::filesystem::path::string_type dir;
-    NamedBy by = NamedBy::kUser;
-    const RulesetResult* result = nullptr;
-  };
-  std::optional<Last> last_;
+  // Each reference resolved, by who named it, the directory it was named
+  // from and what it says, and its result in cache_: a batch names its
+  // rulesets record after record, and locating one reads its text again.
+  using Reference = std::tuple<NamedBy, std::string, std::filesystem::path::string_type>;
+  std::map<Reference, const RulesetResult*, std::less<>> resolved_;
 
   Limits limits_;
   std::map<std::string, std::string> builtin_by_name_;  // name -> embedded path
