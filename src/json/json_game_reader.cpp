@@ -627,10 +627,6 @@ class Walk {
   const ShortCardTokens& tokens_ = ShortCardTokens::get();
 };
 
-}  // namespace
-
-namespace {
-
 // Empties `g` for the next record: its lists recycled (recycle_game), and
 // the storage of its names and details kept; every other field as new.
 void reuse(Game& g) {
