@@ -1,3 +1,6 @@
+#include <cctype>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "cards/card.h"
@@ -38,6 +41,34 @@ TEST(Card, AcceptsSuitSymbolsWithAVariationSelector) {
   for (const char* bad : {"\uFE0F", "AC\uFE0F", "A\uFE0F", "A\u2663\uFE0F\uFE0F", "\u2663\uFE0F"}) {
     EXPECT_FALSE(parse_card(bad)) << bad;
   }
+}
+
+// The JSON Lines reader takes a short token the table names a card
+// without scanning it as a string: such a token must be plain text (no
+// quote, backslash or control byte), and read as parse_card reads it.
+TEST(Card, ShortTokensTheTableNamesAreLettersAndDigits) {
+  const auto& table = ShortCardTokens::get();
+  const auto plain = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  int named = 0;
+  for (int a = 0; a < 256; ++a) {
+    const char x = static_cast<char>(a);
+    if (const auto c = table.ten(x)) {
+      EXPECT_TRUE(plain(x)) << a;
+      EXPECT_EQ(parse_card(std::string{'1', '0', x}), c) << a;
+      ++named;
+    }
+    for (int b = 0; b < 256; ++b) {
+      const char y = static_cast<char>(b);
+      if (const auto c = table.two(x, y)) {
+        EXPECT_TRUE(plain(x) && plain(y)) << a << " " << b;
+        EXPECT_EQ(parse_card(std::string{x, y}), c) << a << " " << b;
+        ++named;
+      }
+    }
+  }
+  // Ranks 2-9 and T J Q K A in either case, by the four suit letters in
+  // either case; BJ and LJ in any case; 10 by the suit letters.
+  EXPECT_EQ(named, (8 + 5 * 2) * (4 * 2) + 2 * 4 + 4 * 2);
 }
 
 TEST(Card, RejectsNonCards) {

@@ -179,8 +179,21 @@ class ShortCardTokens {
     return Card(found);
   }
 
+  // The card the two-byte token `a` `b` (or "10" and `c`) names by the
+  // table alone; nullopt where it names none or needs the full reading. A
+  // card found here is letters and digits only (Table.ShortCardTokensArePlainText).
+  [[nodiscard]] std::optional<Card> two(char a, char b) const {
+    return printable(a) && printable(b) ? card(two_[index(a, b)]) : std::nullopt;
+  }
+  [[nodiscard]] std::optional<Card> ten(char c) const {
+    return printable(c) ? card(ten_[static_cast<std::size_t>(c - kFirst)]) : std::nullopt;
+  }
+
  private:
   ShortCardTokens();
+  static std::optional<Card> card(std::uint8_t found) {
+    return found < kNoCard ? std::optional<Card>(Card(found)) : std::nullopt;
+  }
   static constexpr std::uint8_t kNoCard = 0xFE;
   static constexpr std::uint8_t kUnread = 0xFF;
   static constexpr int kFirst = 0x20;  // ' '

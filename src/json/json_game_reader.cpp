@@ -1,6 +1,7 @@
 #include "json/json_game_reader.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -60,7 +61,7 @@ enum class HandKey : std::uint8_t {
 };
 
 GameKey game_key(std::string_view k) {
-  constexpr std::pair<std::string_view, GameKey> kKeys[] = {
+  static constexpr std::pair<std::string_view, GameKey> kKeys[] = {
       {"game", GameKey::kGame},       {"id", GameKey::kId},       {"event", GameKey::kEvent},
       {"date", GameKey::kDate},       {"notes", GameKey::kNotes}, {"players", GameKey::kPlayers},
       {"hands", GameKey::kHands},     {"result", GameKey::kResult}};
@@ -72,19 +73,34 @@ GameKey game_key(std::string_view k) {
   return GameKey::kOther;
 }
 
+constexpr std::pair<std::string_view, HandKey> kHandKeys[] = {
+    {"tricks", HandKey::kTricks}, {"deal", HandKey::kDeal},       {"dealer", HandKey::kDealer},
+    {"trump", HandKey::kTrump},   {"taken", HandKey::kTaken},     {"score", HandKey::kScore},
+    {"plucks", HandKey::kPlucks}, {"kitty", HandKey::kKitty},     {"discard", HandKey::kDiscard},
+    {"shows", HandKey::kShows}};
+
 HandKey hand_key(std::string_view k) {
-  constexpr std::pair<std::string_view, HandKey> kKeys[] = {
-      {"tricks", HandKey::kTricks}, {"deal", HandKey::kDeal},       {"dealer", HandKey::kDealer},
-      {"trump", HandKey::kTrump},   {"taken", HandKey::kTaken},     {"score", HandKey::kScore},
-      {"plucks", HandKey::kPlucks}, {"kitty", HandKey::kKitty},     {"discard", HandKey::kDiscard},
-      {"shows", HandKey::kShows}};
-  for (const auto& [word, key] : kKeys) {
+  for (const auto& [word, key] : kHandKeys) {
     if (same(k, word)) {
       return key;
     }
   }
   return HandKey::kOther;
 }
+
+// The hand keys that belong to some games only (kGameOnlyKeys), by bit:
+// a hand that uses one is checked against its ruleset (game_keys).
+constexpr std::uint32_t kGameOnlyHandKeys = [] {
+  std::uint32_t bits = 0;
+  for (const auto& [word, key] : kHandKeys) {
+    for (const std::string_view only : kGameOnlyKeys) {
+      if (word == only) {
+        bits |= 1U << static_cast<unsigned>(key);
+      }
+    }
+  }
+  return bits;
+}();
 
 // Which keys of a map were read: a key read twice declines (the loader
 // reports duplicate keys).
@@ -118,7 +134,13 @@ unsigned bit(Key k) {
 class Walk {
  public:
   Walk(Game& g, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
-      : g_(g), limits_(limits), lines_(lines), base_(base), end_(end) {}
+      : g_(g), limits_(limits), lines_(lines), base_(base), end_(end) {
+    if (const auto line = lines.single_line(); line && end - base < 0xFFFFFFF0) {
+      one_line_ = true;
+      line_ = line->line;
+      column_zero_ = base + line->start - 1;
+    }
+  }
 
   // Where the walk is: `p` moves past each value read.
   struct Text {
@@ -168,23 +190,26 @@ class Walk {
       return false;
     });
     // A game without its players or hands has the loader's word.
-    return ok && seen.has(bit(GameKey::kPlayers)) && seen.has(bit(GameKey::kHands));
+    return ok && seen.has(bit(GameKey::kPlayers)) && seen.has(bit(GameKey::kHands)) &&
+           values_ <= limits_.max_json_values;
   }
 
  private:
   bool raw_string(Text& t, std::string_view& s, Loc& at) {
-    if (!t.at('"') || !plain(t.p + 1, s) || !count()) {
+    if (!t.at('"') || !plain(t.p + 1, s)) {
       return false;
     }
+    count();
     at = loc(t.p);
     t.p = s.data() + s.size() + 1;
     return true;
   }
 
   bool raw_null(Text& t) {
-    if (t.end - t.p < 4 || std::string_view(t.p, 4) != "null" || !count()) {
+    if (t.end - t.p < 4 || std::string_view(t.p, 4) != "null") {
       return false;
     }
+    count();
     t.p += 4;
     return t.value_ends();
   }
@@ -212,16 +237,18 @@ class Walk {
       return false;
     }
     at = loc(from);
-    return count();
+    count();
+    return true;
   }
 
   // A list or a map at nesting `level`, between `open` and `close`, its
   // items separated by commas: `item()` reads each (a map's key, ':' and value).
   template <class Item>
   bool items(Text& t, unsigned level, Loc& at, char open, char close, Item&& item) {
-    if (!t.at(open) || level >= limits_.max_depth || !count()) {
+    if (!t.at(open) || level >= limits_.max_depth) {
       return false;
     }
+    count();
     at = loc(t.p);
     ++t.p;
     t.skip_space();
@@ -280,17 +307,59 @@ class Walk {
   }
 
   bool card(Text& t, CardRef& c) {
+    if (!t.at('"')) {
+      return false;
+    }
+    const char* const after = card_token(t.p, c);
+    if (after != nullptr) {
+      t.p = after;
+    }
+    return after != nullptr;
+  }
+
+  // The card token whose opening quote is at `q`, read into `c`: past its
+  // closing quote, or nullptr to decline. A token of two bytes, or "10" and
+  // one, that the table names a card is read without the string scan: such
+  // a card is letters and digits only, so its text is plain.
+  const char* card_token(const char* q, CardRef& c) {
+    count();
+    c.loc = loc(q);
+    std::optional<Card> card;
+    std::size_t n = 0;
+    if (q + 3 < end_ && q[3] == '"') {
+      card = tokens_.two(q[1], q[2]);
+      n = 2;
+    } else if (q + 4 < end_ && q[4] == '"' && q[1] == '1' && q[2] == '0') {
+      card = tokens_.ten(q[3]);
+      n = 3;
+    }
+    // (A record the string limit lets through has its 7-byte key "players":
+    // these 3 bytes at most are within it.)
+    if (card) [[likely]] {
+      c.text.assign_padded(std::string_view(q + 1, n));
+      c.card = card;
+      return q + n + 2;
+    }
+    return any_card_token(q, c);
+  }
+
+  // card_token's way for any other token: the string scanned, the card read in full.
+  [[gnu::noinline]] const char* any_card_token(const char* q, CardRef& c) const {
     std::string_view token;
-    return raw_string(t, token, c.loc) && read_card(token, c);
+    if (!plain(q + 1, token) || !read_card(token, c)) {
+      return nullptr;
+    }
+    return token.data() + token.size() + 1;
   }
 
   // A list of cards, filled where it lies (`out`, empty). A record is
   // mostly these: this is raw_list of card in one loop that keeps its place
   // in a register (about 5% off JsonLines/Direct against raw_list of card).
   bool cards(Text& t, unsigned level, std::vector<CardRef>& out, Loc& at) {
-    if (!t.at('[') || level >= limits_.max_depth || !count()) {
+    if (!t.at('[') || level >= limits_.max_depth) {
       return false;
     }
+    count();
     at = loc(t.p);
     const char* p = skip_space(t.p + 1, t.end);
     if (p < t.end && *p == ']') {
@@ -298,16 +367,14 @@ class Walk {
       return true;
     }
     for (;;) {
-      std::string_view token;
-      if (p == t.end || *p != '"' || !plain(p + 1, token) || !count()) {
+      if (p == t.end || *p != '"') {
         return false;
       }
-      CardRef& c = out.emplace_back();
-      c.loc = loc(p);
-      if (!read_card(token, c)) {
+      p = card_token(p, out.emplace_back());
+      if (p == nullptr) {
         return false;
       }
-      p = skip_space(token.data() + token.size() + 1, t.end);
+      p = skip_space(p, t.end);
       if (p < t.end && *p == ',') {
         p = skip_space(p + 1, t.end);
         continue;
@@ -320,8 +387,9 @@ class Walk {
     }
   }
 
+  // (Every byte of JSON's white space is at most ' ': other bytes take one compare.)
   static const char* skip_space(const char* p, const char* end) {
-    while (p < end && is_json_space(*p)) {
+    while (p < end && static_cast<unsigned char>(*p) <= ' ' && is_json_space(*p)) {
       ++p;
     }
     return p;
@@ -356,23 +424,46 @@ class Walk {
   // A string with no escape and no control character: its text where it
   // lies (`from` is just past its opening quote). The loader would have a
   // word for a NUL, and an escaped string is left to simdjson's unescaping.
+  // Eight bytes at a time (the text is padded: a word may run past end_).
+  // In each word, (x - 1s) & ~x & highs flags its zero bytes and
+  // (w - 0x20s) & ~w & highs its bytes below 0x20; a borrow can flag a
+  // byte wrongly only above one flagged rightly, so the lowest flag found
+  // is the first quote, backslash or control byte.
   [[nodiscard]] bool plain(const char* from, std::string_view& text) const {
-    for (const char* p = from; p < end_; ++p) {
-      const auto c = static_cast<unsigned char>(*p);
-      if (c == '"') {
-        text = std::string_view(from, static_cast<std::size_t>(p - from));
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+    for (const char* p = from; p < end_; p += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, p, 8);
+      const std::uint64_t quote = w ^ (kOnes * '"');
+      const std::uint64_t backslash = w ^ (kOnes * '\\');
+      const std::uint64_t flags =
+          ((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((w - kOnes * 0x20) & ~w);
+      if ((flags & kHighs) != 0) {
+        const char* const at = p + (std::countr_zero(flags & kHighs) >> 3);
+        if (at >= end_ || *at != '"') {
+          return false;
+        }
+        text = std::string_view(from, static_cast<std::size_t>(at - from));
         return text.size() <= limits_.max_json_string_bytes;
-      }
-      if (c == '\\' || c < 0x20) {
-        return false;
       }
     }
     return false;
   }
 
-  bool count() { return ++values_ <= limits_.max_json_values; }
+  // Every key and value counts towards max_json_values; the count is
+  // checked once, when the record is read (within_limits): the walk is
+  // linear in the text either way.
+  void count() { ++values_; }
 
-  [[nodiscard]] Loc loc(const char* at) const { return lines_.at(static_cast<std::size_t>(at - base_)); }
+  // Where `at` is: on a line of JSON Lines (one line, as every record of
+  // an archive), its column is its distance from the line's start.
+  [[nodiscard]] Loc loc(const char* at) const {
+    if (one_line_) [[likely]] {
+      return Loc{line_, static_cast<std::uint32_t>(at - column_zero_)};
+    }
+    return lines_.at(static_cast<std::size_t>(at - base_));
+  }
 
   [[nodiscard]] int seat_of(std::string_view name) const {
     for (std::size_t i = 0; i < g_.players.size(); ++i) {
@@ -451,13 +542,11 @@ class Walk {
       if (k == HandKey::kOther || !seen.first(bit(k))) {
         return false;
       }
-      for (const std::string_view only : kGameOnlyKeys) {
-        if (same(only, word)) {
-          if (h.game_keys.capacity() == 0) {
-            h.game_keys = take_game_key_list();
-          }
-          h.game_keys.emplace_back(only, key_at);
+      if ((kGameOnlyHandKeys & (1U << bit(k))) != 0) {
+        if (h.game_keys.capacity() == 0) {
+          h.game_keys = take_game_key_list();
         }
+        h.game_keys.emplace_back(*std::find(kGameOnlyKeys.begin(), kGameOnlyKeys.end(), word), key_at);
       }
       return hand_value(k, t, h);
     });
@@ -624,6 +713,9 @@ class Walk {
   const char* base_;
   const char* end_;
   std::uint64_t values_ = 0;
+  bool one_line_ = false;
+  std::uint32_t line_ = 0;
+  const char* column_zero_ = nullptr;  // where column 0 would be, on one line
   const ShortCardTokens& tokens_ = ShortCardTokens::get();
 };
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -60,6 +61,15 @@ class LineIndex {
       ++p;
       starts_.push_back(static_cast<std::uint32_t>(p - begin));
     }
+  }
+
+  // The line of a text with no line break, and the offset its columns count from.
+  struct SingleLine {
+    std::uint32_t line;
+    std::size_t start;
+  };
+  [[nodiscard]] std::optional<SingleLine> single_line() const {
+    return starts_.empty() ? std::optional<SingleLine>(SingleLine{first_line_, bom_}) : std::nullopt;
   }
 
   // Where byte `offset` is. A text of one line (a line of JSON Lines, the
