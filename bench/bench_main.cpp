@@ -22,6 +22,9 @@
 //    Court Piece: ten-hand games (`court-piece`) and races to seven courts.
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -177,9 +180,49 @@ struct Archive {
 };
 
 // 1,000 seeded random Pluck games to 20, written in full as `simulate
-// --out FILE.jsonl` writes them: about 13,000 hands, 12 MB.
+// --out FILE.jsonl` writes them: about 13,000 hands, 12 MB. Or, where the
+// environment names one (TRICKREF_BENCH_ARCHIVE=FILE), that JSON Lines
+// archive of clean Pluck or Nine Five Two games, so that the pipeline and the
+// floors are measured on a file `validate` is timed on.
+Archive archive_file(const char* path) {
+  Archive out;
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  out.text = text.str();
+  if (!in || out.text.empty()) {
+    std::fprintf(stderr, "TRICKREF_BENCH_ARCHIVE: cannot read %s\n", path);
+    std::exit(2);
+  }
+  if (out.text.back() != '\n') {
+    out.text += '\n';
+  }
+  const std::string padded = out.text + std::string(kJsonPadding, ' ');
+  JsonGameReader reader{Limits{}};
+  Game g;
+  for (std::size_t at = 0; at < out.text.size();) {
+    const std::size_t end = out.text.find('\n', at);
+    JsonText line;
+    line.text = std::string_view(padded.data() + at, end - at);
+    line.padded = true;
+    line.json_lines = true;
+    if (!reader.read(line, g)) {
+      std::fprintf(stderr, "TRICKREF_BENCH_ARCHIVE: line %lld is not a clean record the direct reader takes\n",
+                   static_cast<long long>(out.games + 1));
+      std::exit(2);
+    }
+    out.hands += static_cast<std::int64_t>(g.hands.size());
+    ++out.games;
+    at = end + 1;
+  }
+  return out;
+}
+
 const Archive& archive() {
   static const Archive a = [] {
+    if (const char* path = std::getenv("TRICKREF_BENCH_ARCHIVE"); path != nullptr && *path != '\0') {
+      return archive_file(path);
+    }
     Archive out;
     RulesetCatalog catalog;
     const auto rules = catalog.resolve("pluck").ruleset;
