@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -25,7 +24,7 @@ namespace {
 // Whether two short texts are the same: keys and names are a few bytes,
 // where a call to memcmp costs more than the compare. Texts of 8 to 16
 // bytes are compared as two overlapping 8-byte words.
-bool same(std::string_view a, std::string_view b) {
+[[gnu::always_inline]] inline bool same(std::string_view a, std::string_view b) {
   const std::size_t n = a.size();
   if (n != b.size()) {
     return false;
@@ -232,8 +231,13 @@ class Walk {
         static_cast<std::size_t>(q - from) > limits_.max_json_string_bytes) {
       return false;
     }
-    const auto [ptr, ec] = std::from_chars(from, q, out);
-    if (ec != std::errc() || ptr != q || out > 1'000'000'000LL || out < (non_negative ? 0 : -1'000'000'000LL)) {
+    // At most 10 digits: the value fits, read digit by digit.
+    long long value = 0;
+    for (const char* d = digits; d < q; ++d) {
+      value = value * 10 + (*d - '0');
+    }
+    out = digits != from ? -value : value;
+    if (out > 1'000'000'000LL || out < (non_negative ? 0 : -1'000'000'000LL)) {
       return false;
     }
     at = loc(from);
