@@ -39,6 +39,18 @@ TEST(RefereeCascade, AWrongLeaderIsOneDiagnostic) {
             "[first-lead] (hand 1, trick 1)\n");
 }
 
+// Every trick held and legal as written (the referee takes attribute's
+// play whole): the leader due is still the one who won the trick before,
+// here Cat (trick 2), not Ann, who wins trick 3 itself.
+TEST(RefereeCascade, AWrongLeaderInAHandLegalThroughoutNamesTheLastTricksWinner) {
+  std::string y = hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 8H]");
+  const std::string t3 = "[6D, KD, 9D]";
+  y.replace(y.find(t3), t3.size(), "{leader: Bob, cards: [6D, KD, 9D]}");
+  EXPECT_EQ(cascade_diags(y),
+            "t.yaml:13:18: error: Bob is recorded as leading trick 3, but Cat won trick 2 and leads it "
+            "[out-of-turn] (hand 1, trick 3)\n");
+}
+
 TEST(RefereeCascade, AFaultyDealEntryDoesNotMakeItsCardNotHeld) {
   std::string y = hand("[2C, 8C, JC]", "[KH, 5H, 4H]", "[KS, AS, 8H]");
   const std::string ah = "Cat: [QS, JS, 10S, 4S, AH,";

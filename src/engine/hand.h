@@ -237,14 +237,12 @@ void start_play(HandState& h, int leader);
 // Whether the scoring counts the cards won (scoring.kind points).
 [[nodiscard]] inline bool counts_cards(const Ruleset& r) { return r.scoring == ScoringKind::kPoints; }
 [[nodiscard]] inline bool counts_cards(const HandState& h) { return counts_cards(*h.rules); }
-// Notes the trick just finished through the PlayState (its winner leads
-// next): its winner, as finish_trick(HandState&) does, and, where the
-// scoring counts them, its `cards` for that winner.
+// Notes the trick just finished through the PlayState (its winner, noted
+// by finish_trick, leads next): where the scoring counts them, its `cards`
+// for that winner.
 inline void note_trick(HandState& h, CardSet cards) {
-  const int winner = h.play.leader;
-  h.play.won_by[static_cast<std::size_t>((h.play.trick - 1) & 63)] = static_cast<std::uint8_t>(winner);
   if (counts_cards(h)) {
-    h.won[static_cast<std::size_t>(winner)] |= cards;
+    h.won[static_cast<std::size_t>(h.play.leader)] |= cards;
   }
 }
 // The side a seat plays for (the partner policy's fixed sides).
@@ -268,14 +266,9 @@ void end_hand_at(HandState& h, int trick);
 // instead, and failing costs nothing). A hand played on is simply not
 // ended: the machine goes on to the last trick.
 [[nodiscard]] bool may_play_on(const HandState& h);
-// Closes the trick in progress and notes its winner, so the hand can be
-// ended after the fact (end_hand_at). Returns the winner.
-inline int finish_trick(HandState& h) {
-  const auto t = static_cast<std::size_t>(h.play.trick & 63);
-  const int winner = finish_trick(h.play);
-  h.play.won_by[t] = static_cast<std::uint8_t>(winner);
-  return winner;
-}
+// Closes the trick in progress; its winner is noted (PlayState::won_by), so
+// the hand can be ended after the fact (end_hand_at). Returns the winner.
+inline int finish_trick(HandState& h) { return finish_trick(h.play); }
 // The tricks the hand has, as played out or as it ended early.
 [[nodiscard]] int tricks_in_hand(const HandState& h);
 // The tricks each seat took in the tricks that count.

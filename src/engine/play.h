@@ -36,10 +36,10 @@ struct PlayState {
   int best_seat = 0;    // the seat whose card wins the trick so far
   int best_strength = -1;
   Suit led_suit = Suit::kClubs;  // valid once the trick has a card
-  // The winner of each trick finished, in order, where a driver may end the
-  // hand after the fact (the referee: finish_trick(HandState&)); entries
-  // past `trick` are never read, so they are left uninitialised (this state
-  // is set up for every simulated hand).
+  // The winner of each trick finished, in order (finish_trick), where a
+  // driver may end the hand after the fact (the referee); entries past
+  // `trick` are never read, so they are left uninitialised (this state is
+  // set up for every simulated hand).
   std::array<std::uint8_t, 64> won_by;
 
   // No division here: this is on the path of every play.
@@ -186,9 +186,12 @@ inline void take_back_trick(PlayState& s, bool broken_before) {
 
 inline int current_winner(const PlayState& s) { return s.best_seat; }
 
+// Closes the trick in progress: its winner takes it, is noted (won_by)
+// and leads next.
 inline int finish_trick(PlayState& s) {
   const int winner = current_winner(s);
   ++s.taken[static_cast<std::size_t>(winner)];
+  s.won_by[static_cast<std::size_t>(s.trick & 63)] = static_cast<std::uint8_t>(winner);
   s.leader = winner;
   s.count = 0;
   s.best_seat = 0;

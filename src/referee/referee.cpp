@@ -66,9 +66,15 @@ std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
 // before it was one of these, so need not check their cards again. One
 // play is kept a hand, not one a trick: copying a play per trick cost more
 // than checking the cards.
+//
+// Where every trick was proven, the play after the last one (`end`) is the
+// play check_plays would reach, card by card, from the same start: it
+// takes it whole (a hand of an archive is nearly always such a hand).
 struct LegalTricks {
   PlayState start;                      // at the first trick, its leader set
   std::vector<std::uint8_t> held_legal;  // by trick: 1 where proven
+  PlayState end;                        // after the last trick, once attribute() has read them all
+  bool read_all = false;
 
   [[nodiscard]] bool proven(std::size_t t) const { return t < held_legal.size() && held_legal[t] != 0; }
 };
@@ -503,6 +509,7 @@ class GameReferee {
     const auto& known = m.known;
     leaders_.clear();
     legal_.held_legal.clear();
+    legal_.read_all = false;
     if (!h.tricks || !h.trump) {
       return false;
     }
@@ -638,6 +645,8 @@ class GameReferee {
         finish_trick(s);
       }
     }
+    legal_.end = s;
+    legal_.read_all = true;
     return true;
   }
 
@@ -1782,10 +1791,13 @@ class GameReferee {
     // At attribute()'s play at the start of the trick (LegalTricks): every
     // trick so far proven and skipped, from the same first play.
     bool in_step = true;
+    const bool whole = proven_throughout(tricks, m);
     for (std::size_t t = 0; t < tricks.size(); ++t) {
       trick_ = static_cast<int>(t) + 1;
       const auto& tr = tricks[t];
-      const int due = t == 0 ? expected_first : s.leader;
+      // (Proven throughout: the play is attribute()'s, and the trick's
+      // winner led the next.)
+      const int due = t == 0 ? expected_first : whole ? legal_.end.won_by[(t - 1) & 63] : s.leader;
       const int leader = leaders_[t];
       if (tr.leader && due >= 0 && tr.leader->seat != due) {
         const int named = tr.leader->seat;
@@ -1796,6 +1808,9 @@ class GameReferee {
           about(report(Code::kOutOfTurn, tr.leader->loc, say::out_of_turn(words(), named, static_cast<int>(t) + 1, due)),
                 name(named));
         }
+      }
+      if (whole) {
+        continue;
       }
       s.leader = leader;
       const bool sized = static_cast<int>(tr.cards.size()) == n_;
@@ -1875,6 +1890,9 @@ class GameReferee {
         break;  // the tricks after it are neither checked nor counted
       }
     }
+    if (whole) {
+      s = legal_.end;
+    }
     trick_ = 0;
     if (h.revoke_claim && forfeit_trick_ == 0 && r_.revoke_penalty == RevokePenalty::kForfeitHand) {
       // A claim past the tricks recorded: the ruling stands at the last one.
@@ -1889,6 +1907,29 @@ class GameReferee {
     }
     const auto taken = tricks_counted(m);
     return std::vector<int>(taken.begin(), taken.begin() + n_);
+  }
+
+  // Whether attribute() proved every trick held and legal as written from
+  // the play check_plays starts at (`m.play`), each of the hand's size, so
+  // that the play after them is attribute()'s (LegalTricks::end) and no
+  // card need be played again: where, besides, the hand cannot end before
+  // its last trick (the hand-end policy, a revoke forfeit) and the scoring
+  // does not count the cards won, nothing else happens between the tricks.
+  [[nodiscard]] bool proven_throughout(const std::vector<TrickRec>& tricks, const HandState& m) const {
+    if (!legal_.read_all || tricks.empty() || r_.revoke_penalty == RevokePenalty::kForfeitHand ||
+        m.policies.hand_end->after_trick != nullptr || counts_cards(m) || !meant_.empty() ||
+        tricks.size() > legal_.held_legal.size() || tricks.size() > rotations_.size() ||
+        tricks.size() > leaders_.size()) {
+      return false;
+    }
+    for (std::size_t t = 0; t < tricks.size(); ++t) {
+      if (!legal_.proven(t) || rotations_[t] != 0 || static_cast<int>(tricks[t].cards.size()) != n_) {
+        return false;
+      }
+    }
+    PlayState first = m.play;  // the first trick's, led as read
+    first.leader = leaders_.front();
+    return same_trick_start(legal_.start, first);
   }
 
   // Reports a play's Violation: once per card (a card first reported as

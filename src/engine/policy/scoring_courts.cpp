@@ -62,7 +62,7 @@ const ScoringPolicy kScoreCourts{
     [](const HandState& h, HandTally& t) {
       const Ruleset& r = *h.rules;
       const int n = tricks_in_hand(h);
-      // Each trick's winner was noted as it finished (finish_trick(HandState&), note_trick).
+      // Each trick's winner was noted as it finished (finish_trick).
       t.early_court_side = early_court_side(h);
       if (t.early_court_side >= 0) {
         bool every = n == r.tricks_per_hand();
