@@ -146,7 +146,7 @@ class Walk {
     const char* p;
     const char* end;
     void skip_space() { p = Walk::skip_space(p, end); }
-    [[nodiscard]] bool at(char c) const { return p < end && *p == c; }
+    [[nodiscard]] bool at(char c) const { return *p == c && p < end; }  // (padded: *end may be read)
     // What may follow a value: white space, ',', ']', '}', or the end.
     [[nodiscard]] bool value_ends() const {
       return p == end || is_json_space(*p) || *p == ',' || *p == ']' || *p == '}';
@@ -391,9 +391,10 @@ class Walk {
     }
   }
 
-  // (Every byte of JSON's white space is at most ' ': other bytes take one compare.)
+  // (Every byte of JSON's white space is at most ' ': other bytes take one
+  // compare. The text is padded, so the byte at `end` may be read.)
   static const char* skip_space(const char* p, const char* end) {
-    while (p < end && static_cast<unsigned char>(*p) <= ' ' && is_json_space(*p)) {
+    while (static_cast<unsigned char>(*p) <= ' ' && p < end && is_json_space(*p)) {
       ++p;
     }
     return p;
