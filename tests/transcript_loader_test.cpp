@@ -660,4 +660,58 @@ TEST(TranscriptLoader, NulInNamesAndCards) {
             (Lines{R"(1:38: 'B\0b' holds a NUL character (\0), which a player's name cannot [schema])"}));
 }
 
+// A trick's cards are held in place up to TrickCards::kInline and on the
+// heap past it: the list reads the same either way, copied, moved, emptied
+// and filled again.
+TEST(TrickCards, HoldsAnyNumberOfCardsInOrder) {
+  const auto card = [](int i) {
+    CardRef c;
+    c.card = Card(static_cast<std::uint8_t>(i));
+    c.text.assign(fmt::format("c{}", i));
+    c.loc = Loc{1, static_cast<std::uint32_t>(i + 1)};
+    return c;
+  };
+  const auto holds = [&](const TrickCards& cards, int n) {
+    if (static_cast<int>(cards.size()) != n || cards.empty() != (n == 0)) {
+      return false;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (!(cards[static_cast<std::size_t>(i)] == card(i)) || !(*(cards.begin() + i) == card(i))) {
+        return false;
+      }
+    }
+    return cards.end() - cards.begin() == n;
+  };
+  for (int n = 0; n <= 11; ++n) {
+    TrickCards cards;
+    for (int i = 0; i < n; ++i) {
+      cards.push_back(card(i));
+    }
+    EXPECT_TRUE(holds(cards, n)) << n;
+    const TrickCards copy = cards;  // NOLINT(performance-unnecessary-copy-initialization): the copy is tested
+    EXPECT_TRUE(holds(copy, n)) << n;
+    EXPECT_TRUE(copy == cards) << n;
+    TrickCards moved = std::move(cards);
+    EXPECT_TRUE(holds(moved, n)) << n;
+    TrickCards assigned;
+    assigned.push_back(card(40));
+    assigned = moved;
+    EXPECT_TRUE(holds(assigned, n)) << n;
+    if (n > 0) {
+      assigned[0].text.assign("other");
+      EXPECT_FALSE(assigned == moved) << n;
+    }
+    moved.clear();
+    EXPECT_TRUE(holds(moved, 0)) << n;
+    moved.push_back(card(0));
+    EXPECT_TRUE(holds(moved, 1)) << n;
+    std::vector<CardRef> list;
+    for (int i = 0; i < n; ++i) {
+      list.push_back(card(i));
+    }
+    const TrickCards from(std::move(list));
+    EXPECT_TRUE(holds(from, n)) << n;
+  }
+}
+
 }  // namespace trickref
