@@ -345,6 +345,41 @@ FdInBuf::int_type FdInBuf::underflow() {
   return traits_type::eof();
 }
 
+std::streamsize FdInBuf::xsgetn(char* s, std::streamsize count) {
+  std::streamsize done = 0;
+  while (done < count) {
+    if (gptr() < egptr()) {  // what is buffered first
+      const auto n = std::min<std::streamsize>(egptr() - gptr(), count - done);
+      std::memcpy(s + done, gptr(), static_cast<std::size_t>(n));
+      gbump(static_cast<int>(n));
+      done += n;
+      continue;
+    }
+    if (count - done < static_cast<std::streamsize>(sizeof buf_)) {
+      if (traits_type::eq_int_type(underflow(), traits_type::eof())) {
+        break;
+      }
+      continue;
+    }
+    if (fd_ < 0 || error_ != 0) {
+      break;
+    }
+    const ssize_t n = ::read(fd_, s + done, static_cast<std::size_t>(count - done));
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n < 0) {
+      error_ = errno;
+      break;
+    }
+    if (n == 0) {
+      break;
+    }
+    done += n;
+  }
+  return done;
+}
+
 // ----------------------------------------------------------- standard output
 
 FdOutBuf::FdOutBuf(int fd, int error) : fd_(fd), error_(error) { setp(buf_, buf_ + sizeof buf_); }

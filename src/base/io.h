@@ -66,6 +66,9 @@ class FdInBuf : public std::streambuf {
 
  protected:
   int_type underflow() override;
+  // A read of a buffer's size or more goes straight into the caller's
+  // memory (an archive's reading buffer), not through buf_: one copy less.
+  std::streamsize xsgetn(char* s, std::streamsize count) override;
 
  private:
   int fd_;
