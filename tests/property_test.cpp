@@ -7,7 +7,6 @@
 #include <rapidcheck.h>
 
 #include <array>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -188,7 +187,7 @@ TEST(Property, AWrittenRecordLoadsBackAsTheSameRecord) {
     RC_ASSERT(loaded.id == wo.id);
     RC_ASSERT(loaded.players == seat_names(*rules));
     RC_ASSERT(loaded.hands.size() == game.hands.size());
-    auto same_cards = [](std::span<const CardRef> refs, const std::vector<Card>& cards) {
+    auto same_cards = [](const std::vector<CardRef>& refs, const std::vector<Card>& cards) {
       if (refs.size() != cards.size()) {
         return false;
       }

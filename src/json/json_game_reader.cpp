@@ -359,8 +359,7 @@ class Walk {
   // A list of cards, filled where it lies (`out`, empty). A record is
   // mostly these: this is raw_list of card in one loop that keeps its place
   // in a register (about 5% off JsonLines/Direct against raw_list of card).
-  template <class List>  // std::vector<CardRef>, TrickCards
-  bool cards(Text& t, unsigned level, List& out, Loc& at) {
+  bool cards(Text& t, unsigned level, std::vector<CardRef>& out, Loc& at) {
     if (!t.at('[') || level >= limits_.max_depth) {
       return false;
     }
@@ -677,6 +676,7 @@ class Walk {
     h.tricks = take_trick_list();
     return raw_list(t, 3, h.tricks_loc, [&] {
       TrickRec& r = h.tricks->emplace_back();
+      r.cards = take_card_list(true);
       if (t.at('[')) {
         return cards(t, 4, r.cards, r.loc);
       }

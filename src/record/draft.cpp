@@ -116,7 +116,7 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
   }
 }
 
-std::optional<std::vector<Card>> cards_of(std::span<const CardRef> refs) {
+std::optional<std::vector<Card>> cards_of(const std::vector<CardRef>& refs) {
   std::vector<Card> out;
   for (const auto& r : refs) {
     if (!r.card) {

@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -133,138 +132,9 @@ struct ShowRec {
   friend bool operator==(const ShowRec&, const ShowRec&) = default;
 };
 
-// The cards of a trick, as a list: a trick has a card a player, so up to
-// kInline are held in place, and a hand's tricks need no list each to
-// allocate, keep and recycle; a longer (faulty) trick keeps them all on the
-// heap instead.
-class TrickCards {
- public:
-  static constexpr std::size_t kInline = 4;
-
-  TrickCards() = default;
-  explicit TrickCards(std::vector<CardRef>&& cards) { assign(std::move(cards)); }
-  TrickCards(const TrickCards& other) {
-    for (const CardRef& c : other) {
-      push_back(c);
-    }
-  }
-  TrickCards(TrickCards&& other) noexcept { take(other); }
-  TrickCards& operator=(const TrickCards& other) {
-    if (this != &other) {
-      clear();
-      for (const CardRef& c : other) {
-        push_back(c);
-      }
-    }
-    return *this;
-  }
-  TrickCards& operator=(TrickCards&& other) noexcept {
-    if (this != &other) {
-      clear();
-      take(other);
-    }
-    return *this;
-  }
-  ~TrickCards() { clear(); }
-
-  // Replaces the cards with `cards`' (left empty).
-  void assign(std::vector<CardRef>&& cards) {
-    clear();
-    if (cards.size() > kInline) {
-      more_ = std::move(cards);
-      size_ = more_.size();
-      return;
-    }
-    for (CardRef& c : cards) {
-      push_back(std::move(c));
-    }
-    cards.clear();
-  }
-
-  [[nodiscard]] std::size_t size() const { return size_; }
-  [[nodiscard]] bool empty() const { return size_ == 0; }
-  [[nodiscard]] CardRef* data() { return on_heap() ? more_.data() : slots(); }
-  [[nodiscard]] const CardRef* data() const { return on_heap() ? more_.data() : slots(); }
-  [[nodiscard]] CardRef* begin() { return data(); }
-  [[nodiscard]] CardRef* end() { return data() + size_; }
-  [[nodiscard]] const CardRef* begin() const { return data(); }
-  [[nodiscard]] const CardRef* end() const { return data() + size_; }
-  CardRef& operator[](std::size_t i) { return data()[i]; }
-  const CardRef& operator[](std::size_t i) const { return data()[i]; }
-  [[nodiscard]] const CardRef& front() const { return data()[0]; }
-  [[nodiscard]] const CardRef& back() const { return data()[size_ - 1]; }
-
-  // A new card at the end, as CardRef{} gives it.
-  CardRef& emplace_back() {
-    if (size_ < kInline) [[likely]] {
-      CardRef* c = new (slots() + size_) CardRef();
-      ++size_;
-      return *c;
-    }
-    return emplace_back_on_heap();
-  }
-  void push_back(const CardRef& c) { emplace_back() = c; }
-  void push_back(CardRef&& c) { emplace_back() = std::move(c); }
-
-  void clear() {
-    if (on_heap()) {
-      more_.clear();
-    } else {
-      for (std::size_t i = 0; i < size_; ++i) {
-        slots()[i].~CardRef();
-      }
-    }
-    size_ = 0;
-  }
-
-  friend bool operator==(const TrickCards& a, const TrickCards& b) {
-    if (a.size_ != b.size_) {
-      return false;
-    }
-    for (std::size_t i = 0; i < a.size_; ++i) {
-      if (!(a[i] == b[i])) {
-        return false;
-      }
-    }
-    return true;
-  }
-
- private:
-  [[gnu::noinline]] CardRef& emplace_back_on_heap() {
-    if (size_ == kInline) {  // the trick outgrows its place: every card to the heap
-      more_.reserve(2 * kInline);
-      for (std::size_t i = 0; i < kInline; ++i) {
-        more_.push_back(std::move(slots()[i]));
-        slots()[i].~CardRef();
-      }
-    }
-    ++size_;
-    return more_.emplace_back();
-  }
-  [[nodiscard]] bool on_heap() const { return size_ > kInline; }
-  CardRef* slots() { return std::launder(reinterpret_cast<CardRef*>(bytes_)); }
-  [[nodiscard]] const CardRef* slots() const { return std::launder(reinterpret_cast<const CardRef*>(bytes_)); }
-  // Takes `other`'s cards, leaving it empty.
-  void take(TrickCards& other) {
-    if (other.on_heap()) {
-      more_ = std::move(other.more_);
-      size_ = other.size_;
-    } else {
-      for (CardRef& c : other) {
-        push_back(std::move(c));
-      }
-    }
-    other.clear();
-  }
-
-  alignas(CardRef) unsigned char bytes_[kInline * sizeof(CardRef)];
-  std::size_t size_ = 0;
-  std::vector<CardRef> more_;  // every card, once there are more than kInline
-};
-
 struct TrickRec {
   std::optional<PlayerRef> leader;
-  TrickCards cards;
+  std::vector<CardRef> cards;
   Loc loc;
   friend bool operator==(const TrickRec&, const TrickRec&) = default;
 };

@@ -207,10 +207,6 @@ thread_local LoadStorage tl_load_storage;
 
 constexpr std::size_t kFewCards = 8;
 
-void keep_cards(LoadStorage& store, std::vector<CardRef>& v) {
-  (v.capacity() <= kFewCards ? store.few_cards : store.cards).keep(v);
-}
-
 class Loader {
  public:
   Loader(Game& game, DiagnosticSink& sink) : g_(game), sink_(sink) {}
@@ -1031,8 +1027,7 @@ class Loader {
         ok = false;
         continue;
       }
-      r.cards.assign(std::move(*cs));
-      keep_cards(tl_load_storage, *cs);  // its storage serves the next list read
+      r.cards = std::move(*cs);
       out.push_back(std::move(r));
     }
     trick_ = 0;
@@ -1105,6 +1100,14 @@ Game load_game(Node root, const std::string& file, int index, DiagnosticSink& si
   return g;
 }
 
+namespace {
+
+void keep_cards(LoadStorage& store, std::vector<CardRef>& v) {
+  (v.capacity() <= kFewCards ? store.few_cards : store.cards).keep(v);
+}
+
+}  // namespace
+
 void recycle_game(Game& g) {
   LoadStorage& store = tl_load_storage;
   store.few_cards.restart();
@@ -1150,7 +1153,10 @@ void recycle_game(Game& g) {
       }
     }
     if (h.tricks) {
-      store.tricks.keep(*h.tricks);  // (a trick holds its cards in place: TrickCards)
+      for (auto& t : *h.tricks) {
+        keep_cards(store, t.cards);
+      }
+      store.tricks.keep(*h.tricks);
     }
   }
   store.hands.keep(g.hands);
