@@ -323,26 +323,31 @@ FdInBuf::~FdInBuf() {
   }
 }
 
+std::size_t FdInBuf::read_some(char* to, std::size_t n) {
+  while (fd_ >= 0 && error_ == 0) {
+    const ssize_t got = ::read(fd_, to, n);
+    if (got < 0 && errno == EINTR) {
+      continue;
+    }
+    if (got < 0) {
+      error_ = errno;
+      break;
+    }
+    return static_cast<std::size_t>(got);
+  }
+  return 0;
+}
+
 FdInBuf::int_type FdInBuf::underflow() {
   if (gptr() < egptr()) {
     return traits_type::to_int_type(*gptr());
   }
-  while (fd_ >= 0 && error_ == 0) {
-    const ssize_t n = ::read(fd_, buf_, sizeof buf_);
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      error_ = errno;
-      break;
-    }
-    if (n == 0) {
-      break;
-    }
-    setg(buf_, buf_, buf_ + n);
-    return traits_type::to_int_type(*gptr());
+  const std::size_t n = read_some(buf_, sizeof buf_);
+  if (n == 0) {
+    return traits_type::eof();
   }
-  return traits_type::eof();
+  setg(buf_, buf_, buf_ + n);
+  return traits_type::to_int_type(*gptr());
 }
 
 std::streamsize FdInBuf::xsgetn(char* s, std::streamsize count) {
@@ -353,29 +358,17 @@ std::streamsize FdInBuf::xsgetn(char* s, std::streamsize count) {
       std::memcpy(s + done, gptr(), static_cast<std::size_t>(n));
       gbump(static_cast<int>(n));
       done += n;
-      continue;
-    }
-    if (count - done < static_cast<std::streamsize>(sizeof buf_)) {
+    } else if (count - done < static_cast<std::streamsize>(sizeof buf_)) {
       if (traits_type::eq_int_type(underflow(), traits_type::eof())) {
         break;
       }
-      continue;
+    } else {
+      const std::size_t n = read_some(s + done, static_cast<std::size_t>(count - done));
+      if (n == 0) {
+        break;
+      }
+      done += static_cast<std::streamsize>(n);
     }
-    if (fd_ < 0 || error_ != 0) {
-      break;
-    }
-    const ssize_t n = ::read(fd_, s + done, static_cast<std::size_t>(count - done));
-    if (n < 0 && errno == EINTR) {
-      continue;
-    }
-    if (n < 0) {
-      error_ = errno;
-      break;
-    }
-    if (n == 0) {
-      break;
-    }
-    done += n;
   }
   return done;
 }

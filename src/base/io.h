@@ -13,6 +13,7 @@
 
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -71,6 +72,10 @@ class FdInBuf : public std::streambuf {
   std::streamsize xsgetn(char* s, std::streamsize count) override;
 
  private:
+  // Up to `n` bytes into `to`, retried when a signal interrupts: 0 at the
+  // end, or after a failed read (its errno kept in error_).
+  std::size_t read_some(char* to, std::size_t n);
+
   int fd_;
   int error_ = 0;
   char buf_[1 << 16];
