@@ -1,6 +1,7 @@
 #include "base/text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include <fmt/format.h>
@@ -193,6 +194,16 @@ std::string html_text(std::string_view s) {
     }
   }
   return out;
+}
+
+void append_line_starts(std::string_view text, std::size_t from, std::vector<std::uint32_t>& starts) {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  for (const char* p = begin + from;
+       p < end && (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr;) {
+    ++p;
+    starts.push_back(static_cast<std::uint32_t>(p - begin));
+  }
 }
 
 }  // namespace trickref

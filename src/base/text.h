@@ -16,9 +16,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace trickref {
 
@@ -81,5 +83,9 @@ inline constexpr std::size_t kListNames = 8;    // names of one list in a messag
 // Text for HTML element content or a quoted attribute: printable, then
 // `& < > " '` as entities.
 [[nodiscard]] std::string html_text(std::string_view s);
+
+// Appends to `starts` the offset just past every line break ('\n') of
+// `text` from offset `from` on: where each line after the first begins.
+void append_line_starts(std::string_view text, std::size_t from, std::vector<std::uint32_t>& starts);
 
 }  // namespace trickref

@@ -133,13 +133,7 @@ unsigned bit(Key k) {
 class Walk {
  public:
   Walk(Game& g, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
-      : g_(g), limits_(limits), lines_(lines), base_(base), end_(end) {
-    if (const auto line = lines.single_line(); line && end - base < 0xFFFFFFF0) {
-      one_line_ = true;
-      line_ = line->line;
-      column_zero_ = base + line->start - 1;
-    }
-  }
+      : g_(g), limits_(limits), lines_(lines), one_line_(lines.one_line(base)), base_(base), end_(end) {}
 
   // Where the walk is: `p` moves past each value read.
   struct Text {
@@ -457,15 +451,13 @@ class Walk {
   }
 
   // Every key and value counts towards max_json_values; the count is
-  // checked once, when the record is read (within_limits): the walk is
-  // linear in the text either way.
+  // checked once, when the record is read (game()): the walk is linear in
+  // the text either way.
   void count() { ++values_; }
 
-  // Where `at` is: on a line of JSON Lines (one line, as every record of
-  // an archive), its column is its distance from the line's start.
   [[nodiscard]] Loc loc(const char* at) const {
     if (one_line_) [[likely]] {
-      return Loc{line_, static_cast<std::uint32_t>(at - column_zero_)};
+      return one_line_->at(at);
     }
     return lines_.at(static_cast<std::size_t>(at - base_));
   }
@@ -715,12 +707,10 @@ class Walk {
   Game& g_;
   const Limits& limits_;
   const LineIndex& lines_;
+  std::optional<LineIndex::OneLine> one_line_;  // a record of one line: its columns without the index
   const char* base_;
   const char* end_;
   std::uint64_t values_ = 0;
-  bool one_line_ = false;
-  std::uint32_t line_ = 0;
-  const char* column_zero_ = nullptr;  // where column 0 would be, on one line
   const ShortCardTokens& tokens_ = ShortCardTokens::get();
 };
 

@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "base/text.h"
 #include "json/json_reader.h"
 
 namespace trickref {
@@ -54,26 +54,30 @@ class LineIndex {
     first_line_ = first_line;
     bom_ = bom;
     starts_.clear();
-    const char* const begin = text.data();
-    const char* const end = begin + text.size();
-    for (const char* p = begin + bom;
-         p < end && (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr;) {
-      ++p;
-      starts_.push_back(static_cast<std::uint32_t>(p - begin));
-    }
+    append_line_starts(text, bom, starts_);
+    size_ = text.size();
   }
 
-  // The line of a text with no line break, and the offset its columns count from.
-  struct SingleLine {
+  // A text of one line (a line of JSON Lines), seen from its bytes in
+  // memory: a byte's column is its distance from the line's start, with no
+  // search and no clamp. The direct reader places its every card this way.
+  struct OneLine {
     std::uint32_t line;
-    std::size_t start;
+    const char* column_zero;  // where column 0 would be
+    // Where `p` is (at or past the line's start).
+    [[nodiscard]] Loc at(const char* p) const { return Loc{line, static_cast<std::uint32_t>(p - column_zero)}; }
   };
-  [[nodiscard]] std::optional<SingleLine> single_line() const {
-    return starts_.empty() ? std::optional<SingleLine>(SingleLine{first_line_, bom_}) : std::nullopt;
+  // The text as OneLine, its bytes starting at `base`; none for a text of
+  // several lines, or one too long for every column to fit.
+  [[nodiscard]] std::optional<OneLine> one_line(const char* base) const {
+    if (!starts_.empty() || size_ >= 0xFFFFFFF0U) {
+      return std::nullopt;
+    }
+    return OneLine{first_line_, base + bom_ - 1};
   }
 
-  // Where byte `offset` is. A text of one line (a line of JSON Lines, the
-  // direct reader's every card) takes the first branch alone.
+  // Where byte `offset` is. A text of one line (a line of JSON Lines)
+  // takes the first branch alone.
   [[nodiscard]] Loc at(std::size_t offset) const {
     if (starts_.empty()) {
       return column(first_line_, offset, bom_);
@@ -92,6 +96,7 @@ class LineIndex {
   std::uint32_t first_line_ = 1;
   std::size_t bom_ = 0;
   std::vector<std::uint32_t> starts_;  // where lines 2, 3, ... begin
+  std::size_t size_ = 0;
 };
 
 }  // namespace trickref

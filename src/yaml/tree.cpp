@@ -798,13 +798,7 @@ SourceText::SourceText(std::string_view text, std::uint32_t first_line)
     start = 3;  // yaml-cpp strips a UTF-8 byte order mark before counting columns
   }
   line_starts_.push_back(start);
-  const char* const begin = text.data();
-  const char* const end = begin + text.size();
-  for (const char* p = begin + start;
-       p < end && (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)))) != nullptr;) {
-    ++p;
-    line_starts_.push_back(static_cast<std::uint32_t>(p - begin));
-  }
+  append_line_starts(text, start, line_starts_);
 }
 
 std::string_view SourceText::line(std::uint32_t number) const {
