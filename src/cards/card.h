@@ -164,24 +164,18 @@ class ShortCardTokens {
   [[nodiscard]] static const ShortCardTokens& get();  // built on first use
 
   [[nodiscard]] std::optional<Card> read(std::string_view text) const {
-    std::uint8_t found = kUnread;
     if (text.size() == 2 && printable(text[0]) && printable(text[1])) {
-      found = two_[index(text[0], text[1])];
-    } else if (text.size() == 3 && text[0] == '1' && text[1] == '0' && printable(text[2])) {
-      found = ten_[static_cast<std::size_t>(text[2] - kFirst)];
+      return two(text[0], text[1]);
     }
-    if (found == kUnread) {
-      return read_card_in_full(text);
+    if (text.size() == 3 && text[0] == '1' && text[1] == '0' && printable(text[2])) {
+      return ten(text[2]);
     }
-    if (found == kNoCard) {
-      return std::nullopt;
-    }
-    return Card(found);
+    return read_card_in_full(text);
   }
 
   // The card the two-byte token `a` `b` (or "10" and `c`) names by the
   // table alone; nullopt where it names none or needs the full reading. A
-  // card found here is letters and digits only (Table.ShortCardTokensArePlainText).
+  // card found here is letters and digits only (Card.ShortTokensTheTableNamesAreLettersAndDigits).
   [[nodiscard]] std::optional<Card> two(char a, char b) const {
     return printable(a) && printable(b) ? card(two_[index(a, b)]) : std::nullopt;
   }
@@ -195,7 +189,6 @@ class ShortCardTokens {
     return found < kNoCard ? std::optional<Card>(Card(found)) : std::nullopt;
   }
   static constexpr std::uint8_t kNoCard = 0xFE;
-  static constexpr std::uint8_t kUnread = 0xFF;
   static constexpr int kFirst = 0x20;  // ' '
   static constexpr int kEnd = 0x7F;    // past '~'
   static constexpr int kSpan = kEnd - kFirst;

@@ -1916,10 +1916,10 @@ class GameReferee {
   // its last trick (the hand-end policy, a revoke forfeit) and the scoring
   // does not count the cards won, nothing else happens between the tricks.
   [[nodiscard]] bool proven_throughout(const std::vector<TrickRec>& tricks, const HandState& m) const {
+    // (attribute() having read them all, it set a leader, a rotation and a
+    // proof for each trick; a proven trick has no mistyped card.)
     if (!legal_.read_all || tricks.empty() || r_.revoke_penalty == RevokePenalty::kForfeitHand ||
-        m.policies.hand_end->after_trick != nullptr || counts_cards(m) || !meant_.empty() ||
-        tricks.size() > legal_.held_legal.size() || tricks.size() > rotations_.size() ||
-        tricks.size() > leaders_.size()) {
+        m.policies.hand_end->after_trick != nullptr || counts_cards(m)) {
       return false;
     }
     for (std::size_t t = 0; t < tricks.size(); ++t) {
