@@ -184,6 +184,22 @@ struct Archive {
 // environment names one (TRICKREF_BENCH_ARCHIVE=FILE), that JSON Lines
 // archive of clean Pluck or Nine Five Two games, so that the pipeline and the
 // floors are measured on a file `validate` is timed on.
+// Calls read(line, number) for each line of the first `size` bytes of
+// `padded` (a text of lines each ended by '\n', then kJsonPadding bytes), in
+// place; false as soon as a call is.
+template <class Read>
+bool each_line_of(const std::string& padded, std::size_t size, Read&& read) {
+  std::uint32_t number = 0;
+  for (std::size_t at = 0; at < size;) {
+    const std::size_t end = padded.find('\n', at);
+    if (!read(std::string_view(padded.data() + at, end - at), ++number)) {
+      return false;
+    }
+    at = end + 1;
+  }
+  return true;
+}
+
 Archive archive_file(const char* path) {
   Archive out;
   std::ifstream in(path, std::ios::binary);
@@ -200,21 +216,19 @@ Archive archive_file(const char* path) {
   const std::string padded = out.text + std::string(kJsonPadding, ' ');
   JsonGameReader reader{Limits{}};
   Game g;
-  for (std::size_t at = 0; at < out.text.size();) {
-    const std::size_t end = out.text.find('\n', at);
+  each_line_of(padded, out.text.size(), [&](std::string_view record, std::uint32_t number) {
     JsonText line;
-    line.text = std::string_view(padded.data() + at, end - at);
+    line.text = record;
     line.padded = true;
     line.json_lines = true;
     if (!reader.read(line, g)) {
-      std::fprintf(stderr, "TRICKREF_BENCH_ARCHIVE: line %lld is not a clean record the direct reader takes\n",
-                   static_cast<long long>(out.games + 1));
+      std::fprintf(stderr, "TRICKREF_BENCH_ARCHIVE: line %u is not a clean record the direct reader takes\n", number);
       std::exit(2);
     }
     out.hands += static_cast<std::int64_t>(g.hands.size());
     ++out.games;
-    at = end + 1;
-  }
+    return true;
+  });
   return out;
 }
 
@@ -258,17 +272,7 @@ const std::string& padded_archive() {
 // padded_archive(); false as soon as a call is.
 template <class Read>
 bool each_line(Read&& read) {
-  const std::string& text = padded_archive();
-  const std::size_t size = archive().text.size();
-  std::uint32_t number = 0;
-  for (std::size_t at = 0; at < size;) {
-    const std::size_t end = text.find('\n', at);
-    if (!read(std::string_view(text.data() + at, end - at), ++number)) {
-      return false;
-    }
-    at = end + 1;
-  }
-  return true;
+  return each_line_of(padded_archive(), archive().text.size(), read);
 }
 
 void rates(benchmark::State& state, const Archive& a) {
