@@ -312,6 +312,25 @@ TEST_F(HostileOutput, OutOfMemoryWithSeveralJobsIsReportedAsWithOne) {
   }
 }
 
+// A JSON Lines archive whose one line is longer than the address space
+// allowed: the reading buffer cannot grow to hold it (mremap refused, or,
+// with several jobs, the block of lines), which is "out of memory", not
+// a crash, with one job or two.
+TEST_F(HostileOutput, OutOfMemoryGrowingALineIsReportedAsSuch) {
+  if (kSanitized) {
+    GTEST_SKIP() << "the sanitizer's shadow memory does not fit an address-space limit";
+  }
+  std::ofstream(dir_ / "a.jsonl").close();
+  fs::resize_file(dir_ / "a.jsonl", 300U << 20U);  // sparse: NUL bytes, no line end
+  for (const char* jobs : {"1", "2"}) {
+    const Outcome r = run({"validate", "-q", "-j", jobs, "--max-file-size", "1000000000", "a.jsonl"},
+                          {.address_space = 256U << 20U, .timeout_seconds = kTimeout});
+    EXPECT_EQ(r.exit_code, 2) << "-j " << jobs << "\n" << r.err;
+    EXPECT_EQ(r.err, "trickref: error: out of memory\n") << "-j " << jobs;
+    EXPECT_EQ(r.out, "") << "-j " << jobs;
+  }
+}
+
 // In-process: simulate's worker threads hand an exception (here
 // std::bad_alloc from rendering a transcript) to the calling thread, which
 // cli::run turns into the one-job message; never std::terminate.

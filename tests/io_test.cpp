@@ -2,6 +2,7 @@
 // a megabyte at a time, which goes straight into it; smaller reads go through
 // the stream's own buffer. Either way the bytes come whole and in order.
 #include "base/io.h"
+#include "batch/line_reader.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -98,6 +100,52 @@ TEST(FdInBuf, AFailedReadIsRememberedAndEndsTheStream) {
     EXPECT_EQ(read_all(in, {size}), "") << size;
     EXPECT_EQ(buf.error(), EISDIR) << size;
   }
+}
+
+
+TEST(PageBuffer, GrowingKeepsTheBytesHeld) {
+  PageBuffer b;
+  b.resize(100);
+  const std::string head = pattern(100);
+  std::copy(head.begin(), head.end(), b.data());
+  b.resize(std::size_t{9} << 20U);  // remapped, perhaps elsewhere
+  EXPECT_EQ(std::string(b.data(), 100), head);
+  b.data()[(std::size_t{9} << 20U) - 1] = 'z';
+  const char* const at = b.data();
+  b.resize(50);  // never shrinks
+  EXPECT_EQ(b.data(), at);
+  EXPECT_EQ(b.data()[(std::size_t{9} << 20U) - 1], 'z');
+}
+
+// A line longer than the first block (1 MiB) grows the buffer and is read
+// whole; the lines around it keep their numbers; one over the limit is
+// skipped, its number kept.
+TEST(LineReader, LinesLongerThanABlockAreReadWholeOrSkippedOverTheLimit) {
+  const std::string big(3U << 20U, 'x');
+  std::istringstream in("a\n" + big + "\n\nb\n" + std::string(5U << 20U, 'y') + "\nlast");
+  LineReader lines(in, 4U << 20U, 1);
+  LineReader::Line l;
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.text, "a");
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.number, 2U);
+  EXPECT_EQ(l.text.size(), big.size());
+  EXPECT_TRUE(l.text == big);
+  // The bytes after a line may be read (simdjson's padding).
+  EXPECT_EQ(l.text.data()[l.text.size()], '\n');
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.text, "");
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.text, "b");
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.number, 5U);
+  EXPECT_TRUE(l.too_long);
+  EXPECT_TRUE(l.terminated);
+  ASSERT_TRUE(lines.next(l));
+  EXPECT_EQ(l.number, 6U);
+  EXPECT_EQ(l.text, "last");
+  EXPECT_FALSE(l.terminated);
+  EXPECT_FALSE(lines.next(l));
 }
 
 }  // namespace

@@ -5,16 +5,60 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <istream>
-#include <memory>
 #include <new>
 #include <string_view>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "json/json_reader.h"
 
 namespace trickref {
+
+// Memory of its own pages (mmap), grown by remapping them (mremap): a
+// buffer of hundreds of megabytes (a line that long) grows without ever
+// holding two copies, whichever allocator the program has (mimalloc's
+// realloc copies). Unmapped when destroyed; std::bad_alloc when the
+// system refuses.
+class PageBuffer {
+ public:
+  PageBuffer() = default;
+  PageBuffer(const PageBuffer&) = delete;
+  PageBuffer& operator=(const PageBuffer&) = delete;
+  ~PageBuffer() {
+    if (data_ != nullptr) {
+      ::munmap(data_, size_);
+    }
+  }
+
+  [[nodiscard]] char* data() const { return data_; }
+
+  // At least `bytes` usable, the bytes held so far kept.
+  void resize(std::size_t bytes) {
+    const std::size_t page = page_size();
+    const std::size_t size = (bytes + page - 1) / page * page;
+    if (size <= size_) {
+      return;
+    }
+    void* const p = data_ == nullptr ? ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                                     : ::mremap(data_, size_, size, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) {  // NOLINT(*-cstyle-cast, performance-no-int-to-ptr): the system's constant
+      throw std::bad_alloc();
+    }
+    data_ = static_cast<char*>(p);
+    size_ = size;
+  }
+
+ private:
+  static std::size_t page_size() {
+    static const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    return page;
+  }
+  char* data_ = nullptr;
+  std::size_t size_ = 0;
+};
 
 // The lines of a JSON Lines stream, read a block at a time into one buffer
 // that grows only to the longest line (and never far past the line limit),
@@ -80,22 +124,16 @@ class LineReader {
   static constexpr std::size_t kBlock = 1 << 20;
 
   // Grows by doubling, but never past what the longest line allowed needs
-  // (one byte more tells it is too long), and with realloc: a large block
-  // is moved by remapping its pages, so growing never holds two copies.
+  // (one byte more tells it is too long).
   void reserve(std::size_t capacity) {
     if (capacity_ > 0 && capacity > max_line_ + 1) {
       capacity = std::max<std::size_t>(capacity_ + 1, static_cast<std::size_t>(max_line_) + 1);
     }
-    void* grown = std::realloc(buf_.get(), capacity + kJsonPadding);
-    if (grown == nullptr) {
-      throw std::bad_alloc();
-    }
-    (void)buf_.release();
-    buf_.reset(static_cast<char*>(grown));
+    buf_.resize(capacity + kJsonPadding);
     capacity_ = capacity;
   }
 
-  [[nodiscard]] char* data() const { return buf_.get(); }
+  [[nodiscard]] char* data() const { return buf_.data(); }
 
   // Moves the unread part to the front, grows the buffer when a line fills
   // it, and reads what fits after it.
@@ -134,14 +172,10 @@ class LineReader {
     }
   }
 
-  struct Free {
-    void operator()(char* p) const { std::free(p); }
-  };
-
   std::istream& in_;
   std::uint64_t max_line_;
   std::uint32_t number_;
-  std::unique_ptr<char, Free> buf_;
+  PageBuffer buf_;
   std::size_t capacity_ = 0;
   std::size_t begin_ = 0;  // the unread part: [begin_, end_)
   std::size_t scan_ = 0;   // searched for a line end up to here
