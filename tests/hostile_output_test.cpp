@@ -38,6 +38,8 @@ namespace {
 namespace fs = std::filesystem;
 using namespace trickref::test::hostile;  // NOLINT(google-build-using-namespace)
 
+constexpr unsigned kTimeout = 60;  // a run that hangs (a FIFO opened) is killed, and fails
+
 class HostileOutput : public Hostile {
  protected:
   // A copy of samples/league as L/ (two nights and a league.yaml).
@@ -54,6 +56,24 @@ class HostileOutput : public Hostile {
       }
     }
     return found;
+  }
+
+  // `validate -q` of `files` (sparse, each 300 MB) with an address space of
+  // 256 MB, with one job and with two: "out of memory" (exit 2), nothing on
+  // standard output, never a crash.
+  void expect_out_of_memory(const std::vector<std::string>& files) const {
+    for (const auto& name : files) {
+      std::ofstream(dir_ / name).close();
+      fs::resize_file(dir_ / name, 300U << 20U);
+    }
+    for (const char* jobs : {"1", "2"}) {
+      std::vector<std::string> args = {"validate", "-q", "-j", jobs, "--max-file-size", "1000000000"};
+      args.insert(args.end(), files.begin(), files.end());
+      const Outcome r = run(args, {.address_space = 256U << 20U, .timeout_seconds = kTimeout});
+      EXPECT_EQ(r.exit_code, 2) << "-j " << jobs << "\n" << r.err;
+      EXPECT_EQ(r.err, "trickref: error: out of memory\n") << "-j " << jobs;
+      EXPECT_EQ(r.out, "") << "-j " << jobs;
+    }
   }
 
   void make_fifo(const std::string& name) const { ASSERT_EQ(::mkfifo((dir_ / name).c_str(), 0644), 0); }
@@ -74,8 +94,6 @@ class HostileOutput : public Hostile {
     return fs::symlink_status(dir_ / name).type();
   }
 };
-
-constexpr unsigned kTimeout = 60;  // a run that hangs (a FIFO opened) is killed, and fails
 
 // ------------------------------------------------ 1. -o never destroys data
 
@@ -298,18 +316,7 @@ TEST_F(HostileOutput, OutOfMemoryWithSeveralJobsIsReportedAsWithOne) {
   }
   // Sparse files (no disk used) larger than the address space allowed: the
   // file's text does not fit, in a worker as on the main thread.
-  for (const char* name : {"a.yaml", "b.yaml"}) {
-    std::ofstream(dir_ / name).close();
-    fs::resize_file(dir_ / name, 300U << 20U);
-  }
-  std::string first_err;
-  for (const char* jobs : {"1", "2"}) {
-    const Outcome r = run({"validate", "-q", "-j", jobs, "--max-file-size", "1000000000", "a.yaml", "b.yaml"},
-                          {.address_space = 256U << 20U, .timeout_seconds = kTimeout});
-    EXPECT_EQ(r.exit_code, 2) << "-j " << jobs << "\n" << r.err;
-    EXPECT_EQ(r.err, "trickref: error: out of memory\n") << "-j " << jobs;
-    EXPECT_EQ(r.out, "") << "-j " << jobs;
-  }
+  expect_out_of_memory({"a.yaml", "b.yaml"});
 }
 
 // A JSON Lines archive whose one line is longer than the address space
@@ -320,15 +327,7 @@ TEST_F(HostileOutput, OutOfMemoryGrowingALineIsReportedAsSuch) {
   if (kSanitized) {
     GTEST_SKIP() << "the sanitizer's shadow memory does not fit an address-space limit";
   }
-  std::ofstream(dir_ / "a.jsonl").close();
-  fs::resize_file(dir_ / "a.jsonl", 300U << 20U);  // sparse: NUL bytes, no line end
-  for (const char* jobs : {"1", "2"}) {
-    const Outcome r = run({"validate", "-q", "-j", jobs, "--max-file-size", "1000000000", "a.jsonl"},
-                          {.address_space = 256U << 20U, .timeout_seconds = kTimeout});
-    EXPECT_EQ(r.exit_code, 2) << "-j " << jobs << "\n" << r.err;
-    EXPECT_EQ(r.err, "trickref: error: out of memory\n") << "-j " << jobs;
-    EXPECT_EQ(r.out, "") << "-j " << jobs;
-  }
+  expect_out_of_memory({"a.jsonl"});  // sparse: NUL bytes, no line end
 }
 
 // In-process: simulate's worker threads hand an exception (here

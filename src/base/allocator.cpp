@@ -5,9 +5,9 @@
 // Why: refereeing an archive makes and frees a few small blocks a hand (a
 // hand's summary, its lists), thousands of times a second on each thread,
 // and under -j a block made on a worker is freed on the thread that emits
-// its report. glibc's malloc spends about 9% of `validate -q`'s time there
-// (its thread cache holds only 7 blocks of a size); mimalloc's free lists
-// a page do not. See README, "Why these libraries".
+// its report. glibc's malloc spent about 9% of `validate -q`'s time there
+// (its thread cache holds only 7 blocks of a size; mimalloc keeps a free
+// list for every page). See README, "Dependencies".
 //
 // Linking the shared library serves C's malloc too (it exports malloc and
 // free, and is loaded ahead of libc). New and delete are replaced here
