@@ -118,6 +118,46 @@ TEST(JsonGameReader, AgreesOnEveryBuiltInRuleset) {
   }
 }
 
+// A record is read over whatever the Game holds: a game of another ruleset
+// loaded the full way (bids, contract, points, teams), or the game read
+// before with more hands, more players or other keys. What the reader
+// takes is always the game a fresh load gives.
+TEST(JsonGameReader, ReadsOverAnyGameTheGameHolds) {
+  const auto load = [](std::string_view text) {
+    JsonReader reader(Limits{});
+    Document doc;
+    DiagnosticSink sink("t.jsonl");
+    EXPECT_EQ(reader.read(JsonText{text, false, 7, true, false}, doc, sink), JsonRead::kGame);
+    Game g = load_game(doc.root(), "t.jsonl", 0, sink);
+    return g;
+  };
+  const std::vector<std::string> pluck = simulated_lines("pluck", Detail::kFull, 3);
+  const std::vector<std::string> sheet = simulated_lines("nine-five-two", Detail::kSheet, 2);
+  std::vector<std::string> others;
+  for (const std::string ruleset : {"call-deuces", "court-piece"}) {
+    const auto lines = simulated_lines(ruleset, Detail::kFull, 1);
+    others.insert(others.end(), lines.begin(), lines.end());
+  }
+  JsonGameReader direct(Limits{});
+  for (const std::string& held : others) {
+    for (const std::string& line : {pluck[0], sheet[0], pluck[1]}) {
+      Game g = load(held);
+      ASSERT_GT(g.hands.size(), 0U);
+      ASSERT_TRUE(direct.read(JsonText{line, false, 7, true, false}, g)) << line.substr(0, 120);
+      g.file = "t.jsonl";
+      EXPECT_EQ(g, load(line)) << "read over " << held.substr(0, 60);
+    }
+  }
+  // One Game read over and over, in an order where the number of hands and
+  // the keys of a hand change from each game to the next.
+  Game g;
+  for (const std::string& line : {pluck[0], sheet[0], pluck[1], sheet[1], pluck[2], pluck[0]}) {
+    ASSERT_TRUE(direct.read(JsonText{line, false, 7, true, false}, g));
+    g.file = "t.jsonl";
+    EXPECT_EQ(g, load(line)) << line.substr(0, 120);
+  }
+}
+
 // A two-hand Pluck record to vary.
 constexpr std::string_view kRecord =
     R"({"game":"pluck","id":"a","players":["Ann","Bob","Cat"],"hands":[)"

@@ -71,10 +71,9 @@ GameReport io_report(const std::string& file, std::string message, Code code = C
   return g;
 }
 
-// Resolves the ruleset of a loaded game and referees it. `g` is recycled
-// (recycle_game) when done. `is_map`: the record is a map (a record that is
+// Resolves the ruleset of a loaded game and referees it. `is_map`: the record is a map (a record that is
 // not has had its word from the loader, and nothing more is said of it).
-GameReport referee_game(Game& g, bool is_map, DiagnosticSink& sink, const std::string& display, int index,
+GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const std::string& display, int index,
                         const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
                         const SourceText& source) {
   GameReport rep;
@@ -118,7 +117,6 @@ GameReport referee_game(Game& g, bool is_map, DiagnosticSink& sink, const std::s
     rep.scoring = rules->scoring;
     rep.result = referee(g, *rules, sink);
   }
-  recycle_game(g);  // its lists serve the next game this thread loads
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
   auto diags = sink.take();
@@ -136,7 +134,9 @@ GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std
                             const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
                             const SourceText& source) {
   Game g = load_game(doc.root(), display, index, sink);
-  return referee_game(g, doc.root().is_map(), sink, display, index, dir, catalog, options, source);
+  GameReport rep = referee_game(g, doc.root().is_map(), sink, display, index, dir, catalog, options, source);
+  recycle_game(g);  // its lists serve the next game this thread loads
+  return rep;
 }
 
 // The --max-diagnostics budget of one file: shared by its games.

@@ -124,6 +124,105 @@ unsigned bit(Key k) {
   return static_cast<unsigned>(k);
 }
 
+// ------------------------------------------- the game read before, reused
+// An archive holds thousands of games of one shape: each game is read over
+// the one before it, in place, so that every list (a hand's, a trick's, a
+// deal's cards) is filled in the storage it had, without being allocated,
+// freed, or handed from one game to the next. What a record leaves out is
+// emptied (at the end of a hand, and of a list): what the walk takes is the Game
+// load_game gives, whatever the Game held (the JsonGameReader tests read
+// records of every shape over one another).
+
+// The list `out` holds, emptied (its storage kept), or a new one.
+template <class T>
+std::vector<T>& emptied(std::optional<std::vector<T>>& out) {
+  if (out) {
+    out->clear();
+    return *out;
+  }
+  return out.emplace();
+}
+
+// Lists of items that hold lists (a game's hands, a hand's tricks), each
+// read over the list read before. A list longer than before takes back
+// items an earlier list left past its end (games have more hands or fewer),
+// rather than new ones.
+template <class T>
+class Regrow {
+ public:
+  // The next item of `list` (`read` items read so far): the item there
+  // before, made ready by `reuse`, or a new one.
+  template <class Reuse>
+  T& next(std::vector<T>& list, std::size_t& read, Reuse&& reuse) {
+    if (read == list.size()) {
+      if (spare_.empty()) {
+        ++read;
+        return list.emplace_back();
+      }
+      list.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+    }
+    T& kept = list[read++];
+    reuse(kept);
+    return kept;
+  }
+  // Ends `list` after its `read` items, keeping those past them aside.
+  void cut(std::vector<T>& list, std::size_t read) {
+    while (list.size() > read) {
+      if (spare_.size() < kMost) {
+        spare_.push_back(std::move(list.back()));
+      }
+      list.pop_back();
+    }
+  }
+
+ private:
+  static constexpr std::size_t kMost = 1024;  // a game of thousands of hands is not kept whole
+  std::vector<T> spare_;
+};
+
+// What the walk of one record keeps for the next.
+struct Kept {
+  Regrow<HandRec> hands;
+  Regrow<TrickRec> tricks;
+};
+
+// A hand as new but for the lists the walk fills in place: those it keeps,
+// each filled again or emptied (Walk::hand) as the hand read next says.
+void renew(HandRec& h) {
+  HandRec fresh;
+  fresh.deal = std::move(h.deal);
+  fresh.deal_seat_locs = std::move(h.deal_seat_locs);
+  fresh.kitty = std::move(h.kitty);
+  fresh.plucks = std::move(h.plucks);
+  fresh.discard = std::move(h.discard);
+  fresh.tricks = std::move(h.tricks);
+  fresh.taken = std::move(h.taken);
+  fresh.score = std::move(h.score);
+  fresh.game_keys = std::move(h.game_keys);
+  fresh.game_keys.clear();
+  h = std::move(fresh);
+}
+
+// A game as new but for the storage of its texts and lists (each hand kept
+// is renewed as it is read again).
+void renew(Game& g) {
+  Game fresh;
+  const auto keep = [](auto& to, auto& from) {
+    to = std::move(from);
+    to.clear();
+  };
+  keep(fresh.file, g.file);
+  keep(fresh.id, g.id);
+  keep(fresh.event, g.event);
+  keep(fresh.date, g.date);
+  keep(fresh.notes, g.notes);
+  keep(fresh.players, g.players);
+  keep(fresh.player_locs, g.player_locs);
+  fresh.hands = std::move(g.hands);
+  g = std::move(fresh);
+}
+
 // One record's walk over its text, the grammar of JSON checked as it is
 // read, for the values a record holds: strings without escapes, whole
 // numbers, null, lists and maps. Every function returns false to decline;
@@ -132,8 +231,8 @@ unsigned bit(Key k) {
 // and every key and value counts towards max_json_values, as there.
 class Walk {
  public:
-  Walk(Game& g, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
-      : g_(g), limits_(limits), lines_(lines), one_line_(lines.one_line(base)), base_(base), end_(end) {}
+  Walk(Game& g, Kept& kept, const Limits& limits, const LineIndex& lines, const char* base, const char* end)
+      : g_(g), kept_(kept), limits_(limits), lines_(lines), one_line_(lines.one_line(base)), base_(base), end_(end) {}
 
   // Where the walk is: `p` moves past each value read.
   struct Text {
@@ -395,15 +494,17 @@ class Walk {
   }
 
   bool card_list(Text& t, unsigned level, std::optional<std::vector<CardRef>>& out, Loc& at) {
-    out = take_card_list(true);
-    return cards(t, level, *out, at);
+    return cards(t, level, emptied(out), at);
   }
 
   // `taken`, `score`: each key a player (once), each value a whole number.
   bool numbers(Text& t, unsigned level, bool non_negative, std::optional<SeatNumbers>& out) {
-    SeatNumbers n = take_seat_numbers(g_.players.size());
+    SeatNumbers& n = out ? *out : out.emplace();
+    n.values.assign(g_.players.size(), std::nullopt);
+    n.locs.assign(g_.players.size(), Loc{});
+    n.sides.clear();
     Seen named;
-    const bool ok = raw_map(t, level, n.loc, [&](std::string_view name, Loc) {
+    return raw_map(t, level, n.loc, [&](std::string_view name, Loc) {
       const int seat = seat_of(name);
       long long value = 0;
       Loc at;
@@ -414,10 +515,6 @@ class Walk {
       n.locs[static_cast<std::size_t>(seat)] = at;
       return true;
     });
-    if (ok) {
-      out = std::move(n);
-    }
-    return ok;
   }
 
   // A string with no escape and no control character: its text where it
@@ -522,14 +619,15 @@ class Walk {
     if (g_.players.empty()) {
       return false;
     }
-    g_.hands = take_hand_list();
-    int number = 0;
+    std::size_t read = 0;
     Loc at;
-    return raw_list(t, 1, at, [&] {
-      HandRec& rec = g_.hands.emplace_back();
-      rec.number = ++number;
+    const bool ok = raw_list(t, 1, at, [&] {
+      HandRec& rec = kept_.hands.next(g_.hands, read, [](HandRec& kept) { renew(kept); });
+      rec.number = static_cast<int>(read);
       return hand(t, rec);
     });
+    kept_.hands.cut(g_.hands, read);
+    return ok;
   }
 
   bool hand(Text& t, HandRec& h) {
@@ -540,9 +638,6 @@ class Walk {
         return false;
       }
       if ((kGameOnlyHandKeys & (1U << bit(k))) != 0) {
-        if (h.game_keys.capacity() == 0) {
-          h.game_keys = take_game_key_list();
-        }
         h.game_keys.emplace_back(*std::find(kGameOnlyKeys.begin(), kGameOnlyKeys.end(), word), key_at);
       }
       return hand_value(k, t, h);
@@ -551,6 +646,22 @@ class Walk {
     if (!ok || (h.number == 1 && !seen.has(bit(HandKey::kDealer)))) {
       return false;
     }
+    // The lists renew() kept that this hand does not have.
+    if (!seen.has(bit(HandKey::kDeal))) {
+      h.deal.reset();
+      h.deal_seat_locs.clear();
+    }
+    const auto drop = [&](HandKey k, auto& list) {
+      if (!seen.has(bit(k))) {
+        list.reset();
+      }
+    };
+    drop(HandKey::kKitty, h.kitty);
+    drop(HandKey::kPlucks, h.plucks);
+    drop(HandKey::kDiscard, h.discard);
+    drop(HandKey::kTricks, h.tricks);
+    drop(HandKey::kTaken, h.taken);
+    drop(HandKey::kScore, h.score);
     h.begun = std::any_of(std::begin(kBegun), std::end(kBegun), [&](HandKey k) { return seen.has(bit(k)); });
     return true;
   }
@@ -596,9 +707,8 @@ class Walk {
   // `deal`: every player's cards, by name, each once.
   bool deal(Text& t, HandRec& h) {
     const std::size_t n = g_.players.size();
-    std::vector<std::vector<CardRef>> by_seat = take_deal_list();
+    std::vector<std::vector<CardRef>>& by_seat = h.deal ? *h.deal : h.deal.emplace();
     by_seat.resize(n);
-    h.deal_seat_locs = take_loc_list();
     h.deal_seat_locs.assign(n, Loc{});
     Seen dealt;
     const bool ok = raw_map(t, 3, h.deal_loc, [&](std::string_view name, Loc) {
@@ -607,7 +717,7 @@ class Walk {
         return false;
       }
       const auto s = static_cast<std::size_t>(seat);
-      by_seat[s] = take_card_list(false);
+      by_seat[s].clear();
       return cards(t, 4, by_seat[s], h.deal_seat_locs[s]);
     });
     if (!ok) {
@@ -618,15 +728,14 @@ class Walk {
         return false;  // the loader says whose cards are missing
       }
     }
-    h.deal = std::move(by_seat);
     return true;
   }
 
   // `plucks`: {by, from, gives, gets} each; `gets` may be null.
   bool plucks(Text& t, HandRec& h) {
-    h.plucks = take_pluck_list();
+    std::vector<PluckRec>& list = emptied(h.plucks);
     return raw_list(t, 3, h.plucks_loc, [&] {
-      PluckRec& r = h.plucks->emplace_back();
+      PluckRec& r = list.emplace_back();
       Seen seen;
       const bool ok = raw_map(t, 4, r.loc, [&](std::string_view word, Loc) {
         if (same(word, "by")) {
@@ -665,10 +774,13 @@ class Walk {
 
   // `tricks`: each a list of cards, or {leader, cards}.
   bool tricks(Text& t, HandRec& h) {
-    h.tricks = take_trick_list();
-    return raw_list(t, 3, h.tricks_loc, [&] {
-      TrickRec& r = h.tricks->emplace_back();
-      r.cards = take_card_list(true);
+    std::vector<TrickRec>& list = h.tricks ? *h.tricks : h.tricks.emplace();
+    std::size_t read = 0;
+    const bool listed = raw_list(t, 3, h.tricks_loc, [&] {
+      TrickRec& r = kept_.tricks.next(list, read, [](TrickRec& kept) {
+        kept.leader.reset();
+        kept.cards.clear();
+      });
       if (t.at('[')) {
         return cards(t, 4, r.cards, r.loc);
       }
@@ -681,6 +793,8 @@ class Walk {
       });
       return ok && seen.has(1);
     });
+    kept_.tricks.cut(list, read);
+    return listed;
   }
 
   // `result`: {winner, score}; the winner a name or a list of names.
@@ -705,6 +819,7 @@ class Walk {
   }
 
   Game& g_;
+  Kept& kept_;
   const Limits& limits_;
   const LineIndex& lines_;
   std::optional<LineIndex::OneLine> one_line_;  // a record of one line: its columns without the index
@@ -714,20 +829,11 @@ class Walk {
   const ShortCardTokens& tokens_ = ShortCardTokens::get();
 };
 
-// Empties `g` for the next record: its lists recycled (recycle_game), and
-// the storage of its names and details kept; every other field as new.
-void reuse(Game& g) {
+// Empties `g` after a record declined: its lists recycled (recycle_game)
+// for the full way, which loads the record into a Game of its own.
+void empty(Game& g) {
   recycle_game(g);
-  Game fresh;
-  fresh.players = std::move(g.players);
-  fresh.players.clear();
-  fresh.player_locs = std::move(g.player_locs);
-  fresh.player_locs.clear();
-  fresh.event = std::move(g.event);
-  fresh.event.clear();
-  fresh.id = std::move(g.id);
-  fresh.id.clear();
-  g = std::move(fresh);
+  g = Game{};
 }
 
 }  // namespace
@@ -737,6 +843,7 @@ struct JsonGameReader::Impl {
   Limits limits;
   LineIndex lines;
   std::vector<char> copy;  // a text that came without padding
+  Kept kept;
 };
 
 JsonGameReader::JsonGameReader(const Limits& limits) : impl_(std::make_unique<Impl>(limits)) {}
@@ -744,7 +851,7 @@ JsonGameReader::JsonGameReader(const Limits& limits) : impl_(std::make_unique<Im
 JsonGameReader::~JsonGameReader() = default;
 
 bool JsonGameReader::read(const JsonText& in, Game& game) {
-  reuse(game);
+  renew(game);
   auto& im = *impl_;
   const std::string_view text = in.text;
   const std::size_t bom = bom_length(text);
@@ -758,7 +865,7 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
   try {
     const char* data = padded_data(in, im.copy);
     const char* const end = data + text.size();
-    Walk walk(game, im.limits, im.lines, data, end);
+    Walk walk(game, im.kept, im.limits, im.lines, data, end);
     Walk::Text t{data + start, end};
     taken = walk.game(t);
     t.skip_space();
@@ -767,7 +874,7 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
     taken = false;  // the full way reports it
   }
   if (!taken) {
-    reuse(game);
+    empty(game);
   }
   return taken;
 }

@@ -33,9 +33,10 @@ class JsonGameReader {
   JsonGameReader(const JsonGameReader&) = delete;
   JsonGameReader& operator=(const JsonGameReader&) = delete;
 
-  // Reads `in` into `game`, which is recycled first (recycle_game) so its
-  // lists serve again. True when the record was taken; false when declined,
-  // `game` then left empty. `file` and `index` are left to the caller.
+  // Reads `in` into `game`, over what it holds: the lists of the game read
+  // before are filled again in place. True when the record was taken;
+  // false when declined, `game` then left empty (its lists recycled for
+  // the full way, recycle_game). `file` and `index` are left to the caller.
   [[nodiscard]] bool read(const JsonText& in, Game& game);
 
  private:
