@@ -589,21 +589,13 @@ class GameReferee {
         legal_.start = s;
       }
       const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
-      bool in_order = false;
-      const int start =
-          all_known && unreadable == 0 && static_cast<int>(count) == n_ ? play_order_start(s, tr, in_order) : 0;
-      rotations_[t] = start;
-      if (in_order) {
-        // Every card held and legal as written: each is its seat's, and the
-        // trick is played already (into s).
+      const bool whole = all_known && unreadable == 0 && static_cast<int>(count) == n_;
+      if (whole && played_as_written(s, tr, static_cast<int>(t))) {
         legal_.held_legal[t] = 1;
-        for (std::size_t i = 0; i < count; ++i) {
-          const int seat = static_cast<int>(after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(n_)));
-          plays_.push_back(Play{seat, *tr.cards[i].card, tr.cards[i].loc, static_cast<int>(t)});
-        }
-        finish_trick(s);
         continue;
       }
+      const int start = whole ? play_order_start(s, tr) : 0;
+      rotations_[t] = start;
       if (unreadable == 1) {
         // The card meant, found before any card of the trick is attributed.
         PlayState p = s;
@@ -663,6 +655,30 @@ class GameReferee {
     return n;
   }
 
+  // Whether trick `t`'s cards, as written from its leader on, are each held
+  // and legal (check_play): the way nearly every trick of an archive is
+  // read. Where they are, each is its seat's play, and the trick is played
+  // into `s` (the play at the start of the trick) and finished; where not,
+  // nothing is attributed and `s` is as it was (take_back_trick).
+  bool played_as_written(PlayState& s, const TrickRec& tr, int t) {
+    const bool broken = s.broken;
+    const std::size_t before = plays_.size();
+    for (int i = 0; i < n_; ++i) {
+      const int seat = s.to_play();
+      const CardRef& ref = tr.cards[static_cast<std::size_t>(i)];
+      const Card c = *ref.card;
+      if (check_play(s, seat, c)) {
+        take_back_trick(s, broken);
+        plays_.resize(before);
+        return false;
+      }
+      apply_play(s, seat, c);
+      plays_.push_back(Play{seat, c, ref.loc, t});
+    }
+    finish_trick(s);
+    return true;
+  }
+
   // Whether the trick's cards, read from written index `start` on in play
   // order from the leader, are each held and legal (check_play). They are
   // played into `s`, the play at the start of the trick: where they are
@@ -682,19 +698,14 @@ class GameReferee {
     return true;
   }
 
-  // trick-order: the index of the written card the leader played. 0 (as
-  // written) unless the trick as written breaks a rule and exactly one
-  // other start makes every card held and legal: the record proves it was
-  // written from the wrong seat (every hand at play is known).
-  // `in_order`: the trick as written is held and legal throughout, and
-  // then `s`, the play at the start of the trick, is the play after it
-  // (otherwise `s` is as it was).
-  int play_order_start(PlayState& s, const TrickRec& tr, bool& in_order) const {
+  // trick-order, for a trick whose cards as written are not each held and
+  // legal (played_as_written): the index of the written card the leader
+  // played. 0 (as written) unless exactly one other start makes every card
+  // held and legal: the record proves it was written from the wrong seat
+  // (every hand at play is known). `s`, the play at the start of the
+  // trick, is left as it was.
+  int play_order_start(PlayState& s, const TrickRec& tr) const {
     const bool broken = s.broken;
-    in_order = plays_in_order(s, tr, 0);
-    if (in_order) {
-      return 0;
-    }
     int found = 0;
     for (int k = 1; k < n_; ++k) {
       if (plays_in_order(s, tr, k)) {
