@@ -1,8 +1,8 @@
 // Conformance suite, run against every built-in ruleset:
 // - seeded random legal games referee clean at every level of detail, in
 //   YAML and in JSON;
-// - in every state reached, check_play accepts exactly the cards of
-//   legal_plays (the legality oracle), and, where a hand has an auction and
+// - in every state reached, check_play and plays_clean accept exactly the
+//   cards of legal_plays (the legality oracle), and, where a hand has an auction and
 //   a bidder's discard, check_call and check_discard accept exactly the
 //   calls of legal_calls and the cards the taker may discard;
 // - invariants: every card of the deck dealt once and played once a hand,
@@ -152,6 +152,8 @@ TEST_P(Conformance, CheckPlayAgreesWithLegalPlaysInEveryReachedState) {
           for (Card c : rules->deck | CardSet::jokers() | CardSet::of(Card::of(Suit::kHearts, 0))) {
             ASSERT_EQ(!check_play(s, s.to_play(), c), legal.contains(c))
                 << "card " << to_string(c) << " trick " << t << " legal " << to_string(legal);
+            ASSERT_EQ(plays_clean(s, s.to_play(), c), legal.contains(c))
+                << "plays_clean: card " << to_string(c) << " trick " << t << " legal " << to_string(legal);
           }
           ++states;
           apply_play(s, s.to_play(), played);

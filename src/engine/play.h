@@ -67,6 +67,10 @@ struct PlayState {
 // play.must_overtrump). `evidence` is the card held that proves it.
 [[nodiscard]] std::optional<Violation> check_play(const PlayState& s, int seat, Card card);
 
+// Whether `card` played by `seat` breaks none of check_play's clauses (the
+// same clauses, inlined: the referee asks this of every card it reads).
+[[nodiscard]] inline bool plays_clean(const PlayState& s, int seat, Card card);
+
 namespace detail {
 CardSet trump_duties(const PlayState& s, CardSet hand, CardSet may, bool follows);
 }  // namespace detail
@@ -98,6 +102,76 @@ inline int finish_trick(PlayState& s);
 
 // --- inline definitions: these run for every card played, in the referee and
 // in `simulate`, so they are inlined where they are called.
+
+namespace detail {
+
+// The opening card itself is never a trump lead (rules.md §4: the opening 2C
+// when clubs are trump).
+inline bool is_forced_opening(const PlayState& s, Card card) {
+  return s.trick == 0 && s.count == 0 && s.rules->first_lead == FirstLead::kCard && card == s.rules->first_lead_card;
+}
+
+// check_play's clauses, in order, for the next card of the trick in
+// progress (played by the seat whose hand is `hand`): `broken(code, clause,
+// evidence)` gives the result for the first clause the card breaks, and a
+// card that breaks none gives `Result{}`. Written once, for check_play
+// (which builds the Violation) and plays_clean (which only asks whether).
+template <class Result, class Broken>
+inline Result check_play_clauses(const PlayState& s, CardSet hand, Card card, Broken&& broken) {
+  const Ruleset& r = *s.rules;
+  // 1. Only the ruleset's deck is in play.
+  if (!r.deck.contains(card)) {
+    return broken(Code::kNotInDeck, Clause::kNone, std::nullopt);
+  }
+  // 2. A card is played once a hand.
+  if (s.played.contains(card)) {
+    return broken(Code::kDuplicatePlay, Clause::kNone, std::nullopt);
+  }
+  // 3. A player plays from their own hand.
+  if (!hand.contains(card)) {
+    return broken(Code::kNotHeld, Clause::kNone, std::nullopt);
+  }
+  const CardSet trumps = s.trumps;
+  if (s.count == 0) {
+    // 4. The first trick is led with the first-lead card (Pluck: the 2C).
+    if (s.trick == 0 && r.first_lead == FirstLead::kCard && card != r.first_lead_card &&
+        hand.contains(r.first_lead_card)) {
+      return broken(Code::kFirstLead, Clause::kNone, r.first_lead_card);
+    }
+    // 6. No trump lead before trumps are broken, unless holding only trumps.
+    if (r.trump_lead == TrumpLead::kAfterBroken && !s.broken && trumps.contains(card) &&
+        !is_forced_opening(s, card)) {
+      const CardSet others = hand - trumps;
+      if (!others.empty() || !r.trump_lead_when_only_trumps) {
+        return broken(Code::kTrumpLead, Clause::kNone, others.empty() ? card : others.highest());
+      }
+    }
+    return Result{};
+  }
+  // 5. Follow suit if able (the jokers count as trumps). (One branch, on
+  // both tests: whether a card follows suit is random in play, whether it
+  // breaks the clause hardly ever is.)
+  const CardSet follow = follow_mask(s.led(), s.trump);
+  const CardSet held = hand & follow;
+  if (static_cast<int>(!follow.contains(card)) & static_cast<int>(!held.empty())) {
+    return broken(Code::kRevoke, Clause::kNone, held.highest());
+  }
+  // 7. The trump duties (play.must_trump_if_void, play.must_overtrump).
+  if ((r.must_trump_if_void || r.must_overtrump) &&
+      !trump_duties(s, hand, held.empty() ? hand : held, !held.empty()).contains(card)) {
+    const bool void_no_trump = held.empty() && !trumps.contains(card) && r.must_trump_if_void;
+    return broken(Code::kRevoke, void_no_trump ? Clause::kMustTrump : Clause::kMustOvertrump,
+                  (hand & trumps).highest());
+  }
+  return Result{};
+}
+
+}  // namespace detail
+
+inline bool plays_clean(const PlayState& s, int seat, Card card) {
+  return !detail::check_play_clauses<bool>(s, s.hands[static_cast<std::size_t>(seat)], card,
+                                           [](Code, Clause, std::optional<Card>) { return true; });
+}
 
 inline CardSet legal_plays(const PlayState& s) { return legal_plays_for<true>(s); }
 

@@ -656,7 +656,7 @@ class GameReferee {
   }
 
   // Whether trick `t`'s cards, as written from its leader on, are each held
-  // and legal (check_play): the way nearly every trick of an archive is
+  // and legal (plays_clean): the way nearly every trick of an archive is
   // read. Where they are, each is its seat's play, and the trick is played
   // into `s` (the play at the start of the trick) and finished; where not,
   // nothing is attributed and `s` is as it was (take_back_trick).
@@ -667,7 +667,7 @@ class GameReferee {
       const int seat = s.to_play();
       const CardRef& ref = tr.cards[static_cast<std::size_t>(i)];
       const Card c = *ref.card;
-      if (check_play(s, seat, c)) {
+      if (!plays_clean(s, seat, c)) {
         take_back_trick(s, broken);
         plays_.resize(before);
         return false;
