@@ -18,6 +18,7 @@
 #include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/test_support.h"
 #include "transcript/transcript_loader.h"
 #include "transcript/writer.h"
 #include "yaml/tree.h"
@@ -118,9 +119,9 @@ TEST(JsonGameReader, AgreesOnEveryBuiltInRuleset) {
   }
 }
 
-// A record is read over whatever the Game holds: a game of another ruleset
-// loaded the full way (bids, contract, points, teams), or the game read
-// before with more hands, more players or other keys. What the reader
+// A record is read over whatever the Game holds: a game loaded the full
+// way (bids, contract, points, teams, a status, shows, a revoke claim), or
+// the game read before with more hands, more players or other keys. What the reader
 // takes is always the game a fresh load gives.
 TEST(JsonGameReader, ReadsOverAnyGameTheGameHolds) {
   const auto load = [](std::string_view text) {
@@ -139,6 +140,21 @@ TEST(JsonGameReader, ReadsOverAnyGameTheGameHolds) {
     others.insert(others.end(), lines.begin(), lines.end());
   }
   JsonGameReader direct(Limits{});
+  // Games loaded the full way from YAML with the keys simulate never
+  // writes: teams, a status, shows, a revoke claim, an early court.
+  for (const std::string file : {"samples/court-piece/evening.yaml", "samples/invalid/incomplete.yaml",
+                                 "samples/invalid/show-missing.yaml", "samples/invalid/revoke-claim-unfounded.yaml"}) {
+    const std::string text = test::read_source_file(file);
+    YamlReader yaml(text, Limits{});
+    Document doc;
+    DiagnosticSink sink(file);
+    ASSERT_TRUE(yaml.next(doc, sink)) << file;
+    Game g = load_game(doc.root(), file, 0, sink);
+    ASSERT_GT(g.hands.size(), 0U) << file;
+    ASSERT_TRUE(direct.read(JsonText{pluck[0], false, 7, true, false}, g)) << file;
+    g.file = "t.jsonl";
+    EXPECT_EQ(g, load(pluck[0])) << "read over " << file;
+  }
   for (const std::string& held : others) {
     for (const std::string& line : {pluck[0], sheet[0], pluck[1]}) {
       Game g = load(held);
