@@ -75,6 +75,7 @@ struct LegalTricks {
   std::vector<std::uint8_t> held_legal;  // by trick: 1 where proven
   PlayState end;                        // after the last trick, once attribute() has read them all
   bool read_all = false;
+  bool leader_named = false;  // a trick read names its leader
 
   [[nodiscard]] bool proven(std::size_t t) const { return t < held_legal.size() && held_legal[t] != 0; }
 };
@@ -510,6 +511,7 @@ class GameReferee {
     leaders_.clear();
     legal_.held_legal.clear();
     legal_.read_all = false;
+    legal_.leader_named = false;
     if (!h.tricks || !h.trump) {
       return false;
     }
@@ -584,6 +586,7 @@ class GameReferee {
         }
       }
       leaders_.push_back(leader);
+      legal_.leader_named = legal_.leader_named || tr.leader.has_value();
       s.leader = leader;
       if (t == 0) {
         legal_.start = s;
@@ -1769,16 +1772,22 @@ class GameReferee {
     // cards they go on to play (a lower bound that proves revokes).
     Hands start{};
     std::array<bool, kMaxPlayers> forward{};
-    for (const auto& p : plays_) {
-      start[static_cast<std::size_t>(p.seat)].insert(p.card);
-    }
+    bool all_forward = true;
     for (int s = 0; s < n_; ++s) {
-      if (known[static_cast<std::size_t>(s)]) {
-        start[static_cast<std::size_t>(s)] = hold[static_cast<std::size_t>(s)];
-        forward[static_cast<std::size_t>(s)] = true;
+      const auto i = static_cast<std::size_t>(s);
+      forward[i] = known[i];
+      all_forward = all_forward && known[i];
+      if (known[i]) {
+        start[i] = hold[i];
       }
     }
-    const bool all_forward = std::all_of(forward.begin(), forward.begin() + n_, [](bool b) { return b; });
+    if (!all_forward) {
+      for (const auto& p : plays_) {
+        if (!forward[static_cast<std::size_t>(p.seat)]) {
+          start[static_cast<std::size_t>(p.seat)].insert(p.card);
+        }
+      }
+    }
     phase_ = phase::kTricks;
     m.hands = start;
     int expected_first = first_leader(m, all_forward);
@@ -1803,7 +1812,8 @@ class GameReferee {
     // trick so far proven and skipped, from the same first play.
     bool in_step = true;
     const bool whole = proven_throughout(tricks, m);
-    for (std::size_t t = 0; t < tricks.size(); ++t) {
+    // (Proven throughout, a trick is only looked at for the leader it names.)
+    for (std::size_t t = 0; t < (whole && !legal_.leader_named ? 0 : tricks.size()); ++t) {
       trick_ = static_cast<int>(t) + 1;
       const auto& tr = tricks[t];
       // (Proven throughout: the play is attribute()'s, and the trick's
