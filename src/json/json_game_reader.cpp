@@ -1,6 +1,7 @@
 #include "json/json_game_reader.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -78,13 +79,36 @@ constexpr std::pair<std::string_view, HandKey> kHandKeys[] = {
     {"plucks", HandKey::kPlucks}, {"kitty", HandKey::kKitty},     {"discard", HandKey::kDiscard},
     {"shows", HandKey::kShows}};
 
-HandKey hand_key(std::string_view k) {
-  for (const auto& [word, key] : kHandKeys) {
-    if (same(k, word)) {
-      return key;
+// kHandKeys by a hash of a key's length and its first and last bytes:
+// hand_key tries the one key in its slot (the table is checked, when
+// compiled, to put no two keys in one slot).
+constexpr std::size_t kHandKeySlots = 16;
+constexpr std::size_t hand_key_slot(std::string_view k) {
+  return (k.size() * 2 + static_cast<unsigned char>(k.front()) * 2U + static_cast<unsigned char>(k.back())) %
+         kHandKeySlots;
+}
+constexpr std::array<std::int8_t, kHandKeySlots> kHandKeyBySlot = [] {
+  std::array<std::int8_t, kHandKeySlots> slots{};
+  slots.fill(-1);
+  for (std::size_t i = 0; i < std::size(kHandKeys); ++i) {
+    auto& slot = slots[hand_key_slot(kHandKeys[i].first)];
+    if (slot >= 0) {
+      throw "two hand keys share a slot: change hand_key_slot";  // (a compile error, in a constant expression)
     }
+    slot = static_cast<std::int8_t>(i);
   }
-  return HandKey::kOther;
+  return slots;
+}();
+
+HandKey hand_key(std::string_view k) {
+  if (k.empty()) {
+    return HandKey::kOther;
+  }
+  const std::int8_t i = kHandKeyBySlot[hand_key_slot(k)];
+  if (i < 0 || !same(k, kHandKeys[static_cast<std::size_t>(i)].first)) {
+    return HandKey::kOther;
+  }
+  return kHandKeys[static_cast<std::size_t>(i)].second;
 }
 
 // The hand keys that belong to some games only (kGameOnlyKeys), by bit:
@@ -498,8 +522,9 @@ class Walk {
     n.locs.assign(g_.players.size(), Loc{});
     n.sides.clear();
     Seen named;
+    std::size_t entry = 0;
     return raw_map(t, level, n.loc, [&](std::string_view name, Loc) {
-      const int seat = seat_of(name);
+      const int seat = seat_of(name, entry++);
       long long value = 0;
       Loc at;
       if (seat < 0 || !named.first(static_cast<unsigned>(seat)) || !raw_integer(t, non_negative, value, at)) {
@@ -553,7 +578,13 @@ class Walk {
     return lines_.at(static_cast<std::size_t>(at - base_));
   }
 
-  [[nodiscard]] int seat_of(std::string_view name) const {
+  // The seat of the player `name`, or -1. `likely`: the seat to try
+  // first (a map by players, as trickref writes it, names them in seat
+  // order).
+  [[nodiscard]] int seat_of(std::string_view name, std::size_t likely = 0) const {
+    if (likely < g_.players.size() && same(g_.players[likely], name)) {
+      return static_cast<int>(likely);
+    }
     for (std::size_t i = 0; i < g_.players.size(); ++i) {
       if (same(g_.players[i], name)) {
         return static_cast<int>(i);
@@ -705,8 +736,9 @@ class Walk {
     by_seat.resize(n);
     h.deal_seat_locs.assign(n, Loc{});
     Seen dealt;
+    std::size_t entry = 0;
     const bool ok = raw_map(t, 3, h.deal_loc, [&](std::string_view name, Loc) {
-      const int seat = seat_of(name);
+      const int seat = seat_of(name, entry++);
       if (seat < 0 || !dealt.first(static_cast<unsigned>(seat))) {
         return false;
       }
