@@ -162,10 +162,14 @@ std::optional<Card> read_card_in_full(std::string_view text) {
 }
 
 ShortCardTokens::ShortCardTokens() {
+  two_.fill(kNoCard);
+  ten_.fill(kNoCard);
   for (int a = kFirst; a < kEnd; ++a) {
-    ten_[static_cast<std::size_t>(a - kFirst)] = code(read_card_in_full(std::string{'1', '0', static_cast<char>(a)}));
+    const auto ca = static_cast<char>(a);
+    ten_[static_cast<unsigned char>(ca)] = code(read_card_in_full(std::string{'1', '0', ca}));
     for (int b = kFirst; b < kEnd; ++b) {
-      two_[index(a, b)] = code(read_card_in_full(std::string{static_cast<char>(a), static_cast<char>(b)}));
+      const auto cb = static_cast<char>(b);
+      two_[index(ca, cb)] = code(read_card_in_full(std::string{ca, cb}));
     }
   }
 }

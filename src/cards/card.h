@@ -176,12 +176,8 @@ class ShortCardTokens {
   // The card the two-byte token `a` `b` (or "10" and `c`) names by the
   // table alone; nullopt where it names none or needs the full reading. A
   // card found here is letters and digits only (Card.ShortTokensTheTableNamesAreLettersAndDigits).
-  [[nodiscard]] std::optional<Card> two(char a, char b) const {
-    return printable(a) && printable(b) ? card(two_[index(a, b)]) : std::nullopt;
-  }
-  [[nodiscard]] std::optional<Card> ten(char c) const {
-    return printable(c) ? card(ten_[static_cast<std::size_t>(c - kFirst)]) : std::nullopt;
-  }
+  [[nodiscard]] std::optional<Card> two(char a, char b) const { return card(two_[index(a, b)]); }
+  [[nodiscard]] std::optional<Card> ten(char c) const { return card(ten_[static_cast<unsigned char>(c)]); }
 
  private:
   ShortCardTokens();
@@ -191,13 +187,16 @@ class ShortCardTokens {
   static constexpr std::uint8_t kNoCard = 0xFE;
   static constexpr int kFirst = 0x20;  // ' '
   static constexpr int kEnd = 0x7F;    // past '~'
-  static constexpr int kSpan = kEnd - kFirst;
   static bool printable(char c) { return c >= kFirst && c < kEnd; }
-  static std::size_t index(int a, int b) { return static_cast<std::size_t>((a - kFirst) * kSpan + (b - kFirst)); }
+  // Indexed by the bytes themselves, every byte value (kNoCard for a byte
+  // that is not printable ASCII): a lookup is one load, without a test.
+  static std::size_t index(char a, char b) {
+    return static_cast<std::size_t>(static_cast<unsigned char>(a)) << 8U | static_cast<unsigned char>(b);
+  }
   static std::uint8_t code(std::optional<Card> c) { return c ? static_cast<std::uint8_t>(c->index()) : kNoCard; }
 
-  std::array<std::uint8_t, static_cast<std::size_t>(kSpan) * kSpan> two_{};
-  std::array<std::uint8_t, kSpan> ten_{};
+  std::array<std::uint8_t, 256 * 256> two_{};
+  std::array<std::uint8_t, 256> ten_{};
 };
 // Accepts C D H S in either case, the symbols ♣ ♦ ♥ ♠ and the English names.
 [[nodiscard]] std::optional<Suit> parse_suit(std::string_view text);
