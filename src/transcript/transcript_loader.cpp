@@ -200,7 +200,6 @@ struct LoadStorage {
   KeptLists<PluckRec> plucks;
   KeptLists<Loc> locs;
   KeptLists<std::optional<long long>> numbers;
-  KeptLists<std::pair<std::string_view, Loc>> game_keys;
   KeptLists<HandRec> hands;
 };
 thread_local LoadStorage tl_load_storage;
@@ -1117,7 +1116,6 @@ void recycle_game(Game& g) {
   store.plucks.restart();
   store.locs.restart();
   store.numbers.restart();
-  store.game_keys.restart();
   store.hands.restart();
   const auto keep_numbers = [&](std::optional<SeatNumbers>& n) {
     if (n) {
@@ -1130,7 +1128,6 @@ void recycle_game(Game& g) {
     keep_numbers(h.score);
     keep_numbers(h.points);
     keep_numbers(h.streak);
-    store.game_keys.keep(h.game_keys);
     if (h.deal) {
       for (auto& seat : *h.deal) {
         keep_cards(store, seat);
@@ -1168,7 +1165,6 @@ std::vector<std::vector<CardRef>> take_deal_list() { return tl_load_storage.deal
 std::vector<PluckRec> take_pluck_list() { return tl_load_storage.plucks.take(); }
 std::vector<Loc> take_loc_list() { return tl_load_storage.locs.take(); }
 std::vector<HandRec> take_hand_list() { return tl_load_storage.hands.take(); }
-std::vector<std::pair<std::string_view, Loc>> take_game_key_list() { return tl_load_storage.game_keys.take(); }
 
 SeatNumbers take_seat_numbers(std::size_t players) {
   SeatNumbers n;

@@ -37,7 +37,6 @@ inline constexpr std::array<std::string_view, 13> kGameOnlyKeys = {
 [[nodiscard]] std::vector<PluckRec> take_pluck_list();
 [[nodiscard]] std::vector<Loc> take_loc_list();
 [[nodiscard]] std::vector<HandRec> take_hand_list();
-[[nodiscard]] std::vector<std::pair<std::string_view, Loc>> take_game_key_list();
 // A map of numbers (`taken`, `score`) with a slot for each of `players`, none filled.
 [[nodiscard]] SeatNumbers take_seat_numbers(std::size_t players);
 
