@@ -2,8 +2,8 @@
 // - seeded random legal games referee clean at every level of detail, in
 //   YAML and in JSON;
 // - in every state reached, check_play and plays_clean accept exactly the
-//   cards of legal_plays (the legality oracle), and, where a hand has an auction and
-//   a bidder's discard, check_call and check_discard accept exactly the
+//   cards of legal_plays (the legality oracle), and, where a hand has an
+//   auction and a bidder's discard, check_call and check_discard accept exactly the
 //   calls of legal_calls and the cards the taker may discard;
 // - invariants: every card of the deck dealt once and played once a hand,
 //   tricks add up to the hand size, the quotas add up to the tricks.

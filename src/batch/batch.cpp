@@ -71,8 +71,9 @@ GameReport io_report(const std::string& file, std::string message, Code code = C
   return g;
 }
 
-// Resolves the ruleset of a loaded game and referees it. `is_map`: the record is a map (a record that is
-// not has had its word from the loader, and nothing more is said of it).
+// Resolves the ruleset of a loaded game and referees it. `is_map`: the
+// record is a map (a record that is not has had its word from the loader,
+// and nothing more is said of it).
 GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const std::string& display, int index,
                         const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
                         const SourceText& source) {

@@ -211,6 +211,18 @@ struct Kept {
   Regrow<TrickRec> tricks;
 };
 
+// Each field as a new one has it.
+template <class... Field>
+void as_new(Field&... field) {
+  ((field = {}), ...);
+}
+
+// Each text or list emptied, its storage kept.
+template <class... List>
+void cleared(List&... list) {
+  (list.clear(), ...);
+}
+
 // A hand as new but for the lists the walk fills in place: those it keeps,
 // each filled again or emptied (Walk::hand) as the hand read next says.
 // Every field is named, so that a field added to HandRec stops this from
@@ -223,8 +235,7 @@ void renew(HandRec& h) {
          streak, game_keys, begun] = h;
   // Kept: deal, deal_seat_locs, kitty, plucks, discard, tricks, taken, score;
   // game_keys kept empty.
-  game_keys.clear();
-  const auto as_new = [](auto&... field) { ((field = {}), ...); };
+  cleared(game_keys);
   as_new(number, loc, dealer, deal_loc, kitty_loc, plucks_loc, trump, trump_bad, trump_loc, discard_loc, shows,
          shows_loc, tricks_loc, bids, bids_loc, contract, contract_bad, partner, partner_bad, points, points_loc,
          trump_by, revoke_claim, revoke_claim_bad, early_court, streak, begun);
@@ -235,9 +246,7 @@ void renew(HandRec& h) {
 void renew(Game& g) {
   auto& [file, index, loc, ruleset_ref, ruleset_loc, id, event, date, notes, players, player_locs, hands, result, teams,
          teams_loc, in_progress, status_loc] = g;
-  const auto emptied = [](auto&... list) { (list.clear(), ...); };
-  emptied(file, id, event, date, notes, players, player_locs);  // hands: kept whole
-  const auto as_new = [](auto&... field) { ((field = {}), ...); };
+  cleared(file, id, event, date, notes, players, player_locs);  // hands: kept whole
   as_new(index, loc, ruleset_ref, ruleset_loc, result, teams, teams_loc, in_progress, status_loc);
 }
 

@@ -662,7 +662,10 @@ class GameReferee {
   // and legal (plays_clean): the way nearly every trick of an archive is
   // read. Where they are, each is its seat's play, and the trick is played
   // into `s` (the play at the start of the trick) and finished; where not,
-  // nothing is attributed and `s` is as it was (take_back_trick).
+  // nothing is attributed and `s` is as it was (take_back_trick). This is
+  // plays_in_order from 0 with each play attributed as it is made: calling
+  // it with a callback, or attributing after it from the play, cost 1.4%
+  // and 1.7% more instructions over an archive.
   bool played_as_written(PlayState& s, const TrickRec& tr, int t) {
     const bool broken = s.broken;
     const std::size_t before = plays_.size();
@@ -683,7 +686,7 @@ class GameReferee {
   }
 
   // Whether the trick's cards, read from written index `start` on in play
-  // order from the leader, are each held and legal (check_play). They are
+  // order from the leader, are each held and legal (plays_clean). They are
   // played into `s`, the play at the start of the trick: where they are
   // not, `s` is given back as it was (take_back_trick).
   bool plays_in_order(PlayState& s, const TrickRec& tr, int start) const {
@@ -692,7 +695,7 @@ class GameReferee {
       const int seat = s.to_play();
       const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
       const Card c = *tr.cards[k].card;
-      if (check_play(s, seat, c)) {
+      if (!plays_clean(s, seat, c)) {
         take_back_trick(s, broken);
         return false;
       }
