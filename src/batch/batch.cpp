@@ -536,10 +536,18 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     std::size_t kept = 0;            // a run: the diagnostics its games kept
     bool spent = false;              // a run: its budget ran out (some may be hidden)
     bool done = false;
+    unsigned worker = 0;             // the worker that refereed it
   };
   const std::size_t max_waiting = 4 * static_cast<std::size_t>(jobs);
   std::deque<std::unique_ptr<Unit>> waiting;  // in input order, until emitted
   std::deque<Unit*> queue;                    // not yet taken by a worker
+  // Units emitted, each given back to the worker that refereed it, which
+  // frees its games' memory when it next takes a unit: memory freed by the
+  // thread that allocated it (the allocator's own, local free) rather than by
+  // this one, whose frees the owner would then have to collect. At most
+  // max_waiting a worker, as a worker's units wait here only until it takes
+  // another.
+  std::vector<std::vector<std::unique_ptr<Unit>>> retired(jobs);
   std::mutex mutex;
   std::condition_variable work_cv;
   std::condition_variable done_cv;
@@ -551,9 +559,10 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   std::atomic<bool> stop{false};
   const std::size_t full_budget = file_budget(options.limits).left;
 
-  auto worker = [&]() {
+  auto worker = [&](unsigned self) {
     try {
       RulesetCatalog catalog(options.limits);
+      std::vector<std::unique_ptr<Unit>> freed;
       while (true) {
         Unit* u = nullptr;
         {
@@ -564,7 +573,10 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
           }
           u = queue.front();
           queue.pop_front();
+          freed.swap(retired[self]);
         }
+        freed.clear();
+        u->worker = self;
         const InputFile& input = inputs[u->input];
         auto keep = [u](GameReport&& g) { u->games.push_back(std::move(g)); };
         if (!u->block) {
@@ -612,7 +624,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     }
   } joiner{threads, stop, mutex, work_cv};
   for (unsigned t = 0; t < jobs; ++t) {
-    threads.emplace_back(worker);
+    threads.emplace_back(worker, t);
   }
 
   // The emitter's place in the current .jsonl file.
@@ -636,10 +648,15 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       waiting.pop_front();
     }
     const InputFile& input = inputs[u->input];
+    auto retire = [&]() {
+      std::lock_guard lock(mutex);
+      retired[u->worker].push_back(std::move(u));
+    };
     if (!u->block) {
       for (auto& g : u->games) {
         emit(std::move(g));
       }
+      retire();
       file_done();
       return true;
     }
@@ -665,9 +682,13 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     if (spare_blocks.size() < max_waiting) {
       spare_blocks.push_back(std::move(*u->block));
     }
-    if (u->last) {
-      if (u->read_error != 0) {
-        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u->read_error))));
+    u->block.reset();  // the block's memory is this thread's
+    const bool last = u->last;
+    const int read_error = u->read_error;
+    retire();
+    if (last) {
+      if (read_error != 0) {
+        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(read_error))));
       } else if (base == 0) {
         emit(no_game_report(input.display));  // empty, or blank lines only
       }
