@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "batch/batch.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -85,6 +86,75 @@ TEST(BatchSplit, OneArchiveGivesTheSameOutputForAnyNumberOfJobs) {
     }
   }
   std::filesystem::remove_all(dir);
+}
+
+// More runs of lines than the reading thread keeps waiting (4 a job): the
+// emitter sleeps until half of them are done and emits them together, and
+// each run goes back to the worker that refereed it; faults in every few
+// runs, a budget spent part way, and the quiet text (whose reports carry no
+// hand summaries) all give the output of one job.
+TEST(BatchSplit, AnArchiveOfManyRunsGivesTheSameOutputForAnyNumberOfJobs) {
+  const auto dir = std::filesystem::path(testing::TempDir()) / fmt::format("trickref-runs-{}", ::getpid());
+  std::filesystem::create_directories(dir);
+  const auto clean = (dir / "clean.jsonl").string();
+  const auto sim = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "300",
+                                  "--seed", "8", "-q", "--out", clean});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  std::istringstream lines(split_file_text(clean));
+  std::string faulty;
+  std::string line;
+  int number = 0;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (number % 37 == 0) {
+      if (const auto at = line.find("\"2C\""); at != std::string::npos) {
+        line.replace(at, 4, "\"9C\"");  // a card twice, and one nobody was dealt
+      }
+    }
+    faulty += line + "\n";
+  }
+  const auto bad = (dir / "faulty.jsonl").string();
+  std::ofstream(bad, std::ios::binary) << faulty;
+  ASSERT_GT(faulty.size(), 13U << 19) << "more runs of lines (of 512 KiB) than three jobs keep waiting";
+
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"-q"}, std::vector<std::string>{"--format", "jsonl"},
+        std::vector<std::string>{"--max-diagnostics", "40"}}) {
+    std::vector<std::string> args{"validate"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(bad);
+    const auto one = test::run_cli(args);
+    EXPECT_EQ(one.exit_code, 1) << extra[0];
+    EXPECT_GT(one.out.size(), 1000U) << extra[0];
+    for (const char* jobs : {"2", "3"}) {
+      auto more = args;
+      more.insert(more.begin() + 1, {"--jobs", jobs});
+      const auto many = test::run_cli(more);
+      EXPECT_EQ(many.exit_code, one.exit_code) << extra[0] << " -j " << jobs;
+      EXPECT_EQ(many.out, one.out) << extra[0] << " -j " << jobs;
+      EXPECT_EQ(many.err, one.err) << extra[0] << " -j " << jobs;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Reports carry hand summaries unless the caller reads none of them
+// (BatchOptions::hand_summaries, false for validate's quiet text).
+TEST(BatchSplit, HandSummariesAreLetGoOnlyWhereTheCallerReadsNone) {
+  const std::string record = split_file_text("samples/night/table-2.yaml");
+  ASSERT_FALSE(record.empty());
+  for (const bool wanted : {true, false}) {
+    BatchOptions options;
+    options.hand_summaries = wanted;
+    RulesetCatalog catalog(options.limits);
+    std::vector<GameReport> games;
+    validate_text(record, "table-2.yaml", "samples/night", catalog, options,
+                  [&](GameReport&& g) { games.push_back(std::move(g)); });
+    ASSERT_EQ(games.size(), 1U);
+    ASSERT_TRUE(games[0].result.has_value());
+    EXPECT_EQ(games[0].result->hands.empty(), !wanted);
+    EXPECT_TRUE(games[0].result->outcome.finished) << "the outcome stays";
+  }
 }
 
 }  // namespace

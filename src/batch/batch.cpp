@@ -117,6 +117,9 @@ GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const 
     rep.ruleset = rules->name;
     rep.scoring = rules->scoring;
     rep.result = referee(g, *rules, sink);
+    if (!options.hand_summaries) {
+      rep.result->hands = {};
+    }
   }
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
@@ -557,6 +560,16 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   // ends as it does with one job, never by std::terminate.
   std::exception_ptr failure;
   std::atomic<bool> stop{false};
+  // The emitter waits until this many units at the front of `waiting` are
+  // done (SIZE_MAX: it is not waiting); a worker wakes it only then.
+  std::size_t wanted = SIZE_MAX;
+  auto done_at_front = [&]() {  // under the lock
+    std::size_t n = 0;
+    while (n < waiting.size() && waiting[n]->done) {
+      ++n;
+    }
+    return n;
+  };
   const std::size_t full_budget = file_budget(options.limits).left;
 
   auto worker = [&](unsigned self) {
@@ -590,7 +603,9 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
         }
         std::lock_guard lock(mutex);
         u->done = true;
-        done_cv.notify_all();
+        if (done_at_front() >= wanted) {
+          done_cv.notify_all();
+        }
       }
     } catch (...) {
       std::lock_guard lock(mutex);
@@ -635,18 +650,8 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   // The blocks of the runs emitted, for the runs read next (this thread
   // reads and emits both).
   std::vector<LineBlock> spare_blocks;
-  // Emits the first waiting unit once it is done; false when the workers stopped.
-  auto emit_front = [&]() {
-    std::unique_ptr<Unit> u;
-    {
-      std::unique_lock lock(mutex);
-      done_cv.wait(lock, [&] { return waiting.front()->done || stop; });
-      if (!waiting.front()->done) {
-        return false;
-      }
-      u = std::move(waiting.front());
-      waiting.pop_front();
-    }
+  // Emits one unit done, in input order.
+  auto emit_unit = [&](std::unique_ptr<Unit> u) {
     const InputFile& input = inputs[u->input];
     auto retire = [&]() {
       std::lock_guard lock(mutex);
@@ -658,7 +663,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       }
       retire();
       file_done();
-      return true;
+      return;
     }
     if (u->input != current) {
       current = u->input;
@@ -694,7 +699,29 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       }
       file_done();
     }
-    return true;
+  };
+  // Emits the units done at the front of `waiting` once there are at least
+  // `want` of them (or all that wait); false when the workers stopped.
+  // Waiting for several at once, not for the front alone, lets this thread
+  // sleep and wake once for half a window of units rather than for each.
+  std::vector<std::unique_ptr<Unit>> ready;
+  auto emit_ready = [&](std::size_t want) {
+    {
+      std::unique_lock lock(mutex);
+      wanted = std::min(want, waiting.size());
+      done_cv.wait(lock, [&] { return stop || done_at_front() >= wanted; });
+      wanted = SIZE_MAX;
+      for (std::size_t n = done_at_front(); n > 0; --n) {
+        ready.push_back(std::move(waiting.front()));
+        waiting.pop_front();
+      }
+    }
+    const bool stopped = ready.empty();
+    for (auto& u : ready) {
+      emit_unit(std::move(u));
+    }
+    ready.clear();
+    return !stopped;
   };
   bool running = true;
   auto fresh_run = [&](std::size_t input) {
@@ -711,7 +738,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   };
   auto submit = [&](std::unique_ptr<Unit> u) {
     while (running && waiting.size() >= max_waiting) {
-      running = emit_front();
+      running = emit_ready(max_waiting / 2);
     }
     if (!running) {
       return;
@@ -759,7 +786,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   }
   work_cv.notify_all();
   while (running && !waiting.empty()) {
-    running = emit_front();
+    running = emit_ready(1);
   }
   {
     std::lock_guard lock(mutex);

@@ -50,6 +50,12 @@ enum class Inputs : std::uint8_t { kRecords, kResults };
 struct BatchOptions {
   Limits limits;
   std::shared_ptr<const Ruleset> rules_override;  // --rules
+  // False where the caller reads no hand summaries (validate's quiet text
+  // report, diagnostics only): each report's RefereeResult::hands is let go
+  // as soon as the game is refereed, on the thread that refereed it, so
+  // that with -j N the reports a run holds until they are emitted in order
+  // are small, and their memory is reused while still warm.
+  bool hand_summaries = true;
 };
 
 // Referees every game of one input, calling `emit` for each in file order.

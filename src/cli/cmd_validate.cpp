@@ -69,6 +69,12 @@ class Output {
     }
   }
 
+  // Whether the report written reads the games' hand summaries: all but
+  // the text without tables (--quiet), which shows diagnostics only.
+  static bool reads_hands(const ValidateOptions& o, const TextStyle& style) {
+    return o.format != "text" || style.tables;
+  }
+
   void game(GameReport&& g) {
     count(summary, g);
     const bool io_only = !g.result && !g.diagnostics.empty() && g.diagnostics.front().code == Code::kIo;
@@ -151,6 +157,7 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   if (!batch_options(o, use_color(o.color, ctx.err_tty), ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
   }
+  batch.hand_summaries = Output::reads_hands(o, style);
   std::vector<GameReport> bad;
   auto inputs = expand_paths(o.paths, bad);
   if (!name_stdin(o, inputs, ctx)) {

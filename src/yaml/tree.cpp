@@ -791,24 +791,26 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
 
 // --------------------------------------------------------------- SourceText
 
-SourceText::SourceText(std::string_view text, std::uint32_t first_line)
-    : text_(text), first_line_(first_line) {
-  std::uint32_t start = 0;
-  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") {
-    start = 3;  // yaml-cpp strips a UTF-8 byte order mark before counting columns
+const std::vector<std::uint32_t>& SourceText::line_starts() const {
+  if (line_starts_.empty()) {
+    std::uint32_t start = 0;
+    if (text_.size() >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
+      start = 3;  // yaml-cpp strips a UTF-8 byte order mark before counting columns
+    }
+    line_starts_.push_back(start);
+    append_line_starts(text_, start, line_starts_);
   }
-  line_starts_.push_back(start);
-  append_line_starts(text, start, line_starts_);
+  return line_starts_;
 }
 
 std::string_view SourceText::line(std::uint32_t number) const {
-  if (number < first_line_ || number - first_line_ >= line_starts_.size()) {
+  const std::vector<std::uint32_t>& starts = line_starts();
+  if (number < first_line_ || number - first_line_ >= starts.size()) {
     return {};
   }
   const std::uint32_t idx = number - first_line_;
-  const std::uint32_t begin = line_starts_[idx];
-  std::uint32_t end = idx + 1 < line_starts_.size() ? line_starts_[idx + 1] - 1
-                                                    : static_cast<std::uint32_t>(text_.size());
+  const std::uint32_t begin = starts[idx];
+  std::uint32_t end = idx + 1 < starts.size() ? starts[idx + 1] - 1 : static_cast<std::uint32_t>(text_.size());
   if (end > begin && text_[end - 1] == '\r') {
     --end;
   }

@@ -211,19 +211,25 @@ class YamlReader {
   bool failed_ = false;
 };
 
-// Maps byte columns to character columns for one text (UTF-8 aware).
+// Maps byte columns to character columns for one text (UTF-8 aware). The
+// text's lines are found when a column is first asked for, not before: a
+// clean record (no diagnostic, the usual case in an archive) costs no scan
+// of its text and no list. Not for sharing between threads (a const call
+// may index the lines).
 class SourceText {
  public:
-  explicit SourceText(std::string_view text, std::uint32_t first_line = 1);
+  explicit SourceText(std::string_view text, std::uint32_t first_line = 1) : text_(text), first_line_(first_line) {}
   // Rewrites loc.column from a 1-based byte column to a 1-based character column.
   [[nodiscard]] Loc to_chars(Loc loc) const;
   void fix_columns(std::vector<Diagnostic>& diags) const;
   [[nodiscard]] std::string_view line(std::uint32_t number) const;
 
  private:
+  const std::vector<std::uint32_t>& line_starts() const;
+
   std::string_view text_;
   std::uint32_t first_line_;
-  std::vector<std::uint32_t> line_starts_;
+  mutable std::vector<std::uint32_t> line_starts_;  // empty until indexed; then the first line's start first
 };
 
 }  // namespace trickref
