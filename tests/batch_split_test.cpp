@@ -47,20 +47,30 @@ std::string expect_same_for_any_jobs(const std::vector<std::string>& extra, cons
   return one.out;
 }
 
+// Writes `simulate --rules pluck --rules nine-five-two` games into `clean`
+// (a new file under `dir`) and returns its lines.
+std::vector<std::string> simulated_lines(const std::filesystem::path& dir, const std::string& clean, const char* games,
+                                         const char* seed) {
+  std::filesystem::create_directories(dir);
+  const auto sim = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", games,
+                                  "--seed", seed, "-q", "--out", clean});
+  EXPECT_EQ(sim.exit_code, 0) << sim.err;
+  std::istringstream text(split_file_text(clean));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(text, line);) {
+    lines.push_back(line);
+  }
+  return lines;
+}
+
 TEST(BatchSplit, OneArchiveGivesTheSameOutputForAnyNumberOfJobs) {
   const auto dir = std::filesystem::path(testing::TempDir()) / fmt::format("trickref-split-{}", ::getpid());
-  std::filesystem::create_directories(dir);
   const auto clean = (dir / "clean.jsonl").string();
-  const auto sim = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "40",
-                                  "--seed", "3", "-q", "--out", clean});
-  ASSERT_EQ(sim.exit_code, 0) << sim.err;
   // Faults in the first run of lines, in later ones, and at the end: a
   // key nobody has, a card nobody holds, a scoring slip, a truncated last line.
-  std::istringstream lines(split_file_text(clean));
   std::string faulty;
-  std::string line;
   int number = 0;
-  while (std::getline(lines, line)) {
+  for (std::string line : simulated_lines(dir, clean, "40", "3")) {
     ++number;
     auto replace_all = [&](const std::string& from, const std::string& to) {
       for (auto at = line.find(from); at != std::string::npos; at = line.find(from, at + to.size())) {
@@ -103,16 +113,10 @@ TEST(BatchSplit, OneArchiveGivesTheSameOutputForAnyNumberOfJobs) {
 // hand summaries) all give the output of one job.
 TEST(BatchSplit, AnArchiveOfManyRunsGivesTheSameOutputForAnyNumberOfJobs) {
   const auto dir = std::filesystem::path(testing::TempDir()) / fmt::format("trickref-runs-{}", ::getpid());
-  std::filesystem::create_directories(dir);
   const auto clean = (dir / "clean.jsonl").string();
-  const auto sim = test::run_cli({"simulate", "--rules", "pluck", "--rules", "nine-five-two", "--games", "300",
-                                  "--seed", "8", "-q", "--out", clean});
-  ASSERT_EQ(sim.exit_code, 0) << sim.err;
-  std::istringstream lines(split_file_text(clean));
   std::string faulty;
-  std::string line;
   int number = 0;
-  while (std::getline(lines, line)) {
+  for (std::string line : simulated_lines(dir, clean, "300", "8")) {
     ++number;
     if (number % 37 == 0) {
       if (const auto at = line.find("\"2C\""); at != std::string::npos) {
