@@ -688,17 +688,15 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       spare_blocks.push_back(std::move(*u->block));
     }
     u->block.reset();  // the block's memory is this thread's
-    const bool last = u->last;
-    const int read_error = u->read_error;
-    retire();
-    if (last) {
-      if (read_error != 0) {
-        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(read_error))));
+    if (u->last) {
+      if (u->read_error != 0) {
+        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u->read_error))));
       } else if (base == 0) {
         emit(no_game_report(input.display));  // empty, or blank lines only
       }
       file_done();
     }
+    retire();
   };
   // Emits the units done at the front of `waiting` once there are at least
   // `want` of them (or all that wait); false when the workers stopped.
