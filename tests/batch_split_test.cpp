@@ -156,5 +156,60 @@ TEST(BatchSplit, HandSummariesAreLetGoOnlyWhereTheCallerReadsNone) {
   }
 }
 
+// Without summaries (RefereeOptions) the referee skips building each
+// hand's lists, not any check: every record shipped or tested gets the
+// same diagnostics, outcome and final scores either way.
+TEST(BatchSplit, ARefereeThatBuildsNoSummariesSaysTheSame) {
+  int records = 0;
+  int with_diagnostics = 0;
+  for (const char* tree : {"samples", "tests/data"}) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::source_dir() + "/" + tree)) {
+      const auto ext = entry.path().extension();
+      if (!entry.is_regular_file() || (ext != ".yaml" && ext != ".json" && ext != ".jsonl")) {
+        continue;
+      }
+      const std::string text = split_file_text(entry.path());
+      if (text.find("hands:") == std::string::npos && text.find("\"hands\"") == std::string::npos) {
+        continue;  // a ruleset, a sheet, a league's settings
+      }
+      std::vector<GameReport> kept;
+      std::vector<GameReport> unkept;
+      for (const bool wanted : {true, false}) {
+        BatchOptions options;
+        options.hand_summaries = wanted;
+        RulesetCatalog catalog(options.limits);
+        validate_text(text, entry.path().filename().string(), entry.path().parent_path(), catalog, options,
+                      [&](GameReport&& g) { (wanted ? kept : unkept).push_back(std::move(g)); });
+      }
+      const std::string name = entry.path().string();
+      ASSERT_EQ(kept.size(), unkept.size()) << name;
+      EXPECT_EQ(test::diagnostics_text(unkept), test::diagnostics_text(kept)) << name;
+      for (std::size_t i = 0; i < kept.size(); ++i) {
+        ++records;
+        with_diagnostics += kept[i].diagnostics.empty() ? 0 : 1;
+        ASSERT_EQ(kept[i].result.has_value(), unkept[i].result.has_value()) << name;
+        if (!kept[i].result) {
+          continue;
+        }
+        const RefereeResult& a = *kept[i].result;
+        const RefereeResult& b = *unkept[i].result;
+        EXPECT_TRUE(b.hands.empty()) << name;
+        EXPECT_EQ(b.refereed, a.refereed) << name;
+        EXPECT_EQ(b.outcome.finished, a.outcome.finished) << name;
+        EXPECT_EQ(b.outcome.draw, a.outcome.draw) << name;
+        EXPECT_EQ(b.outcome.winners, a.outcome.winners) << name;
+        EXPECT_EQ(b.outcome.score, a.outcome.score) << name;
+        EXPECT_EQ(b.outcome.decided_hand, a.outcome.decided_hand) << name;
+        EXPECT_EQ(b.state.score, a.state.score) << name;
+        EXPECT_EQ(b.state.deltas, a.state.deltas) << name;
+        EXPECT_EQ(b.sides, a.sides) << name;
+      }
+    }
+  }
+  // Enough records, faulty and clean, for the comparison to say something.
+  EXPECT_GE(records, 100);
+  EXPECT_GE(with_diagnostics, 50);
+}
+
 }  // namespace
 }  // namespace trickref

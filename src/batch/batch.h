@@ -51,10 +51,10 @@ struct BatchOptions {
   Limits limits;
   std::shared_ptr<const Ruleset> rules_override;  // --rules
   // False where the caller reads no hand summaries (validate's quiet text
-  // report, diagnostics only): each report's RefereeResult::hands is let go
-  // as soon as the game is refereed, on the thread that refereed it, so
-  // that with -j N the reports a run holds until they are emitted in order
-  // are small, and their memory is reused while still warm.
+  // report, diagnostics only): the referee builds none (RefereeOptions), so
+  // each report's RefereeResult::hands is empty. A hand then costs no list
+  // of its own, and with -j N the reports a run holds until they are
+  // emitted in order are small.
   bool hand_summaries = true;
 };
 

@@ -107,8 +107,8 @@ namespace {
 
 class GameReferee {
  public:
-  GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink)
-      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)) {
+  GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink, RefereeOptions options)
+      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)), summaries_(options.hand_summaries) {
     n_ = static_cast<int>(g.players.size());
     for (const auto& p : g.players) {
       names_.push_back(clip(p));
@@ -143,16 +143,24 @@ class GameReferee {
     while (open_from > 0 && !g_.hands[open_from].begun) {
       --open_from;
     }
-    out.hands.reserve(g_.hands.size());
+    // Without summaries (RefereeOptions), every hand writes the one
+    // summary nobody reads, where nothing it is given is kept.
+    HandSummary unread;
+    if (summaries_) {
+      out.hands.reserve(g_.hands.size());
+    }
     for (std::size_t i = 0; i < g_.hands.size(); ++i) {
       const HandRec& h = g_.hands[i];
       hand_ = h.number;
       open_ = g_.in_progress && i >= open_from;
-      HandSummary s = referee_hand(h);
+      HandSummary& s = summaries_ ? out.hands.emplace_back() : (unread = HandSummary{});
+      referee_hand(h, s);
       if (stop_) {
-        break;  // the hand could not be refereed at all (no dealer): nothing to show
+        if (summaries_) {
+          out.hands.pop_back();  // the hand could not be refereed at all (no dealer): nothing to show
+        }
+        break;
       }
-      out.hands.push_back(std::move(s));
     }
     hand_ = 0;
     out.refereed = !stop_;
@@ -209,8 +217,8 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- hand
-  HandSummary referee_hand(const HandRec& h) {
-    HandSummary sum;
+  // Referees hand `h` into `sum`, a new summary.
+  void referee_hand(const HandRec& h, HandSummary& sum) {
     sum.number = h.number;
     unfinished_.clear();
     sum.courts = r_.scoring == ScoringKind::kCourts;
@@ -238,7 +246,7 @@ class GameReferee {
     }
     if (dealer < 0) {
       stop_ = true;  // no dealer for the first hand: already a schema error
-      return sum;
+      return;
     }
     if (ended_at_ > 0 && !past_end_reported_) {
       past_end_reported_ = true;
@@ -254,10 +262,11 @@ class GameReferee {
     rec_ = &h;
     sum_ = &sum;
     start_hand(hand_state_, game_, h.number, dealer);
-    sum.quota.assign(hand_state_.quota.begin(), hand_state_.quota.begin() + n_);
+    if (summaries_) {
+      sum.quota.assign(hand_state_.quota.begin(), hand_state_.quota.begin() + n_);
+    }
     run_hand(hand_state_, *this);
     prev_dealer_ = dealer;
-    return sum;
   }
 
  public:
@@ -281,7 +290,9 @@ class GameReferee {
 
   void exchange(HandState& m) {
     check_exchange(*rec_, m);
-    count_plucks(*rec_, m, *sum_);
+    if (summaries_) {
+      count_plucks(*rec_, m, *sum_);
+    }
     check_show(*rec_, m);
   }
 
@@ -2112,7 +2123,9 @@ class GameReferee {
       }
       return;
     }
-    sum.score = running();
+    if (summaries_) {
+      sum.score = running();
+    }
     if (score_) {
       // Written into the storage of the hand before last, so that a hand's
       // recorded scores take no allocation.
@@ -2304,6 +2317,10 @@ class GameReferee {
   HandState hand_state_;
   const HandRec* rec_ = nullptr;  // the hand being refereed
   HandSummary* sum_ = nullptr;
+  // Whether the caller reads the hands' summaries (RefereeOptions): where
+  // not, the summary's lists are not made (the hand's quota, plucks and
+  // running score); what a hand reads back of its summary is made always.
+  const bool summaries_;
   bool attributable_ = false;
   bool adds_up_ = false;
   bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known
@@ -2347,8 +2364,8 @@ class GameReferee {
 
 }  // namespace
 
-RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink) {
-  return GameReferee(game, rules, sink).run();
+RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink, RefereeOptions options) {
+  return GameReferee(game, rules, sink, options).run();
 }
 
 }  // namespace trickref

@@ -113,8 +113,18 @@ struct RefereeResult {
   GameState state;
 };
 
+// What a caller reads of a RefereeResult besides its outcome, sides and state.
+struct RefereeOptions {
+  // Each hand's summary (RefereeResult::hands). A caller that reads none
+  // (validate's quiet text, over archives of millions of hands) leaves
+  // `hands` empty, and the referee builds no summary: about four lists a
+  // hand it would make and let go. The diagnostics are the same either way.
+  bool hand_summaries = true;
+};
+
 // Referees `game` under `rules`; diagnostics go to `sink`, in game order.
-[[nodiscard]] RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink);
+[[nodiscard]] RefereeResult referee(const Game& game, const Ruleset& rules, DiagnosticSink& sink,
+                                    RefereeOptions options = {});
 
 // What a ruleset asks of the referee that it does not read from a record
 // yet ("an auction", "courts"), or nothing: a game of such a ruleset gets one
