@@ -181,6 +181,16 @@ constexpr std::string_view kRecord =
     R"({"dealer":"Bob","plucks":[{"by":"Ann","from":"Bob","gives":"5D","gets":null}],"trump":"H"}],)"
     R"("result":{"winner":"Bob","score":{"Ann":0,"Bob":1,"Cat":-1}}})";
 
+// `text` with the first `from` in it replaced by `to`.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 std::string with(std::string_view from, std::string_view to) {
   std::string s(kRecord);
   const auto at = s.find(from);
@@ -223,6 +233,36 @@ TEST(JsonGameReader, TakesTheShapesTrickrefWrites) {
     EXPECT_TRUE(o.taken) << text;
     EXPECT_TRUE(o.full_clean && o.same) << text;
   }
+}
+
+// Names are read by their bytes where they lie (a name and a quote): a
+// name that begins another, and maps by players in any order, are read as
+// the full way reads them; a name the record spells with an escape goes
+// the full way.
+TEST(JsonGameReader, ReadsNamesThatBeginOneAnother) {
+  std::string text(kRecord);
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"\"Bob\"", "\"Annie\""}, {"\"Cat\"", "\"An\""}}) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+      text.replace(at, from.size(), to);
+    }
+  }
+  ASSERT_NE(text.find(R"("taken":{"Ann":0,"Annie":1,"An":0})"), std::string::npos) << text;
+  for (const std::string& shaped :
+       {text, replaced(text, R"("taken":{"Ann":0,"Annie":1,"An":0})", R"("taken":{"An":0,"Annie":1,"Ann":0})"),
+        replaced(text, R"("by":"Ann","from":"Annie")", R"("by":"An","from":"Ann")")}) {
+    const Outcome o = both_ways(shaped);
+    EXPECT_TRUE(o.taken) << shaped;
+    EXPECT_TRUE(o.full_clean && o.same) << shaped;
+  }
+  for (const std::string& declined :
+       {replaced(text, R"("dealer":"Annie")", R"("dealer":"Anni")"),
+        replaced(text, R"("Annie":1,)", R"("Anniee":1,)")}) {
+    EXPECT_FALSE(both_ways(declined).taken) << declined;
+  }
+  const std::string escaped = replaced(text, R"("dealer":"Annie")", R"("dealer":"Anni\u0065")");
+  const Outcome o = both_ways(escaped);
+  EXPECT_FALSE(o.taken) << escaped;
+  EXPECT_TRUE(o.full_clean) << escaped;
 }
 
 TEST(JsonGameReader, DeclinesWhatTheFullWayHasAWordFor) {

@@ -224,7 +224,7 @@ inline int trick_strength(const PlayState& s, Card c, Suit led) {
   return detail::trick_strength(s, c, s.count == 0 ? effective_suit(c, s.trump) : s.led_suit);
 }
 
-inline void apply_play(PlayState& s, int seat, Card card) {
+[[gnu::always_inline]] inline void apply_play(PlayState& s, int seat, Card card) {
   s.hands[static_cast<std::size_t>(seat)].erase(card);
   s.played.insert(card);
   if (s.count < kMaxPlayers) {

@@ -422,6 +422,12 @@ class Walk {
   }
 
   bool player(Text& t, PlayerRef& out) {
+    if (const char* after = nullptr; t.at('"') && (out.seat = name_at(t.p, 0, after)) >= 0) [[likely]] {
+      count();
+      out.loc = loc(t.p);
+      t.p = after;
+      return true;
+    }
     std::string_view name;
     if (!raw_string(t, name, out.loc)) {
       return false;
@@ -430,30 +436,72 @@ class Walk {
     return out.seat >= 0;
   }
 
+  // A map keyed by players' names: `entry(seat)` reads each key's value.
+  // Its keys are read as player() reads a name, each seat tried first
+  // where a map by players, as trickref writes it, has it (in seat order).
+  template <class Entry>
+  bool seat_map(Text& t, unsigned level, Loc& at, Entry&& entry) {
+    std::size_t next = 0;
+    return items(t, level, at, '{', '}', [&] {
+      int seat = -1;
+      if (const char* after = nullptr; t.at('"') && (seat = name_at(t.p, next, after)) >= 0) [[likely]] {
+        count();
+        t.p = after;
+      } else {
+        std::string_view name;
+        Loc key_at;
+        if (!raw_string(t, name, key_at)) {
+          return false;
+        }
+        seat = seat_of(name, next);
+      }
+      ++next;
+      t.skip_space();
+      if (!t.at(':')) {
+        return false;
+      }
+      ++t.p;
+      t.skip_space();
+      return entry(seat);
+    });
+  }
+
   bool card(Text& t, CardRef& c) {
     if (!t.at('"')) {
       return false;
     }
-    const char* const after = card_token(t.p, c);
+    count();
+    const char* const after = card_token(t.p, c, end_, places());
     if (after != nullptr) {
       t.p = after;
     }
     return after != nullptr;
   }
 
-  // The card token whose opening quote is at `q`, read into `c`: past its
-  // closing quote, or nullptr to decline. A token of two bytes, or "10" and
+  // Where values are, as loc() says, held by value: a loop over a list's
+  // cards keeps it in registers. (Through the walk's members it would be
+  // loaded again for every card, as a card's text is written byte-wise,
+  // which may be any member.)
+  struct Places {
+    const Walk* walk;
+    std::optional<LineIndex::OneLine> one_line;
+    [[nodiscard]] Loc at(const char* p) const { return one_line ? one_line->at(p) : walk->loc(p); }
+  };
+  [[nodiscard]] Places places() const { return Places{this, one_line_}; }
+
+  // The card token whose opening quote is at `q`, read into `c` (the
+  // caller counts it): past its closing quote, or nullptr to decline.
+  // `end` is end_, held by the caller. A token of two bytes, or "10" and
   // one, that the table names a card is read without the string scan: such
   // a card is letters and digits only, so its text is plain.
-  const char* card_token(const char* q, CardRef& c) {
-    count();
-    c.loc = loc(q);
+  [[gnu::always_inline]] const char* card_token(const char* q, CardRef& c, const char* end, const Places& where) const {
+    c.loc = where.at(q);
     std::optional<Card> card;
     std::size_t n = 0;
-    if (q + 3 < end_ && q[3] == '"') {
+    if (q + 3 < end && q[3] == '"') {
       card = tokens_.two(q[1], q[2]);
       n = 2;
-    } else if (q + 4 < end_ && q[4] == '"' && q[1] == '1' && q[2] == '0') {
+    } else if (q + 4 < end && q[4] == '"' && q[1] == '1' && q[2] == '0') {
       card = tokens_.ten(q[3]);
       n = 3;
     }
@@ -483,35 +531,52 @@ class Walk {
   // is left unsaid: the record goes the full way, and the next walk writes
   // the list over again. A record is mostly these: this is raw_list of card
   // in one loop that keeps its place in a register (about 5% off
-  // JsonLines/Direct against raw_list of card).
+  // JsonLines/Direct against raw_list of card). What each card reads is
+  // held in locals (the list's length and storage, the text's end, places):
+  // 419.8M to 411.5M instructions over 1,000 games (callgrind, validate -q).
   bool cards(Text& t, unsigned level, std::vector<CardRef>& out, Loc& at) {
     if (!t.at('[') || level >= limits_.max_depth) {
       return false;
     }
     count();
     at = loc(t.p);
-    const char* p = skip_space(t.p + 1, t.end);
-    std::size_t n = 0;  // cards read: out's first n
-    if (p < t.end && *p == ']') {
+    const char* const end = t.end;
+    const char* p = skip_space(t.p + 1, end);
+    if (*p == ']' && p < end) {
       out.clear();
       t.p = p + 1;
       return true;
     }
+    const char* const text_end = end_;
+    const Places where = places();
+    std::size_t n = 0;  // cards read: out's first n
+    std::size_t had = out.size();
+    CardRef* slots = out.data();
     for (;;) {
-      if (p == t.end || *p != '"') {
+      if (*p != '"' || p >= end) {
         return false;
       }
-      p = card_token(p, n < out.size() ? out[n] : out.emplace_back());
+      if (n == had) {
+        out.emplace_back();
+        had = out.size();
+        slots = out.data();
+      }
+      p = card_token(p, slots[n], text_end, where);
       ++n;
       if (p == nullptr) {
         return false;
       }
-      p = skip_space(p, t.end);
-      if (p < t.end && *p == ',') {
-        p = skip_space(p + 1, t.end);
+      if (*p == ',' && p < end) [[likely]] {
+        p = skip_space(p + 1, end);
         continue;
       }
-      if (p < t.end && *p == ']') {
+      p = skip_space(p, end);
+      if (*p == ',' && p < end) {
+        p = skip_space(p + 1, end);
+        continue;
+      }
+      if (*p == ']' && p < end) {
+        values_ += n;
         out.erase(out.begin() + static_cast<std::ptrdiff_t>(n), out.end());
         t.p = p + 1;
         return true;
@@ -540,9 +605,7 @@ class Walk {
     n.locs.assign(g_.players.size(), Loc{});
     n.sides.clear();
     Seen named;
-    std::size_t entry = 0;
-    return raw_map(t, level, n.loc, [&](std::string_view name, Loc) {
-      const int seat = seat_of(name, entry++);
+    return seat_map(t, level, n.loc, [&](int seat) {
       long long value = 0;
       Loc at;
       if (seat < 0 || !named.first(static_cast<unsigned>(seat)) || !raw_integer(t, non_negative, value, at)) {
@@ -605,6 +668,26 @@ class Walk {
     }
     for (std::size_t i = 0; i < g_.players.size(); ++i) {
       if (same(g_.players[i], name)) {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
+  }
+
+  // The seat whose name is the string whose opening quote is at `q`, as
+  // written (`after`: past its closing quote), trying `likely` first; -1
+  // where the bytes there are no name followed by a quote, which the
+  // string scan and seat_of then read. Every name is plain (players() reads
+  // no other), without a quote, a backslash or a control byte: a name's
+  // bytes and a quote are that string, whole, and no other.
+  [[nodiscard]] int name_at(const char* q, std::size_t likely, const char*& after) const {
+    const std::size_t count = g_.players.size();
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = k == 0 ? std::min(likely, count - 1) : (k <= likely ? k - 1 : k);
+      const std::string& name = g_.players[i];
+      const std::size_t n = name.size();
+      if (q + n + 1 < end_ && q[n + 1] == '"' && same(std::string_view(q + 1, n), name)) {
+        after = q + n + 2;
         return static_cast<int>(i);
       }
     }
@@ -754,9 +837,7 @@ class Walk {
     by_seat.resize(n);
     h.deal_seat_locs.assign(n, Loc{});
     Seen dealt;
-    std::size_t entry = 0;
-    const bool ok = raw_map(t, 3, h.deal_loc, [&](std::string_view name, Loc) {
-      const int seat = seat_of(name, entry++);
+    const bool ok = seat_map(t, 3, h.deal_loc, [&](int seat) {
       if (seat < 0 || !dealt.first(static_cast<unsigned>(seat))) {
         return false;
       }
