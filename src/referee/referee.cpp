@@ -272,7 +272,6 @@ class GameReferee {
  public:
   // ------------------------------------------- the phases (run_hand calls)
   void deal(HandState& m) {
-    origins_.fill(CardOrigin{});
     std::optional<CardSet> kitty;
     m.hands = {};
     check_deal(*rec_, m.hands, m.known, kitty);
@@ -424,6 +423,34 @@ class GameReferee {
   }
 
   // ----------------------------------------------------------------- deal
+  // Where `card` was first dealt in the hand being refereed, as check_deal
+  // reads the deal: its first token, by seat and then the kitty, as a card
+  // of the deck (seat -2: not dealt). Looked up when a message names it,
+  // rather than noted for every card dealt (1% of an archive's refereeing).
+  [[nodiscard]] CardOrigin origin(Card card) const {
+    const HandRec& h = *rec_;
+    if (!r_.deck.contains(card)) {
+      return {};
+    }
+    if (h.deal) {
+      for (int s = 0; s < n_; ++s) {
+        for (const auto& c : (*h.deal)[static_cast<std::size_t>(s)]) {
+          if (c.card == card) {
+            return CardOrigin{c.loc, s};
+          }
+        }
+      }
+    }
+    if (h.kitty) {
+      for (const auto& c : *h.kitty) {
+        if (c.card == card) {
+          return CardOrigin{c.loc, -1};
+        }
+      }
+    }
+    return {};
+  }
+
   void check_deal(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
                   std::optional<CardSet>& kitty) {
     phase_ = phase::kDeal;
@@ -445,7 +472,7 @@ class GameReferee {
         return false;
       }
       if (seen.contains(*c.card)) {
-        const auto& first = origins_[static_cast<std::size_t>(c.card->index())];
+        const CardOrigin first = origin(*c.card);
         auto& d = report(Code::kDuplicateCard, c.loc, say::duplicate_card(*c.card, who, how(first)));
         about(d, seat >= 0 ? who : std::string(), *c.card);
         d.notes.push_back(Note{say::first_dealt_here(*c.card), first.loc});
@@ -455,7 +482,6 @@ class GameReferee {
         return false;
       }
       seen.insert(*c.card);
-      origins_[static_cast<std::size_t>(c.card->index())] = CardOrigin{c.loc, seat};
       return true;
     };
     if (h.deal) {
@@ -1241,10 +1267,10 @@ class GameReferee {
       }
       return Holder{bidder, say::PartnerProof::kDiscarded, loc};
     }
-    const auto& origin = origins_[static_cast<std::size_t>(card.index())];
-    if (origin.loc.known() && origin.seat >= -1) {
-      return origin.seat >= 0 ? Holder{origin.seat, say::PartnerProof::kDealt, origin.loc}
-                              : Holder{bidder, say::PartnerProof::kInKitty, origin.loc};
+    const CardOrigin dealt = origin(card);
+    if (dealt.loc.known() && dealt.seat >= -1) {
+      return dealt.seat >= 0 ? Holder{dealt.seat, say::PartnerProof::kDealt, dealt.loc}
+                             : Holder{bidder, say::PartnerProof::kInKitty, dealt.loc};
     }
     if (all_played && !h.discard) {
       return Holder{bidder, say::PartnerProof::kNeverPlayed, h.tricks_loc};
@@ -1996,7 +2022,7 @@ class GameReferee {
         for (int o = 0; o < n_; ++o) {
           if (s.hands[static_cast<std::size_t>(o)].contains(c)) {
             d.notes.push_back(Note{say::held_by(words(), c, o),
-                                   origins_[static_cast<std::size_t>(c.index())].loc});
+                                   origin(c).loc});
           }
         }
         return &d;
@@ -2045,7 +2071,7 @@ class GameReferee {
 
   void evidence_note(Diagnostic& d, int seat, Card evidence, const std::array<bool, kMaxPlayers>& forward) {
     if (forward[static_cast<std::size_t>(seat)]) {
-      const auto& o = origins_[static_cast<std::size_t>(evidence.index())];
+      const CardOrigin o = origin(evidence);
       if (o.loc.known()) {
         d.notes.push_back(Note{say::was_dealt(o.seat >= 0 ? name(o.seat) : o.seat == -1 ? "the kitty" : name(seat),
                                               evidence),
@@ -2346,7 +2372,6 @@ class GameReferee {
   std::vector<long long> spare_scores_;  // score_hand(): storage for the next hand's recorded scores
   std::optional<std::vector<long long>> end_recorded_;
   std::vector<bool> taken_mismatch_;
-  std::array<CardOrigin, 64> origins_{};
   std::vector<Play> plays_;
   std::vector<int> leaders_;  // who led each trick, as read
   // Per trick, the written index of the leader's card (trick-order: not 0
