@@ -228,7 +228,15 @@ TEST(JsonGameReader, TakesTheShapesTrickrefWrites) {
        {std::string(kRecord), "\xEF\xBB\xBF  " + std::string(kRecord) + " \r",
         with(R"(["2C","3C","4C"])", R"({"leader":"Cat","cards":["2C","3C","4C"]})"),
         with(R"("winner":"Bob")", R"("winner":["Bob","Cat"])"), with(R"("id":"a",)", ""),
-        with(R"("id":"a")", R"("id":"a","event":{"night":"1","table":"2"},"date":"2026-11-24","notes":"n")")}) {
+        with(R"("id":"a")", R"("id":"a","event":{"night":"1","table":"2"},"date":"2026-11-24","notes":"n")"),
+        // A pluck written otherwise than trickref writes it: spaced, its keys in
+        // another order, or spaced at its end only (read the general way).
+        with(R"({"by":"Ann","from":"Bob","gives":"5D","gets":null})",
+             R"({ "by": "Ann", "from": "Bob", "gives": "5D", "gets": null })"),
+        with(R"({"by":"Ann","from":"Bob","gives":"5D","gets":null})",
+             R"({"gets":"6D","gives":"5D","from":"Bob","by":"Ann"})"),
+        with(R"({"by":"Ann","from":"Bob","gives":"5D","gets":null})",
+             R"({"by":"Ann","from":"Bob","gives":"5D","gets":"6D" })")}) {
     const Outcome o = both_ways(text);
     EXPECT_TRUE(o.taken) << text;
     EXPECT_TRUE(o.full_clean && o.same) << text;
