@@ -6,11 +6,43 @@
 #include <vector>
 
 #include "base/diagnostic.h"
+#include "base/json_out.h"
 #include "base/text.h"
 #include "report/json_text.h"
 
 namespace trickref {
 namespace {
+
+// JsonOut writes a short plain key or string in one append of its own;
+// every other goes through the string writer. Either way the bytes are the
+// writer's, for both writers (transcripts, reports), for a key written in
+// the code as for one given at run time.
+TEST(JsonOut, WritesKeysAndStringsAsItsStringWriterDoes) {
+  const std::vector<std::string> texts = {"",        "quota",    "plucks_suffered", "heuristic-1", "a\"b",
+                                          "a\\b",    "tab\there", "caf\xc3\xa9",        "del\x7f",     "x/y ~",
+                                          std::string(48, 'k'), std::string(49, 'k'), std::string("nul\0", 4)};
+  for (const StringWriter writer : {&append_json_string, &append_report_string}) {
+    for (const std::string& text : texts) {
+      std::string quoted;
+      writer(quoted, text);
+      for (const bool first : {true, false}) {
+        std::string out;
+        JsonOut(out, writer).key(text, first);
+        EXPECT_EQ(out, (first ? "" : ",") + quoted + ":") << text;
+      }
+      std::string out;
+      JsonOut(out, writer).str(text);
+      EXPECT_EQ(out, quoted) << text;
+    }
+    std::string out;
+    JsonOut j(out, writer);
+    j.key("quota", true);
+    j.number(3);
+    j.key("say \"hi\"");
+    j.str("a\"b");
+    EXPECT_EQ(out, R"("quota":3,"say \"hi\"":"a\"b")");
+  }
+}
 
 TEST(Text, PrintableEscapesEveryControlCharacterVisibly) {
   EXPECT_EQ(printable("Ann"), "Ann");
