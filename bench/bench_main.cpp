@@ -283,10 +283,13 @@ void rates(benchmark::State& state, const Archive& a) {
   state.SetBytesProcessed(static_cast<std::int64_t>(a.text.size()) * state.iterations());
 }
 
-void JsonLinesValidate(benchmark::State& state) {
+// `summaries`: whether the report reads the hands' summaries (every output
+// but validate -q's, which has none built: BatchOptions::hand_summaries).
+void JsonLinesValidate(benchmark::State& state, bool summaries) {
   const Archive& a = archive();
   RulesetCatalog catalog;
   BatchOptions options;
+  options.hand_summaries = summaries;
   std::int64_t clean = 0;
   for (auto _ : state) {
     validate_text(a.text, "archive.jsonl", ".", catalog, options, [&](GameReport&& g) {
@@ -299,7 +302,10 @@ void JsonLinesValidate(benchmark::State& state) {
   }
   rates(state, a);
 }
-BENCHMARK(JsonLinesValidate)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(JsonLinesValidate, quiet, false)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(JsonLinesValidate, summaries, true)
+    ->Name("JsonLines/ValidateWithSummaries")
+    ->Unit(benchmark::kMillisecond);
 
 // The transcript writer alone: the same 1,000 played games written in full
 // each iteration, as `simulate --out FILE.jsonl` writes them (JsonLines) and
