@@ -681,9 +681,9 @@ class Walk {
   // no other), without a quote, a backslash or a control byte: a name's
   // bytes and a quote are that string, whole, and no other.
   [[nodiscard]] int name_at(const char* q, std::size_t likely, const char*& after) const {
-    const std::size_t count = g_.players.size();
-    for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = k == 0 ? std::min(likely, count - 1) : (k <= likely ? k - 1 : k);
+    const std::size_t seats = g_.players.size();
+    for (std::size_t k = 0; k < seats; ++k) {
+      const std::size_t i = k == 0 ? std::min(likely, seats - 1) : (k <= likely ? k - 1 : k);
       const std::string& name = g_.players[i];
       const std::size_t n = name.size();
       if (q + n + 1 < end_ && q[n + 1] == '"' && same(std::string_view(q + 1, n), name)) {
