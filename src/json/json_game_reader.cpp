@@ -403,17 +403,19 @@ class Walk {
     return items(t, level, at, '{', '}', [&] {
       std::string_view word;
       Loc key_at;
-      if (!raw_string(t, word, key_at)) {
-        return false;
-      }
-      t.skip_space();
-      if (!t.at(':')) {
-        return false;
-      }
-      ++t.p;
-      t.skip_space();
-      return entry(word, key_at);
+      return raw_string(t, word, key_at) && colon(t) && entry(word, key_at);
     });
+  }
+
+  // The ':' after a map's key, and the white space about it.
+  [[gnu::always_inline]] static bool colon(Text& t) {
+    t.skip_space();
+    if (!t.at(':')) {
+      return false;
+    }
+    ++t.p;
+    t.skip_space();
+    return true;
   }
 
   template <class Item>
@@ -421,19 +423,24 @@ class Walk {
     return items(t, level, at, '[', ']', item);
   }
 
-  bool player(Text& t, PlayerRef& out) {
-    if (const char* after = nullptr; t.at('"') && (out.seat = name_at(t.p, 0, after)) >= 0) [[likely]] {
+  bool player(Text& t, PlayerRef& out) { return named_seat(t, 0, out.seat, out.loc); }
+
+  // The player the string at `t` names (`seat`, placed at `at`), the seat
+  // `likely` tried first: by the name's bytes where they lie (name_at),
+  // else by the string scan. False where it is no string or no player's.
+  [[gnu::always_inline]] bool named_seat(Text& t, std::size_t likely, int& seat, Loc& at) {
+    if (const char* after = nullptr; t.at('"') && (seat = name_at(t.p, likely, after)) >= 0) [[likely]] {
       count();
-      out.loc = loc(t.p);
+      at = loc(t.p);
       t.p = after;
       return true;
     }
     std::string_view name;
-    if (!raw_string(t, name, out.loc)) {
+    if (!raw_string(t, name, at)) {
       return false;
     }
-    out.seat = seat_of(name);
-    return out.seat >= 0;
+    seat = seat_of(name, likely);
+    return seat >= 0;
   }
 
   // A map keyed by players' names: `entry(seat)` reads each key's value.
@@ -444,25 +451,8 @@ class Walk {
     std::size_t next = 0;
     return items(t, level, at, '{', '}', [&] {
       int seat = -1;
-      if (const char* after = nullptr; t.at('"') && (seat = name_at(t.p, next, after)) >= 0) [[likely]] {
-        count();
-        t.p = after;
-      } else {
-        std::string_view name;
-        Loc key_at;
-        if (!raw_string(t, name, key_at)) {
-          return false;
-        }
-        seat = seat_of(name, next);
-      }
-      ++next;
-      t.skip_space();
-      if (!t.at(':')) {
-        return false;
-      }
-      ++t.p;
-      t.skip_space();
-      return entry(seat);
+      Loc key_at;
+      return named_seat(t, next++, seat, key_at) && colon(t) && entry(seat);
     });
   }
 
