@@ -211,5 +211,60 @@ TEST(BatchSplit, ARefereeThatBuildsNoSummariesSaysTheSame) {
   EXPECT_GE(with_diagnostics, 50);
 }
 
+// Runs of any length, down to a byte (BatchOptions::run_bytes): a run's
+// lines are split by its worker, and every line keeps its number, however
+// the file is cut. The file has blank lines, a carriage return, a line that
+// is not JSON, a faulty game, lines over the limit (--max-file-size) and an
+// unterminated last line; -j 2 and -j 3 give the one job's games, in order,
+// with the same diagnostics and locations.
+TEST(BatchSplit, RunsOfAnyLengthGiveTheOneJobsReports) {
+  const auto dir = std::filesystem::path(testing::TempDir()) / fmt::format("trickref-cuts-{}", ::getpid());
+  const auto lines = simulated_lines(dir, (dir / "clean.jsonl").string(), "6", "5");
+  ASSERT_GE(lines.size(), 6U);
+  std::size_t longest = 0;
+  for (const auto& l : lines) {
+    longest = std::max(longest, l.size());
+  }
+  std::string faulty = lines[4];
+  faulty.replace(faulty.find("\"2C\""), 4, "\"9C\"");
+  const std::string text = "\n" + lines[0] + "\r\n  \n{\"game\": pluck}\n" + lines[1] + "\n" + std::string(longest + 2, 'x') +
+                           "\n" + lines[2] + "\n" + faulty + "\n\n" + lines[3] + std::string(longest, ' ') + "\n" +
+                           lines[5];
+  const auto file = dir / "cuts.jsonl";
+  std::ofstream(file, std::ios::binary) << text;
+
+  auto run = [&](unsigned jobs, std::size_t run_bytes) {
+    BatchOptions options;
+    options.limits.max_file_bytes = longest + 1;
+    options.run_bytes = run_bytes;
+    std::vector<GameReport> games;
+    std::istringstream none;
+    validate_all({InputFile{"cuts.jsonl", file}}, options, jobs, none,
+                 [&](GameReport&& g) { games.push_back(std::move(g)); }, [] {});
+    std::string out;
+    for (const auto& g : games) {
+      const bool scored = g.result.has_value() && g.result->outcome.score.has_value();
+      out += fmt::format("game {} ({}): {}\n", g.index, g.result.has_value() ? "refereed" : "not refereed",
+                         scored ? fmt::format("{}", fmt::join(*g.result->outcome.score, " ")) : "-");
+    }
+    return out + test::diagnostics_text(games);
+  };
+  const std::string one = run(1, BatchOptions{}.run_bytes);
+  // Every line is there, numbered: 6 games refereed, one not JSON, two over the limit.
+  EXPECT_NE(one.find("game 7 (refereed): -31 8 23\n"), std::string::npos) << one;
+  EXPECT_NE(one.find("cuts.jsonl:4:10: error: invalid JSON: 'pluck'"), std::string::npos) << one;
+  EXPECT_NE(one.find(fmt::format("cuts.jsonl:6:1: error: line 6 is longer than the limit of {} bytes", longest + 1)),
+            std::string::npos)
+      << one;
+  EXPECT_NE(one.find("cuts.jsonl:8:354: error: 9C is dealt twice"), std::string::npos) << one;
+  EXPECT_NE(one.find("cuts.jsonl:10:1: error: line 10 is longer"), std::string::npos) << one;
+  for (const unsigned jobs : {2U, 3U}) {
+    for (const std::size_t run_bytes : {std::size_t{1}, std::size_t{7}, std::size_t{500}, longest, 3 * longest}) {
+      EXPECT_EQ(run(jobs, run_bytes), one) << "-j " << jobs << ", runs of " << run_bytes << " bytes";
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace trickref

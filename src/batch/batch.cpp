@@ -21,6 +21,7 @@
 
 #include "base/io.h"
 #include "batch/line_reader.h"
+#include "batch/line_runs.h"
 #include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "referee/referee.h"
@@ -211,55 +212,6 @@ void validate_jsonl(LineReader& lines, const std::string& display, const std::fi
                     const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
   validate_lines(lines, display, dir, catalog, options, emit, index, budget);
 }
-
-// A run of lines of one JSON Lines file copied out of the reader's buffer,
-// for a worker to referee while the next run is read (-j N on one archive).
-// Each line is followed by its '\n' and the last by kJsonPadding spaces, so
-// simdjson reads every line where it lies, as it does in the reader.
-class LineBlock {
- public:
-  static constexpr std::size_t kBytes = 1 << 19;
-
-  void add(const LineReader::Line& line) {
-    lines_.push_back(Stored{text_.size(), line.text.size(), line.number, line.terminated, line.too_long});
-    text_.append(line.text);
-    text_ += '\n';
-  }
-  [[nodiscard]] bool full() const { return text_.size() >= kBytes; }
-  [[nodiscard]] bool empty() const { return lines_.empty(); }
-  void seal() { text_.append(kJsonPadding, ' '); }
-
-  // The lines in turn, as LineReader::next gives them.
-  bool next(LineReader::Line& line) {
-    if (next_ == lines_.size()) {
-      return false;
-    }
-    const Stored& l = lines_[next_++];
-    line = LineReader::Line{std::string_view(text_).substr(l.at, l.size), l.number, l.terminated, l.too_long};
-    return true;
-  }
-  void rewind() { next_ = 0; }
-  // Empties the block for another run of lines, keeping its storage: a
-  // block is half a megabyte, and fresh memory for every run cost the
-  // reading thread page faults and regrowth.
-  void clear() {
-    text_.clear();
-    lines_.clear();
-    next_ = 0;
-  }
-
- private:
-  struct Stored {
-    std::size_t at;
-    std::size_t size;
-    std::uint32_t number;
-    bool terminated;
-    bool too_long;
-  };
-  std::string text_;
-  std::vector<Stored> lines_;
-  std::size_t next_ = 0;
-};
 
 // A .json file: one game.
 void validate_json(std::string_view text, const std::string& display, const std::filesystem::path& dir,
@@ -722,12 +674,15 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   auto fresh_run = [&](std::size_t input) {
     auto run = std::make_unique<Unit>();
     run->input = input;
+    // A run that grew for a long line gives its memory back.
+    while (!spare_blocks.empty() && spare_blocks.back().capacity() > 4 * options.run_bytes) {
+      spare_blocks.pop_back();
+    }
     if (spare_blocks.empty()) {
       run->block.emplace();
     } else {
       run->block.emplace(std::move(spare_blocks.back()));
       spare_blocks.pop_back();
-      run->block->clear();
     }
     return run;
   };
@@ -758,22 +713,17 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       continue;
     }
     FdInBuf buf(fd);
-    std::istream f(&buf);
-    LineReader lines(f, options.limits.max_file_bytes, 1);
-    auto run = fresh_run(i);
-    LineReader::Line line;
-    while (running && lines.next(line)) {
-      run->block->add(line);
-      if (run->block->full()) {
-        run->last = false;
-        run->block->seal();
+    RunReader runs(buf, options.limits.max_file_bytes, options.run_bytes);
+    while (running) {
+      auto run = fresh_run(i);
+      if (!runs.next(*run->block) || runs.done()) {
+        run->read_error = buf.error();  // the file's last run (empty when the file ended with the one before)
         submit(std::move(run));
-        run = fresh_run(i);
+        break;
       }
+      run->last = false;
+      submit(std::move(run));
     }
-    run->read_error = buf.error();
-    run->block->seal();
-    submit(std::move(run));
   }
   {
     std::lock_guard lock(mutex);

@@ -6,6 +6,7 @@
 // one bad file never stops the batch.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -56,6 +57,10 @@ struct BatchOptions {
   // of its own, and with -j N the reports a run holds until they are
   // emitted in order are small.
   bool hand_summaries = true;
+  // With -j N, a JSON Lines file is refereed in runs of whole lines of
+  // about this many bytes (LineBlock): big enough that the hand-off costs
+  // nothing beside the refereeing, small enough to sit in a core's cache.
+  std::size_t run_bytes = std::size_t{1} << 19U;
 };
 
 // Referees every game of one input, calling `emit` for each in file order.

@@ -9,6 +9,7 @@
 #include <istream>
 #include <new>
 #include <string_view>
+#include <utility>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -27,6 +28,13 @@ class PageBuffer {
   PageBuffer() = default;
   PageBuffer(const PageBuffer&) = delete;
   PageBuffer& operator=(const PageBuffer&) = delete;
+  PageBuffer(PageBuffer&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+  PageBuffer& operator=(PageBuffer&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    return *this;
+  }
   ~PageBuffer() {
     if (data_ != nullptr) {
       ::munmap(data_, size_);

@@ -1,0 +1,208 @@
+// The runs of lines `validate -j N` hands its workers: a JSON Lines file read
+// a run of whole lines at a time, straight into the run's own memory, and
+// split into lines by the worker that referees it. The reading thread copies
+// nothing but the start of a line a read ended inside (on average half a
+// line a run), and never looks for a line's end: it finds the run's last
+// one and counts the run's lines for the next run's first number.
+//
+// A run gives the lines LineReader would give, in turn, with the same
+// numbers, flags and padding (tests/line_runs_test.cpp holds the two to
+// each other on every way a file can be cut).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <streambuf>
+#include <string>
+
+#include "batch/line_reader.h"
+#include "json/json_reader.h"
+
+namespace trickref {
+
+// A run of whole lines of one JSON Lines file, in memory of its own, for a
+// worker to referee while the next run is read. The lines are handed out in
+// place, each with kJsonPadding readable bytes after it, so simdjson reads
+// every line where it lies, as it does in LineReader's buffer.
+class LineBlock {
+ public:
+  // The lines in turn, as LineReader::next gives them.
+  bool next(LineReader::Line& line) {
+    if (too_long_) {
+      if (at_ > 0) {
+        return false;
+      }
+      at_ = 1;
+      line = LineReader::Line{{}, first_, terminated_, true};
+      return true;
+    }
+    if (at_ == size_) {
+      return false;
+    }
+    const char* begin = buf_.data() + at_;
+    const auto* nl = static_cast<const char*>(std::memchr(begin, '\n', size_ - at_));
+    const std::size_t length = nl != nullptr ? static_cast<std::size_t>(nl - begin) : size_ - at_;
+    line = LineReader::Line{{}, number_++, nl != nullptr, false};
+    if (length > max_line_) {
+      line.too_long = true;
+    } else {
+      line.text = std::string_view(begin, length);
+    }
+    at_ += length + (nl != nullptr ? 1 : 0);
+    return true;
+  }
+
+  // Back to the first line (a run refereed again).
+  void rewind() {
+    at_ = 0;
+    number_ = first_;
+  }
+
+  // The memory it holds, for its owner to decide whether to keep it.
+  [[nodiscard]] std::size_t capacity() const { return capacity_; }
+
+ private:
+  friend class RunReader;
+
+  [[nodiscard]] char* data() const { return buf_.data(); }
+  // At least `bytes` usable (and the padding after them), the bytes held kept.
+  void reserve(std::size_t bytes) {
+    if (bytes > capacity_) {
+      buf_.resize(bytes + kJsonPadding);
+      capacity_ = bytes;
+    }
+  }
+  // The run is the first `size` bytes: what simdjson may read past its last
+  // line is never uninitialised.
+  void seal(std::size_t size) {
+    size_ = size;
+    std::memset(data() + size, ' ', kJsonPadding);
+  }
+
+  PageBuffer buf_;
+  std::size_t capacity_ = 0;  // usable bytes, kJsonPadding more allocated
+  std::size_t size_ = 0;      // whole lines, each ended by '\n' but the file's last
+  std::uint32_t first_ = 1;   // the first line's number
+  std::uint64_t max_line_ = 0;
+  bool too_long_ = false;     // the run is one line over the limit, skipped unread
+  bool terminated_ = false;   // and a '\n' ended it
+  std::size_t at_ = 0;        // where next() stands
+  std::uint32_t number_ = 1;
+};
+
+// Reads a JSON Lines stream into LineBlocks, each about `run_bytes` of whole
+// lines. A line longer than a run grows its run up to the line limit; one
+// over the limit is a run of its own, skipped in constant memory. Memory: a
+// run, and the start of the line the last read ended inside.
+class RunReader {
+ public:
+  RunReader(std::streambuf& in, std::uint64_t max_line, std::size_t run_bytes)
+      : in_(in), max_line_(max_line), run_bytes_(std::max<std::size_t>(run_bytes, 1)) {}
+
+  // Reads the next run into `block`, whose memory it reuses; false when the
+  // stream has no more lines.
+  bool next(LineBlock& block) {
+    block.first_ = number_;
+    block.max_line_ = max_line_;
+    block.too_long_ = false;
+    block.terminated_ = false;
+    block.rewind();
+    block.size_ = 0;
+    if (eof_ && carry_.empty()) {
+      return false;
+    }
+    block.reserve(carry_.size() + run_bytes_);
+    // What a skipped line left may hold whole lines.
+    std::copy(carry_.begin(), carry_.end(), block.data());
+    std::size_t size = carry_.size();
+    carry_.clear();
+    std::size_t searched = 0;  // no line end before here
+    while (true) {
+      if (!eof_ && size < block.capacity_) {
+        size += read(block.data() + size, block.capacity_ - size);
+      }
+      if (const void* last = ::memrchr(block.data() + searched, '\n', size - searched); last != nullptr) {
+        const auto end = static_cast<std::size_t>(static_cast<const char*>(last) - block.data()) + 1;
+        carry_.assign(block.data() + end, size - end);
+        number_ += count_lines(block.data(), end);
+        block.seal(end);
+        return true;
+      }
+      searched = size;
+      // One line, not ended yet, fills the run.
+      if (size > max_line_) {
+        skip_line(block);
+        return true;
+      }
+      if (eof_) {
+        if (size == 0) {
+          return false;
+        }
+        ++number_;  // the file's last line, without a '\n'
+        block.seal(size);
+        return true;
+      }
+      if (size == block.capacity_) {
+        block.reserve(std::min<std::size_t>(2 * block.capacity_, max_line_ + 1));
+      }
+    }
+  }
+
+  // The stream is read to its end and every line handed out: the run
+  // next() gave last was the stream's last.
+  [[nodiscard]] bool done() const { return eof_ && carry_.empty(); }
+
+ private:
+  // The '\n's in `size` bytes, found by memchr: a line at a time, as fast as
+  // the library's vector search (std::count, a byte at a time, cost the
+  // reading thread a tenth of a run's time).
+  static std::uint32_t count_lines(const char* text, std::size_t size) {
+    std::uint32_t n = 0;
+    const char* const end = text + size;
+    for (const char* p = text; p != end; ++p, ++n) {
+      p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      if (p == nullptr) {
+        break;
+      }
+    }
+    return n;
+  }
+
+  // Up to `n` bytes; fewer only at the end of the stream (or on a failed
+  // read, which the stream buffer keeps).
+  std::size_t read(char* to, std::size_t n) {
+    const auto got = static_cast<std::size_t>(in_.sgetn(to, static_cast<std::streamsize>(n)));
+    if (got < n) {
+      eof_ = true;
+    }
+    return got;
+  }
+
+  // The run is a line over the limit: its bytes are read through the run's
+  // memory up to its '\n', and whatever follows is carried to the next run.
+  void skip_line(LineBlock& block) {
+    block.too_long_ = true;
+    ++number_;
+    while (!eof_) {
+      const std::size_t n = read(block.data(), block.capacity_);
+      if (const void* nl = std::memchr(block.data(), '\n', n); nl != nullptr) {
+        block.terminated_ = true;
+        const auto after = static_cast<std::size_t>(static_cast<const char*>(nl) - block.data()) + 1;
+        carry_.assign(block.data() + after, n - after);
+        break;
+      }
+    }
+    block.seal(0);
+  }
+
+  std::streambuf& in_;
+  std::uint64_t max_line_;
+  std::size_t run_bytes_;
+  std::string carry_;  // the start of the line the last read ended inside
+  std::uint32_t number_ = 1;
+  bool eof_ = false;
+};
+
+}  // namespace trickref
