@@ -5,16 +5,19 @@
 // spent in order, across the runs.
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "batch/batch.h"
+#include "cli/cli.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -263,6 +266,56 @@ TEST(BatchSplit, RunsOfAnyLengthGiveTheOneJobsReports) {
       EXPECT_EQ(run(jobs, run_bytes), one) << "-j " << jobs << ", runs of " << run_bytes << " bytes";
     }
   }
+  std::filesystem::remove_all(dir);
+}
+
+// An output stream buffer that counts what reaches it from a thread other
+// than the one that made it.
+class OwnedBuf : public std::stringbuf {
+ public:
+  std::atomic<int> elsewhere{0};
+
+ protected:
+  int sync() override {
+    note();
+    return std::stringbuf::sync();
+  }
+  int_type overflow(int_type c) override {
+    note();
+    return std::stringbuf::overflow(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    note();
+    return std::stringbuf::xsputn(s, n);
+  }
+
+ private:
+  void note() {
+    if (std::this_thread::get_id() != owner_) {
+      ++elsewhere;
+    }
+  }
+  std::thread::id owner_ = std::this_thread::get_id();
+};
+
+// Standard input, read by a worker with -j N, never flushes the output the
+// calling thread writes. std::cin is tied to std::cout: each character a
+// worker read flushed standard output while the emitter wrote to it, and
+// games went missing from the output now and then.
+TEST(BatchSplit, AWorkerReadingStandardInputNeverTouchesTheOutput) {
+  const auto dir = std::filesystem::path(testing::TempDir()) / fmt::format("trickref-tie-{}", ::getpid());
+  const auto clean = (dir / "clean.jsonl").string();
+  const auto lines = simulated_lines(dir, clean, "30", "2");
+  OwnedBuf buf;
+  std::ostream out(&buf);
+  std::istringstream in(lines[0] + "\n" + lines[1] + "\n");
+  in.tie(&out);  // as std::cin is to std::cout
+  std::ostringstream err;
+  const int code = cli::run({"validate", "-j", "2", "--format", "jsonl", clean, "-"}, in, out, err);
+  EXPECT_EQ(code, 0) << err.str();
+  EXPECT_EQ(buf.elsewhere, 0) << "the output was written or flushed by a worker";
+  const std::string text = buf.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 62) << "60 games of the file (30 a ruleset), 2 of standard input";
   std::filesystem::remove_all(dir);
 }
 

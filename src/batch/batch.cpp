@@ -472,46 +472,52 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     return;
   }
   // The work goes in units, each a whole file or, for a .jsonl file, a run
-  // of its lines (LineBlock) read here while the workers referee the runs
-  // before it. This thread emits the units in input order as they complete,
-  // so the output is the same, byte for byte, for any number of jobs: a
-  // run's games are numbered from the file's count so far, and a run whose
-  // diagnostics the file's --max-diagnostics would have cut (the budget is
-  // the file's, spent in order) is refereed again here with the budget as it
-  // stands. Memory: at most 4 units a job waiting.
+  // of its lines (LineBlock). A worker that wants work reads the next unit
+  // itself, under `reading` (the files are read in turn, a run at a time),
+  // into a run of its own, and referees it there while the cache still holds
+  // it: no thread reads for another. This thread only emits, the units in
+  // input order as they complete, so the output is the same, byte for byte,
+  // for any number of jobs: a run's games are numbered from the file's count
+  // so far, and a run whose diagnostics the file's --max-diagnostics would
+  // have cut (the budget is the file's, spent in order) is refereed again
+  // here with the budget as it stands; a run with diagnostics keeps its lines
+  // for that until it is emitted, a clean one never needs them. Memory: at
+  // most 4 units a job waiting.
   struct Unit {
     std::size_t input = 0;
-    std::optional<LineBlock> block;  // none: the whole file
+    bool run = false;                // a run of a .jsonl file's lines (else the whole file)
     bool last = true;                // the file's last unit
     int read_error = 0;              // the last run of a .jsonl file: the stream's error
+    std::optional<LineBlock> block;  // a run with diagnostics: its lines, to referee again
     std::vector<GameReport> games;
     std::size_t kept = 0;            // a run: the diagnostics its games kept
     bool spent = false;              // a run: its budget ran out (some may be hidden)
     bool done = false;
-    unsigned worker = 0;             // the worker that refereed it
+    unsigned worker = 0;             // the worker that read and refereed it
   };
   const std::size_t max_waiting = 4 * static_cast<std::size_t>(jobs);
   std::deque<std::unique_ptr<Unit>> waiting;  // in input order, until emitted
-  std::deque<Unit*> queue;                    // not yet taken by a worker
   // Units emitted, each given back to the worker that refereed it, which
-  // frees its games' memory when it next takes a unit: memory freed by the
-  // thread that allocated it (the allocator's own, local free) rather than by
-  // this one, whose frees the owner would then have to collect. At most
-  // max_waiting a worker, as a worker's units wait here only until it takes
-  // another.
+  // frees its games' memory (and takes back its run's memory) when it next
+  // takes a unit: memory freed by the thread that allocated it (the
+  // allocator's own, local free) rather than by this one, whose frees the
+  // owner would then have to collect. At most max_waiting a worker, as a
+  // worker's units wait here only until it takes another.
   std::vector<std::vector<std::unique_ptr<Unit>>> retired(jobs);
-  std::mutex mutex;
-  std::condition_variable work_cv;
-  std::condition_variable done_cv;
-  bool closed = false;  // no more units will come
+  std::mutex mutex;                 // waiting, retired, the flags below
+  std::condition_variable room_cv;  // a worker waits for room in `waiting`
+  std::condition_variable done_cv;  // this thread waits for units done
+  bool all_taken = false;           // every unit is in `waiting` (or emitted)
   // A worker's exception (std::bad_alloc above all) stops every worker and
   // is rethrown here, on the calling thread, once they are joined: the run
   // ends as it does with one job, never by std::terminate.
   std::exception_ptr failure;
   std::atomic<bool> stop{false};
-  // The emitter waits until this many units at the front of `waiting` are
-  // done (SIZE_MAX: it is not waiting); a worker wakes it only then.
-  std::size_t wanted = SIZE_MAX;
+  // This thread waits until this many units at the front of `waiting` are
+  // done, or all that will come; a worker wakes it only then. Waiting for
+  // several at once, not for the front alone, lets it sleep and wake once
+  // for half a window of units rather than for each.
+  const std::size_t wanted = std::max<std::size_t>(1, max_waiting / 2);
   auto done_at_front = [&]() {  // under the lock
     std::size_t n = 0;
     while (n < waiting.size() && waiting[n]->done) {
@@ -519,41 +525,116 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     }
     return n;
   };
+  auto emitter_may_go = [&]() {  // under the lock
+    const std::size_t n = done_at_front();
+    return stop || n >= wanted || (all_taken && n == waiting.size());
+  };
   const std::size_t full_budget = file_budget(options.limits).left;
+
+  // The file being read in runs, and the next input to start: the workers'
+  // shared place in the inputs, under `reading`.
+  std::mutex reading;
+  std::size_t next_input = 0;
+  struct OpenFile {
+    std::size_t input;
+    FdInBuf buf;
+    RunReader runs;
+    OpenFile(std::size_t i, int fd, const BatchOptions& o)
+        : input(i), buf(fd), runs(buf, o.limits.max_file_bytes, o.run_bytes) {}
+  };
+  std::unique_ptr<OpenFile> open;
+  // The next unit, put in `waiting` in input order: a whole file, or a run
+  // of lines read into `into`. Null when every unit is taken, or on stop.
+  auto take = [&](LineBlock& into, std::vector<std::unique_ptr<Unit>>& freed, unsigned self) -> Unit* {
+    std::lock_guard read_lock(reading);
+    {
+      std::unique_lock lock(mutex);
+      room_cv.wait(lock, [&] { return stop || waiting.size() < max_waiting; });
+      freed.swap(retired[self]);
+      if (stop || all_taken) {
+        return nullptr;
+      }
+    }
+    auto u = std::make_unique<Unit>();
+    u->worker = self;
+    while (!open) {
+      if (next_input == inputs.size()) {
+        std::lock_guard lock(mutex);
+        all_taken = true;
+        if (emitter_may_go()) {
+          done_cv.notify_one();
+        }
+        return nullptr;
+      }
+      const std::size_t i = next_input++;
+      const InputFile& input = inputs[i];
+      u->input = i;
+      if (!splits_into_blocks(input)) {
+        break;  // the whole file
+      }
+      std::string error;
+      const int fd = open_for_reading(input.path, input.readable, error);
+      if (fd < 0) {
+        break;  // the whole file: the worker's validate_file reports it
+      }
+      open = std::make_unique<OpenFile>(i, fd, options);
+    }
+    if (open) {
+      u->input = open->input;
+      u->run = true;
+      if (!open->runs.next(into) || open->runs.done()) {
+        u->read_error = open->buf.error();  // the file's last run (empty when the one before ended it)
+        open.reset();
+      } else {
+        u->last = false;
+      }
+    }
+    Unit* const taken = u.get();
+    std::lock_guard lock(mutex);
+    waiting.push_back(std::move(u));
+    return taken;
+  };
 
   auto worker = [&](unsigned self) {
     try {
       RulesetCatalog catalog(options.limits);
       std::vector<std::unique_ptr<Unit>> freed;
+      LineBlock mine;                  // the run this worker reads and referees
+      std::vector<LineBlock> spares;   // runs kept for their diagnostics, given back
       while (true) {
-        Unit* u = nullptr;
-        {
-          std::unique_lock lock(mutex);
-          work_cv.wait(lock, [&] { return stop || closed || !queue.empty(); });
-          if (stop || queue.empty()) {
-            return;
+        Unit* const u = take(mine, freed, self);
+        for (auto& f : freed) {
+          // A run that grew for a long line gives its memory back.
+          if (f->block && spares.size() < 4 && f->block->capacity() <= 4 * options.run_bytes) {
+            spares.push_back(std::move(*f->block));
           }
-          u = queue.front();
-          queue.pop_front();
-          freed.swap(retired[self]);
         }
         freed.clear();
-        u->worker = self;
+        if (u == nullptr) {
+          return;
+        }
         const InputFile& input = inputs[u->input];
         auto keep = [u](GameReport&& g) { u->games.push_back(std::move(g)); };
-        if (!u->block) {
+        if (!u->run) {
           validate_file(input, catalog, options, in, keep);
         } else {
           int index = 0;
           DiagnosticBudget budget{full_budget};
-          validate_lines(*u->block, input.display, input.path.parent_path(), catalog, options, keep, index, budget);
+          validate_lines(mine, input.display, input.path.parent_path(), catalog, options, keep, index, budget);
           u->kept = full_budget - budget.left;
           u->spent = budget.left == 0;
+          if (u->kept > 0 || u->spent) {
+            u->block.emplace(std::move(mine));
+            if (!spares.empty()) {
+              mine = std::move(spares.back());
+              spares.pop_back();
+            }
+          }
         }
         std::lock_guard lock(mutex);
         u->done = true;
-        if (done_at_front() >= wanted) {
-          done_cv.notify_all();
+        if (emitter_may_go()) {
+          done_cv.notify_one();
         }
       }
     } catch (...) {
@@ -562,10 +643,14 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
         failure = std::current_exception();
       }
       stop = true;
-      work_cv.notify_all();
+      room_cv.notify_all();
       done_cv.notify_all();
     }
   };
+  // A worker may read standard input: it must never flush the output this
+  // thread writes, as reading std::cin flushes std::cout, to which it is
+  // tied (a flush racing the emitter's writes lost games from the output).
+  in.tie(nullptr);
   std::vector<std::thread> threads;
   // Joins the workers on every way out of this function, an exception
   // thrown by `emit` or by starting a thread included.
@@ -586,7 +671,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
         }
       }
     }
-  } joiner{threads, stop, mutex, work_cv};
+  } joiner{threads, stop, mutex, room_cv};
   for (unsigned t = 0; t < jobs; ++t) {
     threads.emplace_back(worker, t);
   }
@@ -596,9 +681,6 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   std::size_t current = SIZE_MAX;
   int base = 0;
   DiagnosticBudget left = file_budget(options.limits);
-  // The blocks of the runs emitted, for the runs read next (this thread
-  // reads and emits both).
-  std::vector<LineBlock> spare_blocks;
   // Emits one unit done, in input order.
   auto emit_unit = [&](std::unique_ptr<Unit> u) {
     const InputFile& input = inputs[u->input];
@@ -606,7 +688,7 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       std::lock_guard lock(mutex);
       retired[u->worker].push_back(std::move(u));
     };
-    if (!u->block) {
+    if (!u->run) {
       for (auto& g : u->games) {
         emit(std::move(g));
       }
@@ -633,10 +715,6 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
       emit(std::move(g));
     }
     base += static_cast<int>(u->games.size());
-    if (spare_blocks.size() < max_waiting) {
-      spare_blocks.push_back(std::move(*u->block));
-    }
-    u->block.reset();  // the block's memory is this thread's
     if (u->last) {
       if (u->read_error != 0) {
         emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u->read_error))));
@@ -647,97 +725,30 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
     }
     retire();
   };
-  // Emits the units done at the front of `waiting` once there are at least
-  // `want` of them (or all that wait); false when the workers stopped.
-  // Waiting for several at once, not for the front alone, lets this thread
-  // sleep and wake once for half a window of units rather than for each.
   std::vector<std::unique_ptr<Unit>> ready;
-  auto emit_ready = [&](std::size_t want) {
+  while (true) {
     {
       std::unique_lock lock(mutex);
-      wanted = std::min(want, waiting.size());
-      done_cv.wait(lock, [&] { return stop || done_at_front() >= wanted; });
-      wanted = SIZE_MAX;
+      done_cv.wait(lock, emitter_may_go);
+      if (stop || (all_taken && waiting.empty())) {
+        break;
+      }
       for (std::size_t n = done_at_front(); n > 0; --n) {
         ready.push_back(std::move(waiting.front()));
         waiting.pop_front();
       }
     }
-    const bool stopped = ready.empty();
+    room_cv.notify_all();
     for (auto& u : ready) {
       emit_unit(std::move(u));
     }
     ready.clear();
-    return !stopped;
-  };
-  bool running = true;
-  auto fresh_run = [&](std::size_t input) {
-    auto run = std::make_unique<Unit>();
-    run->input = input;
-    // A run that grew for a long line gives its memory back.
-    while (!spare_blocks.empty() && spare_blocks.back().capacity() > 4 * options.run_bytes) {
-      spare_blocks.pop_back();
-    }
-    if (spare_blocks.empty()) {
-      run->block.emplace();
-    } else {
-      run->block.emplace(std::move(spare_blocks.back()));
-      spare_blocks.pop_back();
-    }
-    return run;
-  };
-  auto submit = [&](std::unique_ptr<Unit> u) {
-    while (running && waiting.size() >= max_waiting) {
-      running = emit_ready(max_waiting / 2);
-    }
-    if (!running) {
-      return;
-    }
-    std::lock_guard lock(mutex);
-    queue.push_back(u.get());
-    waiting.push_back(std::move(u));
-    work_cv.notify_one();
-  };
-  for (std::size_t i = 0; i < inputs.size() && running; ++i) {
-    const InputFile& input = inputs[i];
-    auto whole = std::make_unique<Unit>();
-    whole->input = i;
-    if (!splits_into_blocks(input)) {
-      submit(std::move(whole));
-      continue;
-    }
-    std::string error;
-    const int fd = open_for_reading(input.path, input.readable, error);
-    if (fd < 0) {
-      submit(std::move(whole));  // the worker's validate_file reports it
-      continue;
-    }
-    FdInBuf buf(fd);
-    RunReader runs(buf, options.limits.max_file_bytes, options.run_bytes);
-    while (running) {
-      auto run = fresh_run(i);
-      if (!runs.next(*run->block) || runs.done()) {
-        run->read_error = buf.error();  // the file's last run (empty when the file ended with the one before)
-        submit(std::move(run));
-        break;
-      }
-      run->last = false;
-      submit(std::move(run));
-    }
-  }
-  {
-    std::lock_guard lock(mutex);
-    closed = true;
-  }
-  work_cv.notify_all();
-  while (running && !waiting.empty()) {
-    running = emit_ready(1);
   }
   {
     std::lock_guard lock(mutex);
     stop = true;
   }
-  work_cv.notify_all();
+  room_cv.notify_all();
   for (auto& t : threads) {
     t.join();
   }

@@ -16,6 +16,7 @@
 #include <cstring>
 #include <streambuf>
 #include <string>
+#include <utility>
 
 #include "batch/line_reader.h"
 #include "json/json_reader.h"
@@ -28,6 +29,25 @@ namespace trickref {
 // every line where it lies, as it does in LineReader's buffer.
 class LineBlock {
  public:
+  LineBlock() = default;
+  LineBlock(const LineBlock&) = delete;
+  LineBlock& operator=(const LineBlock&) = delete;
+  // A run moved from is empty, ready to be read into.
+  LineBlock(LineBlock&& other) noexcept { *this = std::move(other); }
+  LineBlock& operator=(LineBlock&& other) noexcept {
+    buf_ = std::move(other.buf_);
+    capacity_ = std::exchange(other.capacity_, 0);
+    size_ = std::exchange(other.size_, 0);
+    first_ = other.first_;
+    max_line_ = other.max_line_;
+    too_long_ = std::exchange(other.too_long_, false);
+    terminated_ = other.terminated_;
+    at_ = std::exchange(other.at_, 0);
+    number_ = other.number_;
+    return *this;
+  }
+  ~LineBlock() = default;
+
   // The lines in turn, as LineReader::next gives them.
   bool next(LineReader::Line& line) {
     if (too_long_) {
