@@ -123,8 +123,8 @@ TEST(PageBuffer, GrowingKeepsTheBytesHeld) {
 TEST(LineReader, LinesLongerThanABlockAreReadWholeOrSkippedOverTheLimit) {
   const std::string big(3U << 20U, 'x');
   std::istringstream in("a\n" + big + "\n\nb\n" + std::string(5U << 20U, 'y') + "\nlast");
-  LineReader lines(in, 4U << 20U, 1);
-  LineReader::Line l;
+  LineReader lines(*in.rdbuf(), 4U << 20U, 1);
+  Line l;
   ASSERT_TRUE(lines.next(l));
   EXPECT_EQ(l.text, "a");
   ASSERT_TRUE(lines.next(l));

@@ -21,7 +21,6 @@
 
 #include "base/io.h"
 #include "batch/line_reader.h"
-#include "batch/line_runs.h"
 #include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "referee/referee.h"
@@ -159,7 +158,7 @@ GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index,
   return rep;
 }
 
-// Referees the lines `lines.next` gives (a LineReader's, or a LineBlock's),
+// Referees the lines `lines.next` gives (a LineReader's, or a run's: LineBlock),
 // numbering their games from `index`.
 template <class Lines>
 void validate_lines(Lines& lines, const std::string& display, const std::filesystem::path& dir,
@@ -169,7 +168,7 @@ void validate_lines(Lines& lines, const std::string& display, const std::filesys
   JsonReader reader(options.limits);
   Document doc;  // its storage serves every line
   Game game;     // its lists serve every line read the direct way
-  LineReader::Line line;
+  Line line;
   while (lines.next(line)) {
     if (line.too_long) {
       auto rep = io_report(display,
@@ -331,7 +330,7 @@ void validate_text(std::string_view text, const std::string& display, const std:
     return;
   }
   if (ext == ".jsonl") {
-    std::istringstream in{std::string(text)};
+    std::stringbuf in{std::string(text)};
     LineReader lines(in, options.limits.max_file_bytes, 1);
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
@@ -374,7 +373,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
   if (jsonl && named_stdin) {
     int index = input.first_index;
     DiagnosticBudget budget = file_budget(options.limits);
-    LineReader lines(in, options.limits.max_file_bytes, input.first_line);
+    LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, input.first_line);
     validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
     if (index == 0) {
       emit(no_game_report(input.display));  // empty, or blank lines only (a later shard's blanks are no file)
@@ -389,10 +388,9 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       return;
     }
     FdInBuf buf(fd);
-    std::istream f(&buf);
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
-    LineReader lines(f, options.limits.max_file_bytes, 1);
+    LineReader lines(buf, options.limits.max_file_bytes, 1);
     validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
     if (buf.error() != 0) {
       emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(buf.error()))));
@@ -419,7 +417,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     if (!named_stdin && looks_like_json_line(first)) {
       int index = 0;
       DiagnosticBudget budget = file_budget(options.limits);
-      LineReader lines(in, options.limits.max_file_bytes, 1, first);
+      LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, 1, first);
       validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
       return;
     }

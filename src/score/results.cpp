@@ -487,7 +487,6 @@ void read_results(const InputFile& input, const Limits& limits, std::istream& in
   };
   std::string why;
   std::unique_ptr<FdInBuf> buf;
-  std::unique_ptr<std::istream> file;
   if (!input.is_stdin) {
     const int fd = open_for_reading(input.path, input.readable, why);
     if (fd < 0) {
@@ -495,13 +494,11 @@ void read_results(const InputFile& input, const Limits& limits, std::istream& in
       return;
     }
     buf = std::make_unique<FdInBuf>(fd);
-    file = std::make_unique<std::istream>(buf.get());
   }
-  std::istream& stream = file ? *file : in;
-  LineReader lines(stream, limits.max_file_bytes, 1);
+  LineReader lines(buf ? *buf : *in.rdbuf(), limits.max_file_bytes, 1);
   JsonReader reader(limits);
   Document doc;
-  LineReader::Line line;
+  Line line;
   while (lines.next(line)) {
     if (line.too_long) {
       fail(error(Code::kLimit, input.display, Loc{line.number, 1},
