@@ -2,6 +2,8 @@
 // its way out, format by format (issue "Hostile input, round two").
 #include <gtest/gtest.h>
 
+#include <climits>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,52 @@ TEST(JsonOut, WritesKeysAndStringsAsItsStringWriterDoes) {
     j.str("a\"b");
     EXPECT_EQ(out, R"("quota":3,"say \"hi\"":"a\"b")");
   }
+}
+
+// A map by player through keys escaped once (NameKeys) is the map the
+// names give, whether it fits the writer's own buffer or not: any values
+// (the longest numbers both ways), names to escape, more names than values
+// and fewer, a name given twice, and maps too long for the buffer.
+TEST(JsonOut, WritesAMapByPlayerAsTheNamesDo) {
+  const std::vector<long long> values = {0, -7, 12, LLONG_MIN, LLONG_MAX, 3, 100000, -1};
+  std::vector<std::vector<std::string>> name_lists = {
+      {"heuristic-1", "heuristic-2", "heuristic-3"},
+      {"Ann", "say \"hi\"", "tab\there", "caf\xc3\xa9"},
+      {"Ann", "Bob", "Ann"},
+      {},
+      {"a", "b", "c", "d", "e", "f", "g", "h", "i"},
+  };
+  name_lists.push_back(std::vector<std::string>(12, std::string()));
+  for (int k = 0; k < 12; ++k) {
+    name_lists.back()[static_cast<std::size_t>(k)] = std::string(40, static_cast<char>('a' + k));
+  }
+  for (const StringWriter writer : {&append_json_string, &append_report_string}) {
+    for (const auto& names : name_lists) {
+      const JsonOut::NameKeys keys(names, writer);
+      for (std::size_t count = 0; count <= values.size(); ++count) {
+        const std::vector<long long> some(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count));
+        std::string by_keys;
+        std::string by_names;
+        JsonOut(by_keys, writer).name_map(keys, some);
+        JsonOut(by_names, writer).name_map(names, some);
+        EXPECT_EQ(by_keys, by_names) << names.size() << " names, " << count << " values";
+        const std::vector<int> ints = {0, INT_MIN, INT_MAX, -5, 9, 10, 99, 1000};
+        const std::vector<int> some_ints(ints.begin(), ints.begin() + static_cast<std::ptrdiff_t>(count));
+        std::string ints_by_keys;
+        std::string ints_by_names;
+        JsonOut(ints_by_keys, writer).name_map(keys, some_ints);
+        JsonOut(ints_by_names, writer).name_map(names, some_ints);
+        EXPECT_EQ(ints_by_keys, ints_by_names) << names.size() << " names, " << count << " ints";
+      }
+    }
+  }
+  // The long names' map (12 names of 40 bytes) is past the buffer: the
+  // general way, the same bytes.
+  const std::vector<long long> twelve(12, LLONG_MIN);
+  std::string out;
+  JsonOut(out, &append_json_string).name_map(JsonOut::NameKeys(name_lists.back(), &append_json_string), twelve);
+  EXPECT_EQ(out.size(), 2 + 12 * (43 + 20) + 11);
+  EXPECT_EQ(out.substr(0, 66), "{\"" + std::string(40, 'a') + "\":-9223372036854775808,\"");
 }
 
 TEST(Text, PrintableEscapesEveryControlCharacterVisibly) {
