@@ -130,15 +130,15 @@ TEST(CallDeucesPartner, TheRecordedPartnerScoresWhenNothingProvesTheHolder) {
   // A score sheet: no deal, no tricks. The recorded partner is used.
   const auto games = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: {bidder: Bob, bid: 17}\n    partner: Cat\n"
-                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 10}\n"
-                            "    score: {Ann: 5, Bob: 18, Cat: 18, Dan: 10}"}));
+                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 0}\n"
+                            "    score: {Ann: 5, Bob: 18, Cat: 18, Dan: 0}"}));
   EXPECT_EQ(test::diagnostics_text(games), "");
   EXPECT_EQ(first_hand(games).partner, 2);
   // Neither proof nor record: the score cannot be computed, and is not checked.
   const auto unknown = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: {bidder: Bob, bid: 17}\n"
-                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 10}\n"
-                            "    score: {Ann: 5, Bob: 99, Cat: 18, Dan: 10}"}));
+                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 0}\n"
+                            "    score: {Ann: 5, Bob: 99, Cat: 18, Dan: 0}"}));
   EXPECT_EQ(test::diagnostics_text(unknown),
             "t.yaml:4:5: error: hand 1 records a score, but who partnered Bob cannot be known: the record shows "
             "neither who held the partner card nor a `partner` [schema] (hand 1)\n");
@@ -216,12 +216,19 @@ TEST(CallDeucesPoints, ThePlaysLevelScoresAsTheFullRecord) {
 }
 
 TEST(CallDeucesPoints, RecordedPointsAreComparedNeverTotalled) {
-  // A sheet whose points add to 34 is not itself an error: they are the source.
+  // A sheet whose points add to less than 33 is not itself an error (a trick
+  // or a five may go unrecorded): they are the source.
   const auto games = test::validate_yaml(
+      sheet("call-deuces", {"dealer: Ann\n    contract: {bidder: Bob, bid: 17}\n    partner: Cat\n"
+                            "    points: {Ann: 3, Bob: 14, Cat: 5, Dan: 1}\n"
+                            "    score: {Ann: 3, Bob: 19, Cat: 19, Dan: 1}"}));
+  EXPECT_EQ(test::diagnostics_text(games), "");
+  // More than the hand holds is (call-deuces.md §4): points-impossible.
+  const auto over = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: {bidder: Bob, bid: 17}\n    partner: Cat\n"
                             "    points: {Ann: 5, Bob: 14, Cat: 5, Dan: 10}\n"
                             "    score: {Ann: 5, Bob: 19, Cat: 19, Dan: 10}"}));
-  EXPECT_EQ(test::diagnostics_text(games), "");
+  EXPECT_EQ(test::codes(over[0]), (std::vector<std::string>{"points-impossible"}));
 }
 
 // ------------------------------------------------------------- the scores
@@ -270,8 +277,8 @@ TEST(CallDeucesScoring, ASoloSetLosesTheBidTimesTheSetFactor) {
 TEST(CallDeucesScoring, AWrongRunningScoreNamesTheContract) {
   const auto games = test::validate_yaml(
       sheet("call-deuces", {"dealer: Ann\n    contract: {bidder: Bob, bid: 17}\n    partner: Cat\n"
-                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 10}\n"
-                            "    score: {Ann: 5, Bob: 17, Cat: 18, Dan: 10}"}));
+                            "    points: {Ann: 5, Bob: 14, Cat: 4, Dan: 0}\n"
+                            "    score: {Ann: 5, Bob: 17, Cat: 18, Dan: 0}"}));
   EXPECT_EQ(test::diagnostics_text(games),
             "t.yaml:8:26: error: Bob's score after hand 1 is recorded as 17, but it is 18 (0 + 18 for the contract "
             "of 17 made with 18 points) [score-mismatch] (hand 1)\n");
@@ -279,29 +286,34 @@ TEST(CallDeucesScoring, AWrongRunningScoreNamesTheContract) {
 
 // ------------------------------------------------------------ the end
 
-// Two players reach 150 in one hand: the higher wins; level, play goes on;
-// under bidder_first the bidder goes out whatever the defenders reached
-// (call-deuces.md §2.8 and its settled readings). Score-sheet points are
-// the source and are never totalled, so one hand can bring everyone near.
-TEST(CallDeucesEnd, TwoPlayersReach150InOneHand) {
+// Two players reach the target in one hand: the higher wins; level, play
+// goes on; under bidder_first the bidder goes out whatever the defenders
+// reached (call-deuces.md §2.8 and its settled readings). A house ruleset
+// plays to 30, so two score-sheet hands of points a play could give
+// (call-deuces.md §4) bring players there.
+TEST(CallDeucesEnd, TwoPlayersReachTheTargetInOneHand) {
+  // Bob 5 tricks and a five, Ann 5 tricks, Dan 3 tricks and three fives: {15, 15, 0, 18}.
   const std::string start =
-      "dealer: Ann\n    contract: {bidder: Bob, bid: 15}\n    partner: Cat\n"
-      "    points: {Ann: 120, Bob: 100, Cat: 45, Dan: 141}";  // {120, 145, 145, 141}
-  auto second = [](int dan) {
-    return "dealer: Bob\n    contract: {bidder: Cat, bid: 15}\n    partner: Ann\n"
-           "    points: {Ann: 3, Bob: 1, Cat: 12, Dan: " + std::to_string(dan) + "}";  // Cat 160, Ann 135
+      "dealer: Ann\n    contract: {bidder: Bob, bid: 15}\n    partner: Ann\n"
+      "    points: {Ann: 5, Bob: 10, Cat: 0, Dan: 18}";
+  auto second = [](int bob, int dan) {
+    // Ann (bidder) 5 tricks and a five, Cat 5 tricks: Ann 30, Cat 15.
+    return "dealer: Bob\n    contract: {bidder: Ann, bid: 15}\n    partner: Cat\n"
+           "    points: {Ann: 10, Bob: " + std::to_string(bob) + ", Cat: 5, Dan: " + std::to_string(dan) + "}";
   };
-  const auto higher = test::validate_yaml(sheet("call-deuces", {start, second(23)}));
+  const std::string thirty = house("cd-30", "game:\n  end: {target: 30}\n");
+  const auto higher = test::validate_yaml(sheet(thirty, {start, second(0, 18)}));
   EXPECT_EQ(test::diagnostics_text(higher), "");
-  EXPECT_EQ(higher[0].result->outcome.winners, (std::vector<int>{3}));  // Dan 164 beats Cat 160
-  EXPECT_EQ(*higher[0].result->outcome.score, (std::vector<long long>{135, 146, 160, 164}));
+  EXPECT_EQ(higher[0].result->outcome.winners, (std::vector<int>{3}));  // Dan 36 beats Ann 30
+  EXPECT_EQ(*higher[0].result->outcome.score, (std::vector<long long>{30, 15, 15, 36}));
   EXPECT_EQ(higher[0].result->outcome.decided_hand, 2);
-  const auto level = test::validate_yaml(sheet("call-deuces", {start, second(19)}));
-  EXPECT_FALSE(level[0].result->outcome.finished);  // 160 each: game.tie continue plays on
-  const std::string first = house("cd-first", "game:\n  tie: bidder_first\n");
-  const auto bidder = test::validate_yaml(sheet(first, {start, second(23)}));
+  const auto level = test::validate_yaml(sheet(thirty, {start, second(6, 12)}));
+  EXPECT_EQ(test::diagnostics_text(level), "");
+  EXPECT_FALSE(level[0].result->outcome.finished);  // 30 each: game.tie continue plays on
+  const std::string first = house("cd-first", "game:\n  end: {target: 30}\n  tie: bidder_first\n");
+  const auto bidder = test::validate_yaml(sheet(first, {start, second(0, 18)}));
   EXPECT_EQ(test::diagnostics_text(bidder), "");
-  EXPECT_EQ(bidder[0].result->outcome.winners, (std::vector<int>{2}));  // Cat, the bidder, goes out first
+  EXPECT_EQ(bidder[0].result->outcome.winners, (std::vector<int>{0}));  // Ann, the bidder, goes out first
 }
 
 // ----------------------------------------------------------- the auction

@@ -206,6 +206,49 @@ TEST(RefereePluckReturn, AtThePlaysLevelAHigherCardPlayedLaterProvesTheReturnWro
             (std::vector<std::string>{"trick-count"}));
 }
 
+// At the plays level (no deal), every trick recorded: the plucks leave each
+// card they moved with whoever received it last, so a pluck the plays
+// contradict is found, as not-held at the play, with a note at the pluck.
+// samples/levels/plays.yaml, hand 2: Cat plucks Bob, gives 9H, gets KH; Bob
+// plays 9H (trick 5), Cat KH (trick 17), Ann JH (trick 12).
+class RefereePlucksAgainstThePlays : public ::testing::Test {
+ protected:
+  static std::string with(const std::string& from, const std::string& to) {
+    std::string y = test::read_source_file("samples/levels/plays.yaml");
+    const auto at = y.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return y.replace(at, from.size(), to);
+  }
+  static std::string diags(const std::string& yaml) {
+    return test::diagnostics_text(test::validate_yaml(yaml, "plays.yaml"));
+  }
+};
+
+TEST_F(RefereePlucksAgainstThePlays, ThePluckeePlaysTheCardItGaveBack) {
+  EXPECT_EQ(diags(with("gives: 9H, gets: KH", "gives: 9H, gets: 9H")),
+            "plays.yaml:38:18: error: Bob played 9H, which Bob did not hold [not-held] (hand 2, trick 5)\n"
+            "plays.yaml:31:47: note: Bob gave 9H back to Cat in this pluck, and no later pluck moved it\n");
+}
+
+TEST_F(RefereePlucksAgainstThePlays, ThePluckersCardIsPlayedBySomeoneElse) {
+  EXPECT_EQ(diags(with("gives: 9H, gets: KH", "gives: 9H, gets: JH")),
+            "plays.yaml:45:18: error: Ann played JH, which Ann did not hold [not-held] (hand 2, trick 12)\n"
+            "plays.yaml:31:47: note: Bob gave JH back to Cat in this pluck, and no later pluck moved it\n");
+}
+
+TEST_F(RefereePlucksAgainstThePlays, ThePluckerPlaysTheCardItGave) {
+  EXPECT_EQ(diags(with("gives: 9H, gets: KH", "gives: 8H, gets: KH")),
+            "plays.yaml:38:10: error: Cat played 8H, which Cat did not hold [not-held] (hand 2, trick 5)\n"
+            "plays.yaml:31:37: note: Cat gave 8H to Bob in this pluck, and no later pluck moved it\n");
+}
+
+TEST_F(RefereePlucksAgainstThePlays, APluckThePlaysAllowIsClean) {
+  // Bob may have held AH or 10H above the 9H he received, and Cat played both.
+  EXPECT_EQ(diags(with("gives: 9H, gets: KH", "gives: 9H, gets: AH")), "");
+  EXPECT_EQ(diags(with("gives: 9H, gets: KH", "gives: 9H, gets: 10H")), "");
+  EXPECT_EQ(diags(test::read_source_file("samples/levels/plays.yaml")), "");
+}
+
 // ------------------------------------------------------------ Nine Five Two
 
 TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {
@@ -229,6 +272,15 @@ TEST(RefereeShow, TheSeed003ExampleGiven3CGaveBack6CKittyBrings10CAndAC) {
   ASSERT_EQ(games[0].diagnostics.size(), 1U);
   EXPECT_EQ(games[0].diagnostics[0].card, parse_card("10C"));
   EXPECT_EQ(games[0].diagnostics[0].player, "Bob");
+  // A card shown that should not have been is the card at fault, before any missing.
+  const auto extra = test::validate_yaml(head + "    shows:\n      - {to: Ann, cards: [AC, 5D, 10C]}\n");
+  ASSERT_EQ(extra.size(), 1U);
+  ASSERT_EQ(extra[0].diagnostics.size(), 1U);
+  EXPECT_EQ(extra[0].diagnostics[0].code, Code::kShowMissing);
+  EXPECT_EQ(extra[0].diagnostics[0].card, parse_card("5D"));
+  const auto both = test::validate_yaml(head + "    shows:\n      - {to: Ann, cards: [4D]}\n");
+  ASSERT_EQ(both[0].diagnostics.size(), 1U);
+  EXPECT_EQ(both[0].diagnostics[0].card, parse_card("4D"));
 }
 
 // A trick attribute() finds held and legal as written is not checked again

@@ -239,6 +239,14 @@ constexpr std::array kCatalogue = {
              "are compared player by player with the ones the tricks show; where no tricks are recorded the "
              "recorded points are the ones scored.",
              "scoring.per_trick, scoring.card_points, scoring.discard_to"},
+    CodeInfo{Code::kPointsImpossible, "points-impossible", E,
+             "recorded hand points that no play of the hand could give",
+             "Points are `scoring.per_trick` a trick won plus the counting cards in those tricks (a card a "
+             "player to a trick), the bidder's also the discard's. A figure no trick count and set of counting cards makes "
+             "(45 on 5 tricks, 7 on 3), or figures that together need a card twice or more tricks than the hand "
+             "has (34 in a 33-point hand), are no count. Checked on score sheets; less than the hand holds is "
+             "fine.",
+             "scoring.per_trick, scoring.card_points, scoring.discard_to"},
     // Court Piece (court-piece.md §6).
     CodeInfo{Code::kWrongTrumpCaller, "wrong-trump-caller", E,
              "`trump_by` names a player other than the one the rules make choose",

@@ -76,6 +76,7 @@ enum class Code : std::uint8_t {
   kContractMismatch,
   kPartnerMismatch,
   kPointsMismatch,
+  kPointsImpossible,
   // Court Piece (court-piece.md §6).
   kWrongTrumpCaller,
   kTricksPastEnd,

@@ -43,6 +43,11 @@ enum class Clause : std::uint8_t {
   // revoke
   kMustTrump,      // play.must_trump_if_void
   kMustOvertrump,  // play.must_overtrump
+  // points-impossible (engine/points_possible.h)
+  kPointsAboveMost,    // more than any play gives the player
+  kPointsBelowTricks,  // fewer than the player's recorded tricks give
+  kPointsNoCards,      // no set of counting cards makes what the tricks leave
+  kPointsTogether,     // each possible alone, not all together
 };
 
 struct Violation {

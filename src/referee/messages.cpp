@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <map>
+
 #include "base/text.h"
 
 namespace trickref {
@@ -414,6 +417,11 @@ std::string played_not_received(const Wording& w, int seat, Card card, int trick
                      trick);
 }
 
+std::string moved_in_pluck(const Wording& w, int giver, int receiver, Card card, bool returned) {
+  return fmt::format("{} gave {}{} to {} in this pluck, and no later pluck moved it", name_of(w, giver),
+                     to_string(card), returned ? " back" : "", name_of(w, receiver));
+}
+
 std::string show_missing(const Wording& w, int plucker, CardSet given_back, CardSet due, CardSet shown) {
   const std::string& dealer = name_of(w, w.dealer);
   if (given_back.empty()) {
@@ -653,6 +661,72 @@ std::string points_mismatch(const Wording& w, int seat, long long recorded, long
   }
   return fmt::format("{}'s points for the hand are recorded as {}, but they are {}: {}", name_of(w, seat), recorded,
                      truth, how);
+}
+
+namespace {
+
+// The counting cards and what each counts: "5C 5D 5H 5S, 5 each".
+std::string counting_cards(const Ruleset& r) {
+  std::map<int, CardSet, std::greater<>> by_value;
+  for (Card c : r.deck) {
+    if (const int v = r.card_points[static_cast<std::size_t>(c.index())]; v != 0) {
+      by_value[v].insert(c);
+    }
+  }
+  std::vector<std::string> parts;
+  for (const auto& [v, cards] : by_value) {
+    parts.push_back(fmt::format("{}, {}{}", to_string(cards), v, cards.size() == 1 ? "" : " each"));
+  }
+  return parts.empty() ? std::string("none") : fmt::format("{}", fmt::join(parts, "; "));
+}
+
+}  // namespace
+
+std::string points_impossible(const Wording& w, const Violation& v, const std::vector<long long>& recorded) {
+  const Ruleset& r = *w.rules;
+  if (v.clause == Clause::kPointsTogether) {
+    long long sum = 0;
+    std::vector<std::string> each;
+    for (std::size_t s = 0; s < recorded.size(); ++s) {
+      sum += recorded[s];
+      each.push_back(fmt::format("{} {}", name_of(w, static_cast<int>(s)), recorded[s]));
+    }
+    const long long cards = v.bound - static_cast<long long>(r.hand_size) * r.per_trick;
+    if (sum > v.bound) {
+      return fmt::format("the points recorded for the hand add to {} ({}), but a hand holds {}: {} ({}) and the "
+                         "counting cards ({})",
+                         sum, fmt::join(each, ", "), v.bound, plural(r.hand_size, "trick"),
+                         static_cast<long long>(r.hand_size) * r.per_trick, cards);
+    }
+    return fmt::format("the points recorded for the hand ({}) cannot all be right: each is possible alone, but "
+                       "together they need a counting card twice or more tricks than the hand's {} (counting "
+                       "cards: {})",
+                       fmt::join(each, ", "), r.hand_size, counting_cards(r));
+  }
+  const auto i = static_cast<std::size_t>(v.seat);
+  const long long p = i < recorded.size() ? recorded[i] : 0;
+  const std::string who = name_of(w, v.seat);
+  const std::string tricks =
+      v.count >= 0 ? fmt::format("{}'s {} count {}", who, plural(v.count, "trick"),
+                                 static_cast<long long>(v.count) * r.per_trick)
+                   : fmt::format("all {} tricks count {}", r.hand_size, static_cast<long long>(r.hand_size) * r.per_trick);
+  const std::string head = fmt::format("{}'s points for the hand are recorded as {}, but no play gives that", who, p);
+  switch (v.clause) {
+    case Clause::kPointsAboveMost: {
+      const long long by_tricks = static_cast<long long>(v.count >= 0 ? v.count : r.hand_size) * r.per_trick;
+      const char* cards = v.count >= 0 ? (v.other == v.seat ? "the counting cards those tricks and the discard can hold"
+                                                            : "the counting cards those tricks can hold")
+                                       : "the counting cards";
+      return fmt::format("{} many: {} and {} at most {}, so {} at most", head, tricks, cards, v.bound - by_tricks,
+                         v.bound);
+    }
+    case Clause::kPointsBelowTricks:
+      return fmt::format("{}'s points for the hand are recorded as {}, but {}'s {} alone count {}", who, p, who,
+                         plural(v.count, "trick"), static_cast<long long>(v.count) * r.per_trick);
+    default:
+      return fmt::format("{}: {}, and no set of counting cards makes the other {} ({})", head, tricks, v.bound,
+                         counting_cards(r));
+  }
 }
 
 std::string wrong_dealer_by_result(const Wording& w, int hand, int recorded, int previous, int due, policy::ByResult rule) {

@@ -52,6 +52,9 @@ namespace say {
 // pluck-missing, pluck-return's note
 [[nodiscard]] std::string pluck_missing(const Wording& w, int by, int from, int made, int owed, int hand);
 [[nodiscard]] std::string played_not_received(const Wording& w, int seat, Card card, int trick);
+// not-held's note at the pluck that left the card with another player
+// (`returned`: given back by the pluckee, else given by the plucker).
+[[nodiscard]] std::string moved_in_pluck(const Wording& w, int giver, int receiver, Card card, bool returned);
 // show-missing
 [[nodiscard]] std::string show_missing(const Wording& w, int plucker, CardSet given_back, CardSet due, CardSet shown);
 // trump-missing
@@ -112,6 +115,10 @@ enum class PartnerProof : std::uint8_t { kPlayed, kDiscarded, kDealt, kInKitty, 
 [[nodiscard]] std::string bid_here(const Wording& w, int seat, int bid);
 [[nodiscard]] std::string points_mismatch(const Wording& w, int seat, long long recorded, long long truth, int tricks,
                                           CardSet won, CardSet discard);
+// points-impossible (engine/points_possible.h): `v` the fact, `recorded` the
+// hand's recorded points by seat.
+[[nodiscard]] std::string points_impossible(const Wording& w, const Violation& v,
+                                            const std::vector<long long>& recorded);
 
 // Court Piece (court-piece.md §5). Sides are named as the reports name them.
 // wrong-dealer under rotation by_result, naming the rule that applied.

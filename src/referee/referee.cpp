@@ -13,6 +13,7 @@
 #include "engine/exchange.h"
 #include "engine/game.h"
 #include "engine/hand.h"
+#include "engine/points_possible.h"
 #include "engine/play.h"
 #include "engine/policy/table.h"
 #include "engine/scoring.h"
@@ -1037,10 +1038,16 @@ class GameReferee {
       const CardSet need = required_shows(m, s);
       const CardSet got = shown[static_cast<std::size_t>(s)];
       if (need != got) {
-        // The card of the diagnostic is the first kitty card that had to be shown.
+        // The card of the diagnostic is the card at fault: the first card
+        // shown that should not have been, else the first one missing.
         const CardSet back = m.exchange.dealer_returned[static_cast<std::size_t>(s)];
-        about(report(Code::kShowMissing, h.shows_loc, say::show_missing(words(), s, back, need, got)),
-              name(dealer_), need.empty() ? std::nullopt : std::optional<Card>(*need.begin()));
+        const CardSet extra = got - need;
+        const CardSet missing = need - got;
+        const std::optional<Card> at_fault = !extra.empty()     ? std::optional<Card>(*extra.begin())
+                                             : !missing.empty() ? std::optional<Card>(*missing.begin())
+                                                                : std::nullopt;
+        about(report(Code::kShowMissing, h.shows_loc, say::show_missing(words(), s, back, need, got)), name(dealer_),
+              at_fault);
         return;  // one show-missing naming the dealer
       }
     }
@@ -1296,6 +1303,29 @@ class GameReferee {
     }
   }
 
+  // Recorded points the tricks do not give (a score sheet): any that no
+  // play of the hand could give (call-deuces.md §4, engine/points_possible.h).
+  void check_sheet_points(const HandState& m, const std::optional<std::vector<int>>& taken) {
+    PointsClaim claim;
+    claim.bidder = m.auction.bidder;
+    std::vector<long long> recorded;
+    for (int s = 0; s < n_; ++s) {
+      const auto i = static_cast<std::size_t>(s);
+      claim.points[i] = points_->values[i];
+      recorded.push_back(*points_->values[i]);
+      if (taken) {
+        claim.taken[i] = (*taken)[i];
+      }
+    }
+    for (const Violation& v : check_points_possible(r_, claim, hand_).found) {
+      const Loc loc = v.seat >= 0 ? points_->locs[static_cast<std::size_t>(v.seat)] : points_->loc;
+      auto& d = report(Code::kPointsImpossible, loc, say::points_impossible(words(), v, recorded));
+      if (v.seat >= 0) {
+        about(d, name(v.seat));
+      }
+    }
+  }
+
   // The count of a hand with a contract (call-deuces.md §2.6, §2.7, §4):
   // the tricks, the partner, each player's points (from the tricks where all
   // are recorded, else as recorded), then the scores.
@@ -1385,6 +1415,7 @@ class GameReferee {
         }
       }
     } else if (points_) {
+      check_sheet_points(m, used);
       points.emplace();
       for (int s = 0; s < n_; ++s) {
         const auto v = *points_->values[static_cast<std::size_t>(s)];
@@ -1851,7 +1882,8 @@ class GameReferee {
     // At attribute()'s play at the start of the trick (LegalTricks): every
     // trick so far proven and skipped, from the same first play.
     bool in_step = true;
-    const bool whole = proven_throughout(tricks, m);
+    const PluckHolders pinned = pluck_holders(h, forward);
+    const bool whole = !pinned.contradicted && proven_throughout(tricks, m);
     // (Proven throughout, a trick is only looked at for the leader it names.)
     for (std::size_t t = 0; t < (whole && !legal_.leader_named ? 0 : tricks.size()); ++t) {
       trick_ = static_cast<int>(t) + 1;
@@ -1917,6 +1949,8 @@ class GameReferee {
           if (Diagnostic* d = meant != nullptr ? sink_.find(Code::kBadCard, ref.loc) : nullptr) {
             d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
           }
+        } else if (const int holder = meant == nullptr ? pinned.holder(*ref.card, seat) : -1; holder >= 0) {
+          pluck_not_held(seat, *ref.card, holder, ref.loc);
         } else if ((sized || partial) && !proven) {
           if (auto v = check_play(s, seat, *ref.card)) {
             v->hand = h.number;
@@ -1968,6 +2002,66 @@ class GameReferee {
     }
     const auto taken = tricks_counted(m);
     return std::vector<int>(taken.begin(), taken.begin() + n_);
+  }
+
+  // Where the hand's plucks left the cards they moved: with whoever
+  // received each last (move_pluck, rules.md §2.3). Without the deal, who
+  // held a card is known only from the plays; a card the plucks left with
+  // one player that another plays proves the pluck or the play wrong (the
+  // pluckee plays the card it gave back, or the plucker's card goes to
+  // someone else): `not-held`, with a note at the pluck.
+  struct PluckHolders {
+    Hands hands{};  // the cards each player received last in a pluck
+    std::array<const PluckRec*, 64> last{};  // the pluck that moved each card last
+    bool contradicted = false;
+    // The player the plucks left `c` with, where `seat` (whose hand is not
+    // known from the record) plays it and is not that player; else -1.
+    [[nodiscard]] int holder(Card c, int seat) const {
+      for (std::size_t o = 0; o < hands.size(); ++o) {
+        if (hands[o].contains(c)) {
+          return static_cast<int>(o) == seat ? -1 : static_cast<int>(o);
+        }
+      }
+      return -1;
+    }
+  };
+  [[nodiscard]] PluckHolders pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward) const {
+    PluckHolders out;
+    if (!h.plucks) {
+      return out;
+    }
+    std::array<bool, kMaxPlayers> all{};
+    all.fill(true);
+    for (const auto& p : *h.plucks) {
+      move_pluck(out.hands, all, p.by.seat, p.from.seat, p.gives.card, gets_of(p));
+      for (const auto c : {p.gives.card, gets_of(p)}) {
+        if (c) {
+          out.last[static_cast<std::size_t>(c->index())] = &p;
+        }
+      }
+    }
+    for (const auto& play : plays_) {
+      out.contradicted = out.contradicted ||
+                         (!forward[static_cast<std::size_t>(play.seat)] && out.holder(play.card, play.seat) >= 0);
+    }
+    return out;
+  }
+  void pluck_not_held(int seat, Card c, int holder, Loc loc) {
+    Violation v = violation(Code::kNotHeld, Clause::kNone, hand_, seat);
+    v.card = c;
+    v.trick = trick_;
+    auto& d = say_play(v, loc);
+    const PluckRec* p = nullptr;
+    for (const auto& q : *rec_->plucks) {
+      if (q.gives.card == c || gets_of(q) == c) {
+        p = &q;  // the last pluck that moved it
+      }
+    }
+    if (p != nullptr) {
+      const bool returned = gets_of(*p) == c;
+      d.notes.push_back(Note{say::moved_in_pluck(words(), returned ? p->from.seat : p->by.seat, holder, c, returned),
+                             returned ? p->gets->loc : p->gives.loc});
+    }
   }
 
   // Whether attribute() proved every trick held and legal as written from
