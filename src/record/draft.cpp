@@ -32,7 +32,10 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
                                                                        : std::string("null");
   };
   y += fmt::format("  # hand {}{}\n", number, h.dealer >= 0 ? ", dealt by " + name(h.dealer) : std::string());
-  y += h.dealer >= 0 ? fmt::format("  - dealer: {}\n", name(h.dealer)) : std::string("  - {}\n");
+  // A hand the record leaves to the rotation has no `dealer`: its first key
+  // starts the item.
+  const std::size_t item = y.size();
+  y += h.dealer >= 0 ? fmt::format("    dealer: {}\n", name(h.dealer)) : std::string();
   for (const Phase p : phases) {
     switch (p) {
       case Phase::kDeal:
@@ -113,6 +116,11 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
   }
   if (h.points) {
     y += fmt::format("    points: {}\n", seat_map(names, *h.points));
+  }
+  if (y.size() == item) {
+    y += "  - {}\n";
+  } else {
+    y.replace(item, 4, "  - ");
   }
 }
 
@@ -213,6 +221,7 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
   d.event = g.event;
   d.date = g.date;
   d.notes = g.notes;
+  d.finished = !g.in_progress;
   for (const HandRec& h : g.hands) {
     DraftHand dh;
     if (h.score) {
