@@ -289,6 +289,23 @@ TEST(RecordKeeps, AFileChangedByAnotherProgramIsNeverOverwritten) {
   EXPECT_FALSE(fs::exists(dir / "h.yaml"));
 }
 
+// A name past YAML's 1,024-character limit on implicit keys, as a record
+// may hold it (`? NAME`), is written back so that it reads back.
+TEST(RecordKeeps, ALongNameIsWrittenBackSoThatItReadsBack) {
+  const Dir dir("long");
+  const fs::path file = dir / "g.yaml";
+  const std::string name(2000, 'a');
+  put(file, "game: pluck\nplayers: [" + name + ", Bob, Cat]\nstatus: in-progress\nhands: []\n");
+  const Outcome r = run(file, "bob\ns\n9 5 3\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string y = slurp(file);
+  EXPECT_NE(y.find("    taken: {? " + name + " : 9, Bob: 5, Cat: 3}\n"), std::string::npos) << y;
+  const auto games = test::validate_yaml(y, "g.yaml");
+  ASSERT_EQ(games.size(), 1U);
+  EXPECT_EQ(games[0].players, (std::vector<std::string>{name, "Bob", "Cat"}));
+  EXPECT_EQ(test::diagnostics_text(games).find("error"), std::string::npos) << test::diagnostics_text(games);
+}
+
 // Everything the session prints escapes what came from input: the file
 // name, the players' names, cards as typed.
 TEST(RecordKeeps, EverythingPrintedEscapesInputText) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "sheet/yaml_text.h"
 #include "yaml/scalar.h"
 
 namespace trickref::record {
@@ -20,7 +21,7 @@ std::string flow_cards(const std::vector<Card>& cards) {
 std::string seat_map(const std::vector<std::string>& names, const std::vector<int>& values) {
   std::string out = "{";
   for (std::size_t i = 0; i < values.size() && i < names.size(); ++i) {
-    out += fmt::format("{}{}: {}", i == 0 ? "" : ", ", names[i], values[i]);
+    out += fmt::format("{}{}{}", i == 0 ? "" : ", ", sheet::yaml_flow_key(names[i]), values[i]);
   }
   return out + "}";
 }
@@ -42,7 +43,7 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
         if (h.deal) {
           y += "    deal:\n";
           for (std::size_t s = 0; s < h.deal->size(); ++s) {
-            y += fmt::format("      {}: {}\n", name(static_cast<int>(s)), flow_cards((*h.deal)[s]));
+            y += sheet::yaml_block_entry(6, name(static_cast<int>(s)), flow_cards((*h.deal)[s]));
           }
           if (!h.kitty.empty()) {
             y += fmt::format("    kitty: {}\n", flow_cards(h.kitty));
