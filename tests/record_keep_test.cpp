@@ -314,7 +314,7 @@ TEST(RecordKeeps, EverythingPrintedEscapesInputText) {
   const fs::path file = dir / name;
   put(file, "game: pluck\nplayers: [\"Ann\\e[31m\", \"B\\u202Eob\", Cat]\nstatus: in-progress\nhands:\n"
             "  - dealer: Cat\n    trump: S\n");
-  const Outcome r = run(file, "show\nzz\x1b[2J\nundo\ndealer b\n", 0, nullptr, name);
+  const Outcome r = run(file, "show\nzz\x1b[2J\nundo\ndealer b\ns\n", 0, nullptr, name);
   const std::string all = r.out + r.err;
   EXPECT_EQ(all.find('\x1b'), std::string::npos) << all;
   EXPECT_EQ(all.find('\x07'), std::string::npos) << all;
@@ -327,6 +327,7 @@ TEST(RecordKeeps, EverythingPrintedEscapesInputText) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  Hand 1: B\\u202eob deals.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Hand 1: tricks taken by Ann\\x1b[31m, B\\u202eob, Cat: "), std::string::npos) << r.out;
 }
 
 }  // namespace

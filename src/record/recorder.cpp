@@ -147,7 +147,7 @@ class Session {
           problem = "a name is too long or holds control characters";
         }
         if (iequals(names[i], "none") || iequals(names[i], "pass")) {
-          problem = fmt::format("{} is a word the prompts use; choose another name", names[i]);
+          problem = fmt::format("{} is a word the prompts use; choose another name", clip(names[i]));
         }
       }
       if (problem.empty()) {
@@ -209,11 +209,7 @@ class Session {
         draft_.hands[i].dealer = report_.result->hands[i].dealer;
       }
     }
-    std::vector<std::string> names;
-    for (int seat = 0; seat < rules_->players; ++seat) {
-      names.push_back(name(seat));
-    }
-    out_ << fmt::format("Resuming {}: {} ({}), {}.\n", shown_, printable(clip(rules_->name)), fmt::join(names, ", "),
+    out_ << fmt::format("Resuming {}: {} ({}), {}.\n", shown_, printable(clip(rules_->name)), all_names(),
                         draft_.hands.empty() ? std::string("no hand yet") : fmt::format("hand {}", draft_.hands.size()));
     tabled_ = static_cast<int>(draft_.hands.size()) - 1;
     return -1;
@@ -467,6 +463,15 @@ class Session {
   // A player's name as the prompts show it.
   [[nodiscard]] std::string name(int seat) const {
     return printable(clip(draft_.players[static_cast<std::size_t>(seat)]));
+  }
+
+  // The players in seat order, as the prompts show them.
+  [[nodiscard]] std::string all_names() const {
+    std::string out;
+    for (std::size_t seat = 0; seat < draft_.players.size(); ++seat) {
+      out += (seat == 0 ? "" : ", ") + name(static_cast<int>(seat));
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- loop
@@ -771,7 +776,7 @@ class Session {
       case Ask::kPoints: {
         const bool taken = s.ask == Ask::kTaken;
         const Got g = ask(fmt::format("{}: {} by {}: ", hand, taken ? "tricks taken" : "points",
-                                      fmt::join(draft_.players, ", ")),
+                                      all_names()),
                           line);
         if (g != Got::kEntry) {
           return g;
