@@ -171,6 +171,56 @@ TEST(New, NamesThatNeedQuotingReadBack) {
   EXPECT_EQ(games[0].players, (std::vector<std::string>{"Ann: the first", "#2", "null"}));
 }
 
+// Every name --players accepts reads back equal at every level, in each
+// kind of game: YAML specials, and names past YAML's 1,024-character limit
+// on implicit keys (written `? NAME`). Names with control characters are
+// refused.
+TEST(New, EveryNameItAcceptsReadsBackEqual) {
+  const std::vector<std::string> names = {std::string(2000, 'a'), "yes", "null", "- x", "\"a\"", "[x]", "#",
+                                          "a: b", "? q", "~", "&x", "*y", "!t", "%p", "@q", "'s", "{x}", "|y",
+                                          ">c", "`d", "1e3", "0x10", ".inf", "Zo\u00eb", std::string(1030, 'b') + ": c"};
+  for (const char* rules : {"pluck", "call-deuces", "court-piece"}) {
+    const int seats = std::string(rules) == "pluck" ? 3 : 4;
+    for (std::size_t at = 0; at + static_cast<std::size_t>(seats) <= names.size(); at += 2) {
+      std::vector<std::string> players(names.begin() + static_cast<std::ptrdiff_t>(at),
+                                       names.begin() + static_cast<std::ptrdiff_t>(at) + seats);
+      std::string list;
+      for (const auto& n : players) {
+        list += (list.empty() ? "" : ",") + n;
+      }
+      for (const char* level : {"sheet", "exchange", "plays", "full"}) {
+        const std::string y = new_record({"--rules", rules, "--players", list, "--level", level, "--hands", "2"});
+        const auto games = test::validate_yaml(y);
+        ASSERT_EQ(games.size(), 1U);
+        EXPECT_EQ(games[0].players, players) << rules << " " << level;
+        for (const auto& c : test::codes(games[0])) {
+          EXPECT_EQ(c, "incomplete") << rules << " " << level << "\n" << test::diagnostics_text(games);
+        }
+      }
+    }
+  }
+  const auto r = test::run_cli({"new", "--rules", "pluck", "--players", std::string(600, '\xc3') + ",Bob,Cat"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("trickref: error: --players: '\\xc3\\xc3", 0), 0U) << r.err;
+  EXPECT_EQ(test::run_cli({"new", "--rules", "pluck", "--players", "A\tB,Bob,Cat"}).exit_code, 2);
+  EXPECT_EQ(test::run_cli({"new", "--rules", "pluck", "--players", "A\nB,Bob,Cat"}).exit_code, 2);
+}
+
+// A ruleset path that is not UTF-8 cannot be named in YAML: refused.
+TEST(New, ARulesetPathThatIsNotUtf8IsRefused) {
+  const auto dir = std::filesystem::temp_directory_path() / ("trickref-new-utf8-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto rules = dir / "r\xff.yaml";
+  std::filesystem::copy_file(std::string(TRICKREF_SOURCE_DIR) + "/rulesets/pluck.yaml", rules);
+  const auto r = test::run_cli({"new", "--rules", rules.string(), "--players", "Ann,Bob,Cat", "-o",
+                                (dir / "g.yaml").string()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "trickref: error: --rules: the path r\\xff.yaml is not UTF-8, and a record names its ruleset in "
+                   "UTF-8; rename the file\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "g.yaml"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST(New, WritesTheFileAtomically) {
   const auto dir = std::filesystem::temp_directory_path() / ("trickref-new-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -56,7 +56,19 @@ int run_new(const NewCli& o, Context& ctx) {
   if (is_ruleset_path(o.rules)) {
     inputs.add(o.rules);
   }
-  const std::string text = sheet::skeleton(*rules, ruleset_ref_for(o.rules, o.output), players, so);
+  // The record names its ruleset in YAML, which holds only Unicode text: a
+  // path that is not UTF-8 would read back as another path.
+  const std::string ref = ruleset_ref_for(o.rules, o.output);
+  for (std::size_t i = 0; i < ref.size();) {
+    const Utf8Step step = utf8_step(ref, i);
+    if (!step.valid) {
+      return sheet_usage_error(ctx, fmt::format("--rules: the path {} is not UTF-8, and a record names its ruleset in "
+                                                "UTF-8; rename the file",
+                                                printable(clip(ref))));
+    }
+    i += step.len;
+  }
+  const std::string text = sheet::skeleton(*rules, ref, players, so);
   return write_output(ctx, o.output, text, inputs);
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "sheet/yaml_text.h"
 #include "yaml/scalar.h"
 
 namespace trickref::record {
@@ -20,7 +21,7 @@ std::string flow_cards(const std::vector<Card>& cards) {
 std::string seat_map(const std::vector<std::string>& names, const std::vector<int>& values) {
   std::string out = "{";
   for (std::size_t i = 0; i < values.size() && i < names.size(); ++i) {
-    out += fmt::format("{}{}: {}", i == 0 ? "" : ", ", names[i], values[i]);
+    out += fmt::format("{}{}{}", i == 0 ? "" : ", ", sheet::yaml_flow_key(names[i]), values[i]);
   }
   return out + "}";
 }
@@ -32,14 +33,17 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
                                                                        : std::string("null");
   };
   y += fmt::format("  # hand {}{}\n", number, h.dealer >= 0 ? ", dealt by " + name(h.dealer) : std::string());
-  y += h.dealer >= 0 ? fmt::format("  - dealer: {}\n", name(h.dealer)) : std::string("  - {}\n");
+  // A hand the record leaves to the rotation has no `dealer`: its first key
+  // starts the item.
+  const std::size_t item = y.size();
+  y += h.dealer >= 0 ? fmt::format("    dealer: {}\n", name(h.dealer)) : std::string();
   for (const Phase p : phases) {
     switch (p) {
       case Phase::kDeal:
         if (h.deal) {
           y += "    deal:\n";
           for (std::size_t s = 0; s < h.deal->size(); ++s) {
-            y += fmt::format("      {}: {}\n", name(static_cast<int>(s)), flow_cards((*h.deal)[s]));
+            y += sheet::yaml_block_entry(6, name(static_cast<int>(s)), flow_cards((*h.deal)[s]));
           }
           if (!h.kitty.empty()) {
             y += fmt::format("    kitty: {}\n", flow_cards(h.kitty));
@@ -113,6 +117,11 @@ void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList&
   }
   if (h.points) {
     y += fmt::format("    points: {}\n", seat_map(names, *h.points));
+  }
+  if (y.size() == item) {
+    y += "  - {}\n";
+  } else {
+    y.replace(item, 4, "  - ");
   }
 }
 
@@ -213,6 +222,7 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
   d.event = g.event;
   d.date = g.date;
   d.notes = g.notes;
+  d.finished = !g.in_progress;
   for (const HandRec& h : g.hands) {
     DraftHand dh;
     if (h.score) {

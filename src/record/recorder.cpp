@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "record/draft.h"
 #include "record/entry.h"
+#include "record/record_file.h"
 #include "record/stepper.h"
 #include "referee/messages.h"
 #include "report/report.h"
@@ -67,15 +68,17 @@ bool same(const Diagnostic& a, const Diagnostic& b) {
 class Session {
  public:
   Session(const SessionOptions& o, std::istream& in, std::ostream& out, std::ostream& err, RulesetCatalog& catalog)
-      : o_(o), in_(in), out_(out), err_(err), catalog_(catalog) {
+      : o_(o), in_(in), out_(out), err_(err), catalog_(catalog), shown_(printable(o.display)) {
     dir_ = o.file.parent_path();
     batch_.limits = o.limits;
   }
 
   int run() {
-    std::error_code ec;
-    const bool exists = std::filesystem::exists(o_.file, ec);
-    if (exists) {
+    if (const std::string why = file_.open(o_.file, shown_, o_.limits.max_file_bytes); !why.empty()) {
+      err_ << why;
+      return 2;
+    }
+    if (file_.exists()) {
       if (const int rc = resume(); rc >= 0) {
         return rc;
       }
@@ -97,7 +100,7 @@ class Session {
   // ------------------------------------------------------------- set-up
   // A new record: the ruleset and the players.
   Got start() {
-    out_ << fmt::format("Recording a new game in {}.\n", o_.display);
+    out_ << fmt::format("Recording a new game in {}.\n", shown_);
     std::string line;
     for (;;) {
       const Got g = ask("Ruleset (a built-in name, `list` to list them, or a file): ", line, false);
@@ -144,14 +147,14 @@ class Session {
           problem = "a name is too long or holds control characters";
         }
         if (iequals(names[i], "none") || iequals(names[i], "pass")) {
-          problem = fmt::format("{} is a word the prompts use; choose another name", names[i]);
+          problem = fmt::format("{} is a word the prompts use; choose another name", clip(names[i]));
         }
       }
       if (problem.empty()) {
         draft_.players = std::move(names);
         break;
       }
-      out_ << "  " << problem << "\n";
+      out_ << "  " << printable(problem) << "\n";
     }
     return save() ? Got::kEntry : Got::kStop;
   }
@@ -159,17 +162,12 @@ class Session {
   // An existing record: read back, or refused. Returns an exit code, or -1
   // to go on recording.
   int resume() {
-    const ReadResult rr = read_file(o_.file, o_.limits.max_file_bytes, Readable::kFile);
-    if (!rr.error.empty()) {
-      err_ << fmt::format("trickref record: cannot read {}: {}\n", o_.display, rr.error);
-      return 2;
-    }
-    YamlReader reader(rr.text, o_.limits);
+    YamlReader reader(file_.text(), o_.limits);
     DiagnosticSink sink(o_.display);
     Document doc;
     if (!reader.next(doc, sink) || sink.has_errors()) {
       const auto& ds = sink.diagnostics();
-      err_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display,
+      err_ << fmt::format("trickref record: cannot resume {}: {}\n", shown_,
                           ds.empty() ? std::string("it holds no game") : printable(ds.front().message));
       return 2;
     }
@@ -177,26 +175,26 @@ class Session {
     const Game g = load_game(doc.root(), o_.display, 0, load_sink);
     Document more;
     if (reader.next(more, load_sink)) {
-      err_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", o_.display);
+      err_ << fmt::format("trickref record: cannot resume {}: it holds more than one game\n", shown_);
       return 2;
     }
     auto r = from_game(g, load_sink.take());
     if (!r.draft) {
-      err_ << fmt::format("trickref record: cannot resume {}: {}\n", o_.display, printable(r.problem));
+      err_ << fmt::format("trickref record: cannot resume {}: {}\n", shown_, printable(r.problem));
       return 2;
     }
     draft_ = std::move(*r.draft);
     const auto& res = catalog_.resolve(draft_.ruleset, dir_, NamedBy::kFile);
     if (!res.ruleset) {
-      err_ << fmt::format("trickref record: cannot resume {}: its ruleset {} cannot be loaded\n", o_.display,
+      err_ << fmt::format("trickref record: cannot resume {}: its ruleset {} cannot be loaded\n", shown_,
                           clip(printable(draft_.ruleset)));
       return 2;
     }
     rules_ = res.ruleset;
     phases_ = hand_phases(*rules_);
     if (static_cast<int>(draft_.players.size()) != rules_->players) {
-      err_ << fmt::format("trickref record: cannot resume {}: {} has {} players, the record {}\n", o_.display,
-                          rules_->name, rules_->players, draft_.players.size());
+      err_ << fmt::format("trickref record: cannot resume {}: {} has {} players, the record {}\n", shown_,
+                          printable(clip(rules_->name)), rules_->players, draft_.players.size());
       return 2;
     }
     // Dealers the record leaves to the rotation, as the referee reads them.
@@ -205,14 +203,13 @@ class Session {
       if (draft_.hands[i].dealer < 0) {
         if (!report_.result || i >= report_.result->hands.size()) {
           err_ << fmt::format("trickref record: cannot resume {}: the dealer of hand {} cannot be known\n",
-                              o_.display, i + 1);
+                              shown_, i + 1);
           return 2;
         }
         draft_.hands[i].dealer = report_.result->hands[i].dealer;
       }
     }
-    out_ << fmt::format("Resuming {}: {} ({}), {}.\n", o_.display, rules_->name,
-                        fmt::join(draft_.players, ", "),
+    out_ << fmt::format("Resuming {}: {} ({}), {}.\n", shown_, printable(clip(rules_->name)), all_names(),
                         draft_.hands.empty() ? std::string("no hand yet") : fmt::format("hand {}", draft_.hands.size()));
     tabled_ = static_cast<int>(draft_.hands.size()) - 1;
     return -1;
@@ -228,11 +225,12 @@ class Session {
   }
 
   bool save() {
-    const std::string err = write_file_atomic(o_.file, to_yaml(draft_, phases_));
+    const std::string err = file_.save(to_yaml(draft_, phases_));
     if (!err.empty()) {
-      err_ << fmt::format("trickref record: cannot write {}: {}\n", o_.display, err);
+      err_ << err;
       return false;
     }
+    pending_ = false;
     return true;
   }
 
@@ -259,6 +257,7 @@ class Session {
   // what it adds, or the user confirms the fault happened. Returns whether
   // it was recorded (false with stop_ set when the file cannot be written).
   bool commit(Draft next) {
+    next.finished = false;  // an entry: the record is being kept again
     const std::string before = to_yaml(draft_, phases_);
     const Loc from = first_difference(before, to_yaml(next, phases_));
     GameReport rep = judge(next);
@@ -372,6 +371,7 @@ class Session {
       }
       if (iequals(t, "undo")) {
         Draft d = draft_;
+        d.finished = false;
         const std::string what = undo(d, phases_);
         if (what.empty()) {
           out_ << "  Nothing to undo.\n";
@@ -387,7 +387,7 @@ class Session {
           return Got::kStop;
         }
         report_ = judge(draft_);
-        out_ << fmt::format("  Took back {}.\n", what);
+        out_ << fmt::format("  Took back {}.\n", printable(what));
         return Got::kAgain;
       }
       if (iequals(t, "end")) {
@@ -414,7 +414,7 @@ class Session {
     std::string err;
     const auto seat = match_player(who, draft_.players, err);
     if (!seat) {
-      out_ << "  " << err << "\n";
+      out_ << "  " << printable(err) << "\n";
       return Got::kAgain;
     }
     Draft d = draft_;
@@ -436,13 +436,14 @@ class Session {
       draft_.hands.pop_back();
     }
     draft_.finished = true;
-    if (!save()) {
+    // A finished record resumed and nothing entered: it stays as it was.
+    if (!pending_ && !save()) {
       failed_ = true;
       return Got::kStop;
     }
     report_ = judge(draft_);
     out_ << render_text(report_, TextStyle{});
-    out_ << fmt::format("The game is recorded in {}.\n", o_.display);
+    out_ << fmt::format("The game is recorded in {}.\n", shown_);
     done_ = true;
     return Got::kStop;
   }
@@ -450,11 +451,28 @@ class Session {
   void show() {
     const std::string y = to_yaml(draft_, phases_);
     const auto at = y.rfind("  # hand ");
-    out_ << (at == std::string::npos ? std::string("  No hand yet.\n") : y.substr(at));
+    if (at == std::string::npos) {
+      out_ << "  No hand yet.\n";
+    }
+    for (const auto l : split_lines(at == std::string::npos ? std::string_view() : std::string_view(y).substr(at))) {
+      out_ << printable(l) << "\n";
+    }
     out_ << render_text(report_, TextStyle{});
   }
 
-  [[nodiscard]] const std::string& name(int seat) const { return draft_.players[static_cast<std::size_t>(seat)]; }
+  // A player's name as the prompts show it.
+  [[nodiscard]] std::string name(int seat) const {
+    return printable(clip(draft_.players[static_cast<std::size_t>(seat)]));
+  }
+
+  // The players in seat order, as the prompts show them.
+  [[nodiscard]] std::string all_names() const {
+    std::string out;
+    for (std::size_t seat = 0; seat < draft_.players.size(); ++seat) {
+      out += (seat == 0 ? "" : ", ") + name(static_cast<int>(seat));
+    }
+    return out;
+  }
 
   // ---------------------------------------------------------------- loop
   int loop() {
@@ -484,9 +502,10 @@ class Session {
     if (failed_) {
       return 2;
     }
-    if (!done_) {
-      out_ << fmt::format("Stopped: {} keeps the game so far; `trickref record {}` resumes it.\n", o_.display,
-                          o_.display);
+    if (!done_ && pending_) {
+      out_ << fmt::format("Stopped: {} is left as it was.\n", shown_);
+    } else if (!done_) {
+      out_ << fmt::format("Stopped: {} keeps the game so far; `trickref record {}` resumes it.\n", shown_, shown_);
     }
     return 0;
   }
@@ -523,7 +542,7 @@ class Session {
         choices_ = Choices{};
         return commit(std::move(d)) || !stop_;
       }
-      out_ << "  " << err << "\n";
+      out_ << "  " << printable(err) << "\n";
     }
   }
 
@@ -536,12 +555,15 @@ class Session {
     }
     // A game that is the hands recorded ends when the table says so (`end`).
     if (report_.result && report_.result->outcome.finished && rules_->end != GameEnd::kHandsRecorded) {
-      draft_.finished = true;
-      if (!save()) {
-        failed_ = true;
-        return false;
+      // (A record read finished is left as it was.)
+      if (!draft_.finished) {
+        draft_.finished = true;
+        if (!save()) {
+          failed_ = true;
+          return false;
+        }
       }
-      out_ << fmt::format("The game is over and recorded in {}.\n", o_.display);
+      out_ << fmt::format("The game is over and recorded in {}.\n", shown_);
       done_ = true;
       return false;
     }
@@ -550,7 +572,14 @@ class Session {
     d.hands.push_back(DraftHand{});
     d.hands.back().dealer = next_dealer(state, draft_.hands.back().dealer);
     choices_ = Choices{};
-    if (!commit(std::move(d))) {
+    if (draft_.finished) {
+      // A finished record resumed: the hand is begun (and the record kept
+      // `in-progress` again) by its first entry, not before.
+      d.finished = false;
+      draft_ = std::move(d);
+      report_ = judge(draft_);
+      pending_ = true;
+    } else if (!commit(std::move(d))) {
       return !stop_;
     }
     out_ << fmt::format("Hand {}: {} deals.\n", number + 1, name(draft_.hands.back().dealer));
@@ -719,7 +748,7 @@ class Session {
         std::string err;
         const auto who = match_player(line, draft_.players, err);
         if (!who) {
-          out_ << "  " << err << "\n";
+          out_ << "  " << printable(err) << "\n";
           return Got::kAgain;
         }
         return play_card(number, *who, 1, true);
@@ -747,7 +776,7 @@ class Session {
       case Ask::kPoints: {
         const bool taken = s.ask == Ask::kTaken;
         const Got g = ask(fmt::format("{}: {} by {}: ", hand, taken ? "tricks taken" : "points",
-                                      fmt::join(draft_.players, ", ")),
+                                      all_names()),
                           line);
         if (g != Got::kEntry) {
           return g;
@@ -772,7 +801,7 @@ class Session {
           std::string err;
           const auto who = match_player(line, draft_.players, err);
           if (!who) {
-            out_ << "  " << err << "\n";
+            out_ << "  " << printable(err) << "\n";
             return Got::kAgain;
           }
           partner = *who;
@@ -900,7 +929,7 @@ class Session {
                         : say::hand_size(w, seat, static_cast<long long>(cl.cards.size()));
       }
       if (!problem.empty()) {
-        out_ << "  " << problem << "\n";
+        out_ << "  " << printable(problem) << "\n";
         continue;
       }
       deal_.push_back(std::move(cl.cards));
@@ -915,10 +944,12 @@ class Session {
   }
 
   const SessionOptions& o_;
+  RecordFile file_;
   std::istream& in_;
   std::ostream& out_;
   std::ostream& err_;  // why FILE cannot be read, resumed or written
   RulesetCatalog& catalog_;
+  std::string shown_;  // FILE, escaped for the terminal
   std::filesystem::path dir_;
   BatchOptions batch_;
   std::shared_ptr<const Ruleset> rules_;
@@ -934,6 +965,7 @@ class Session {
   bool stop_ = false;
   bool failed_ = false;
   bool done_ = false;
+  bool pending_ = false;  // a finished record's next hand, not saved until something is entered in it
 };
 
 }  // namespace

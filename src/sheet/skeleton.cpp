@@ -29,7 +29,7 @@ std::string line(std::string_view text, std::string_view comment) {
 std::string empty_map(const std::vector<std::string>& names, const std::vector<std::size_t>& seats) {
   std::vector<std::string> parts;
   for (const std::size_t s : seats) {
-    parts.push_back(fmt::format("{}: ", names[s]));
+    parts.push_back(yaml_flow_key(names[s]));
   }
   return fmt::format("{{{}}}", fmt::join(parts, ", "));
 }
@@ -99,7 +99,7 @@ std::string skeleton(const Ruleset& r, std::string_view ruleset_ref, const std::
     if (full) {
       y += line("    deal:", "the cards each player was dealt, as [AS, 10H, ...]");
       for (const auto& n : names) {
-        y += fmt::format("      {}:\n", n);
+        y += yaml_block_entry(6, n, "");
       }
       if (r.kitty > 0) {
         y += line("    kitty:", "the cards dealt to the kitty");
