@@ -899,5 +899,24 @@ TEST(RecordSession, ARevokeConfirmedWithTheDealEndsTheHandAfterItsTrick) { expec
 
 TEST(RecordSession, ARevokeProvedWithoutTheDealEndsTheHandAtOnce) { expect_forfeit_ends_the_hand(false); }
 
+// Call Deuces on a score sheet: points that no play of the hand could give
+// (call-deuces.md §4, points-impossible) are refused as the hand is entered,
+// not offered as "what really happened", and asked again.
+TEST(RecordSession, SheetPointsNoPlayCouldGiveAreRefused) {
+  const Scratch dir("points-impossible");
+  // Hal bids 15 and wins; tricks Gus 3, Hal 5, Ivy 2, Jo 3; Ivy partners.
+  const std::string head = "call-deuces\nGus Hal Ivy Jo\nGus\ns\n15\npass\npass\npass\n3 5 2 3\nIvy\n";
+  const Session s = run(dir / "g.yaml", head + "3 45 2 3\n3 15 7 8\n");
+  const auto fault = s.out.find("[points-impossible]");
+  ASSERT_NE(fault, std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("Hal's points for the hand are recorded as 45, but no play gives that many"), std::string::npos)
+      << s.out;
+  EXPECT_NE(s.out.find("Not recorded: no play of the hand gives these points", fault), std::string::npos) << s.out;
+  EXPECT_EQ(s.out.find("Record it anyway", fault), std::string::npos) << s.out;
+  const std::string y = slurp(dir / "g.yaml");
+  EXPECT_NE(y.find("    points: {Gus: 3, Hal: 15, Ivy: 7, Jo: 8}\n"), std::string::npos) << y;
+  EXPECT_EQ(y.find("45"), std::string::npos) << y;
+}
+
 }  // namespace
 }  // namespace trickref

@@ -276,6 +276,13 @@ class Session {
       for (const auto* d : faults) {
         out_ << indent(render_diagnostic(*d, TextStyle{}));
       }
+      // Figures no play gives (call-deuces.md §4) cannot be what happened:
+      // refused, not offered as a ruling.
+      if (std::any_of(faults.begin(), faults.end(),
+                      [](const Diagnostic* d) { return d->code == Code::kPointsImpossible; })) {
+        out_ << "  Not recorded: no play of the hand gives these points. Type them again.\n";
+        return false;
+      }
       std::string line;
       const Got g = ask("  Record it anyway, as what really happened? [y/N] ", line, false);
       if (g != Got::kEntry || !(iequals(trimmed(line), "y") || iequals(trimmed(line), "yes"))) {
