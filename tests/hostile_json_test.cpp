@@ -35,6 +35,14 @@ TEST_F(HostileJson, DeepNesting) {
   file("deep.jsonl", kGame + "\n" + game_with("\"notes\": " + std::string(100'000, '[')) + "\n" + kGame + "\n");
   const Outcome r = expect({"validate", "deep.jsonl"}, 1, R"(^deep\.jsonl:2:\d+: error: nesting is deeper .* \[limit\]$)");
   EXPECT_NE(r.out.find("deep.jsonl game 3 (pluck)"), std::string::npos) << r.out;
+  // Whatever --max-depth says, JSON nests at most 1000 levels: no stack overflow, no assertion in the parser.
+  file("deeper.jsonl", game_with("\"notes\": " + std::string(1'000'000, '[') + std::string(1'000'000, ']')) + "\n" +
+                           kGame + "\n");
+  const Outcome d = expect({"validate", "--max-depth", "100000000", "deeper.jsonl"}, 1,
+                           R"(^deeper\.jsonl:1:\d+: error: nesting is deeper than 1000 levels, the most JSON is read to )"
+                           R"(whatever --max-depth says \[limit\]$)");
+  EXPECT_NE(d.out.find("deeper.jsonl game 2 (pluck)"), std::string::npos) << d.out;
+  expect({"validate", "--max-depth", "100000000", "deep.json"}, 1, R"(^deep\.json:1:1001: error: nesting is deeper than 1000 levels)");
 }
 
 TEST_F(HostileJson, HugeNumbers) {
