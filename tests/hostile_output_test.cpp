@@ -366,7 +366,6 @@ TEST_F(HostileOutput, DevicesSocketsAndFifosInAWalkAreRefusedUnopened) {
   for (const char* command : {"validate", "score"}) {
     const Outcome r = run({command, "W"}, {.timeout_seconds = kTimeout});
     EXPECT_EQ(r.exit_code, 2) << command << "\n" << r.all();
-    EXPECT_LT(r.cpu_seconds, kMaxCpuSeconds);
     for (const char* name : {"fifo.json", "null.jsonl", "sock.jsonl", "to-fifo.yml", "zero.yaml"}) {
       const std::string shown = std::string("W/") + name;
       const std::string diagnostic =

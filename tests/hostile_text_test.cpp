@@ -187,13 +187,37 @@ TEST_F(Hostile, ALongValueRepeatedByAnAliasIsQuotedAtEightyCharacters) {
   const Outcome r = expect({"validate", "-q", "alias.yaml"}, 1,
                            R"(^alias\.yaml: note: \d+ more diagnostics not shown \(\d+ errors, 0 warnings\): a file lists at most its first 1000 \(raise it with --max-diagnostics\)$)");
   const auto lines = lines_of(r.out);
-  // 1,000 diagnostics, then one note for each game that found more.
+  // 1,000 diagnostics, then one note for the file (not one for each of the 41 games that found more).
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const auto& l) { return l.find(": error: ") != std::string::npos; }),
             1000);
   EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const auto& l) { return l.rfind("alias.yaml: note: ", 0) == 0; }),
-            41);
+            1);
+  EXPECT_EQ(lines.size(), 1001U);
   EXPECT_NE(r.out.find("'" + std::string(79, 'Q') + "\xe2\x80\xa6' is not a card"), std::string::npos);
   EXPECT_LT(r.out.size(), 250'000U);
+}
+
+// A file of many one-line faulty games: past the cap the output stops
+// growing (one note for the file, not one a game), so it stays within 10
+// times the input plus 1 MB and never above what --max-diagnostics 0 prints.
+TEST_F(Hostile, ManyFaultyGamesPastTheCapAddNothingPerGame) {
+  std::string lines;
+  for (int i = 0; i < 20'000; ++i) {
+    lines += "{}\n";
+  }
+  file("many.jsonl", lines);
+  const Outcome capped = run({"validate", "many.jsonl"});
+  const Outcome all = run({"validate", "--max-diagnostics", "0", "many.jsonl"});
+  EXPECT_EQ(capped.exit_code, 1);
+  EXPECT_LE(capped.out.size(), 10 * lines.size() + (1U << 20U));
+  EXPECT_LE(capped.out.size(), all.out.size());
+  const auto shown = lines_of(capped.out);
+  EXPECT_EQ(std::count_if(shown.begin(), shown.end(), [](const auto& l) { return l.rfind("many.jsonl: note: ", 0) == 0; }),
+            1)
+      << capped.out.substr(capped.out.size() - std::min<std::size_t>(capped.out.size(), 2000));
+  EXPECT_NE(capped.out.find("1 file, 20000 games: "), std::string::npos);
+  // Both count every finding alike.
+  EXPECT_EQ(capped.out.substr(capped.out.rfind("1 file, ")), all.out.substr(all.out.rfind("1 file, ")));
 }
 
 TEST_F(Hostile, ThousandsOfPlayersDoNotMultiplyTheOutput) {
@@ -216,7 +240,7 @@ TEST_F(Hostile, MaxDiagnosticsCapsEachFileAndCountsTheRest) {
                  "---\ngame: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {B1: 1, B2: 2}\n");
   file("b.yaml", "game: pluck\nplayers: [Ann, Bob, Cat]\nhands:\n  - dealer: Ann\n    taken: {C1: 1, C2: 2}\n");
   const Outcome r = expect({"validate", "-q", "--max-diagnostics", "3", "a.yaml", "b.yaml"}, 1,
-                           R"(^a\.yaml: note: 1 more diagnostic not shown \(1 error, 0 warnings\): a file lists at most its first 3)");
+                           R"(^a\.yaml: note: 3 more diagnostics not shown \(3 errors, 0 warnings\): a file lists at most its first 3)");
   const auto lines = lines_of(r.out);
   const auto in = [&](const char* file) {
     return std::count_if(lines.begin(), lines.end(), [&](const auto& l) {
@@ -225,8 +249,12 @@ TEST_F(Hostile, MaxDiagnosticsCapsEachFileAndCountsTheRest) {
   };
   EXPECT_EQ(in("a.yaml:"), 3);  // the first game's four, cut at three ...
   EXPECT_EQ(in("b.yaml:"), 2);  // ... and the next file has its own three
-  EXPECT_NE(r.out.find("a.yaml: note: 2 more diagnostics not shown (2 errors, 0 warnings)"), std::string::npos)
-      << "the second game of a.yaml has none left: " << r.out;
+  // One note for the file, after its last game, counting both games' (the second had none left).
+  const auto note = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.rfind("a.yaml: note: ", 0) == 0; });
+  const auto b = std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.rfind("b.yaml:", 0) == 0; });
+  EXPECT_EQ(note + 1, b) << r.out;
+  EXPECT_EQ(std::count_if(lines.begin(), lines.end(), [](const auto& l) { return l.find(": note: ") != std::string::npos; }),
+            1);
   // Counted in the summary all the same.
   const Outcome s = run({"validate", "--max-diagnostics", "3", "a.yaml", "b.yaml"});
   EXPECT_NE(s.out.find("2 files, 3 games: 8 errors, 0 warnings"), std::string::npos) << s.out;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -48,6 +49,50 @@ TEST(SimilarNames, NotPlayersWhoShareATableNorShortNamesNorTwoEdits) {
             (std::vector<std::string>{"Dina->Dana (one edit)", "Dino->Dina (one edit)"}))
       << "Dana and Dino are two edits apart";
   EXPECT_TRUE(pairs({{"Anna", "Cat", "Eve"}, {"Anton", "Fay", "Gus"}}).empty()) << "more than one edit";
+}
+
+TEST(SimilarNames, EachNameIsAnotherSpellingOnceOfTheNameKept) {
+  // Dani looks like Dana (three games) and Dane (two): one warning, to Dana.
+  EXPECT_EQ(pairs({{"Dana", "Bob", "Cat"}, {"Dana", "Eve", "Fay"}, {"Dana", "Gus", "Hal"}, {"Dane", "Bob", "Cat"},
+                   {"Dane", "Eve", "Fay"}, {"Dani", "Ivy", "Jon"}}),
+            (std::vector<std::string>{"Dane->Dana (one edit)", "Dani->Dana (one edit)"}));
+  // A letter added, dropped or changed at any place, and a repeated letter dropped.
+  EXPECT_EQ(pairs({{"Dann", "Bob"}, {"Dan", "Cat"}, {"Xdan", "Eve"}, {"Dxan", "Fay"}}),
+            (std::vector<std::string>{"Dann->Dan (one edit)", "Dxan->Dan (one edit)", "Xdan->Dan (one edit)"}));
+}
+
+// A code point of U+0800 to U+FFFF in UTF-8.
+std::string to_utf8(char32_t c) {
+  return {static_cast<char>(0xE0U | (c >> 12U)), static_cast<char>(0x80U | ((c >> 6U) & 0x3FU)),
+          static_cast<char>(0x80U | (c & 0x3FU))};
+}
+
+// 10,000 players at one table: no pair is a look-alike, and the names are
+// found through buckets, not by comparing the 50 million pairs.
+TEST(SimilarNames, TenThousandPlayersAreNotComparedPairwise) {
+  std::vector<std::string> table;
+  for (int i = 0; i < 10'000; ++i) {
+    table.push_back(fmt::format("Player{:04}", i));
+  }
+  std::size_t examined = 0;
+  EXPECT_TRUE(similar_names({table}, &examined).empty());
+  EXPECT_LE(examined, 40U * table.size());
+  // Names that all differ at one place, at one table: each is checked
+  // against at most kMaxLookAlikeCandidates of them.
+  std::vector<std::string> alike;
+  for (char32_t c = 0x4E00; c < 0x4E00 + 2'000; ++c) {
+    alike.push_back("Dan" + to_utf8(c));
+  }
+  EXPECT_TRUE(similar_names({alike}, &examined).empty());
+  EXPECT_LE(examined, kMaxLookAlikeCandidates * alike.size());
+  // Apart, each is another spelling of the one kept (the first, alphabetically): one warning each, less one.
+  std::vector<std::vector<std::string>> apart;
+  for (const auto& name : alike) {
+    apart.push_back({name});
+  }
+  const auto found = similar_names(apart, &examined);
+  EXPECT_EQ(found.size(), alike.size() - 1);
+  EXPECT_LE(examined, kMaxLookAlikeCandidates * alike.size());
 }
 
 TEST(SimilarNames, ScoreWarnsAndNamesTheAliasesLine) {

@@ -150,12 +150,50 @@ GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index,
   GameReport rep;
   rep.file = display;
   rep.index = index;
+  rep.unreadable = true;
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
   auto diags = sink.take();
   source.fix_columns(diags);
   rep.diagnostics = std::move(diags);
   return rep;
+}
+
+// A JSON Lines line over the size limit: skipped unread, a game of its own.
+GameReport too_long_report(const std::string& display, std::uint32_t number, int index, const Limits& limits) {
+  auto rep = io_report(display,
+                       fmt::format("line {} is longer than the limit of {} bytes (raise it with --max-file-size)",
+                                   number, limits.max_file_bytes),
+                       Code::kLimit);
+  rep.index = index;
+  rep.unreadable = true;
+  rep.diagnostics[0].loc = Loc{number, 1};
+  return rep;
+}
+
+// Standard input's first line ran past the size limit without a line end:
+// reads on to its end, returning what follows it (empty at the end of input).
+std::string skip_rest_of_line(std::streambuf& in) {
+  std::string block(1 << 16, '\0');
+  while (true) {
+    const auto n = static_cast<std::size_t>(in.sgetn(block.data(), static_cast<std::streamsize>(block.size())));
+    if (const void* nl = std::memchr(block.data(), '\n', n); nl != nullptr) {
+      const auto after = static_cast<std::size_t>(static_cast<const char*>(nl) - block.data()) + 1;
+      return block.substr(after, n - after);
+    }
+    if (n < block.size()) {
+      return {};
+    }
+  }
+}
+
+// A first line that opens a JSON object (blanks and a byte order mark aside).
+bool opens_json_object(std::string_view line) {
+  if (line.substr(0, 3) == "\xEF\xBB\xBF") {
+    line.remove_prefix(3);
+  }
+  const auto first = line.find_first_not_of(" \t\r");
+  return first != std::string_view::npos && line[first] == '{';
 }
 
 // What refereeing JSON Lines keeps from one line to the next: the readers
@@ -186,13 +224,7 @@ void validate_lines(Lines& lines, const std::string& display, const std::filesys
   Line line;
   while (lines.next(line)) {
     if (line.too_long) {
-      auto rep = io_report(display,
-                           fmt::format("line {} is longer than the limit of {} bytes (raise it with --max-file-size)",
-                                       line.number, options.limits.max_file_bytes),
-                           Code::kLimit);
-      rep.index = index++;
-      rep.diagnostics[0].loc = Loc{line.number, 1};
-      emit(std::move(rep));
+      emit(too_long_report(display, line.number, index++, options.limits));
       continue;
     }
     if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) {
@@ -367,7 +399,12 @@ void validate_text(std::string_view text, const std::string& display, const std:
       if (index == 0 && sink.diagnostics().empty() && !sink.has_errors()) {
         emit(no_game_report(display));
       } else if (sink.has_errors()) {
-        emit(unparsed(sink, display, index, source));
+        // A game that could not be read is a game of its own; the reader
+        // goes on from the next `---` after the fault, if there is one.
+        emit(unparsed(sink, display, index++, source));
+        if (reader.resume()) {
+          continue;
+        }
       }
       return;
     }
@@ -429,6 +466,19 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       if (c == '\n') {
         break;
       }
+    }
+    if (!named_stdin && first.size() > options.limits.max_file_bytes && first.back() != '\n' &&
+        opens_json_object(first)) {
+      // JSON Lines whose first line is over the limit: that line is skipped
+      // as a file's would be, and the games after it are refereed.
+      first = std::string();
+      const std::string head = skip_rest_of_line(*in.rdbuf());
+      emit(too_long_report(input.display, 1, 0, options.limits));
+      int index = 1;
+      DiagnosticBudget budget = file_budget(options.limits);
+      LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, 2, head);
+      validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+      return;
     }
     if (!named_stdin && looks_like_json_line(first)) {
       int index = 0;

@@ -96,6 +96,7 @@ class Output {
     } else if (o_.format == "sarif") {
       sarif_.push_back(std::move(g));
     } else {
+      hide(g);
       const std::string text = render_text(g, style_);
       if (!text.empty()) {
         if (!first_ && style_.tables) {
@@ -116,11 +117,14 @@ class Output {
       ctx_.out << "\n}\n";
     } else if (o_.format == "sarif") {
       ctx_.out << dump(sarif_json(sarif_), 2) << "\n";
-    } else if (o_.format == "text" && !o_.quiet) {
-      if (!first_) {
-        ctx_.out << "\n";
+    } else if (o_.format == "text") {
+      write_hidden();
+      if (!o_.quiet) {
+        if (!first_) {
+          ctx_.out << "\n";
+        }
+        ctx_.out << render_summary(summary, style_);
       }
-      ctx_.out << render_summary(summary, style_);
     }
   }
 
@@ -143,9 +147,33 @@ class Output {
     }
   }
 
+  // Tallies what --max-diagnostics hid of a game; a file's tally is written
+  // as one line after its last game (games come file by file).
+  void hide(const GameReport& g) {
+    if (g.file != hidden_.file) {
+      write_hidden();
+      hidden_.file = g.file;
+    }
+    hidden_.hidden_errors += g.hidden_errors;
+    hidden_.hidden_warnings += g.hidden_warnings;
+  }
+
+  void write_hidden() {
+    const std::string line = render_hidden(hidden_, style_);
+    if (!line.empty()) {
+      if (!first_ && style_.tables) {
+        ctx_.out << "\n";
+      }
+      ctx_.out << line;
+      first_ = false;
+    }
+    hidden_ = GameReport{};
+  }
+
   const ValidateOptions& o_;
   Context& ctx_;
   TextStyle style_;
+  GameReport hidden_;  // the current file's tally of hidden diagnostics
   bool first_ = true;
   std::string line_;  // a JSON Lines result, its storage kept from game to game
   std::vector<GameReport> sarif_;
@@ -153,7 +181,7 @@ class Output {
 
 int run_validate(const ValidateOptions& o, Context& ctx) {
   BatchOptions batch;
-  const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet, o.limits.max_diagnostics};
+  const TextStyle style{use_color(o.color, ctx.out_tty), !o.quiet, o.limits.max_diagnostics, false};
   if (!batch_options(o, use_color(o.color, ctx.err_tty), ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
   }

@@ -989,7 +989,7 @@ void empty(Game& g) {
 }  // namespace
 
 struct JsonGameReader::Impl {
-  explicit Impl(const Limits& l) : limits(l) {}
+  explicit Impl(const Limits& l) : limits(json_limits(l)) {}
   Limits limits;
   LineIndex lines;
   std::vector<char> copy;  // a text that came without padding

@@ -655,8 +655,12 @@ class JsonTreeBuilder {
 
   bool open(NodeKind kind, const char* at, std::uint32_t& node) {
     if (depth_ >= limits_.max_depth) {
-      return limit(at, fmt::format("nesting is deeper than the limit of {} levels (raise it with --max-depth)",
-                                   limits_.max_depth));
+      return limit(at, limits_.max_depth == kMaxJsonDepth
+                           ? fmt::format("nesting is deeper than {} levels, the most JSON is read to whatever "
+                                         "--max-depth says",
+                                         kMaxJsonDepth)
+                           : fmt::format("nesting is deeper than the limit of {} levels (raise it with --max-depth)",
+                                         limits_.max_depth));
     }
     ++depth_;
     return add(kind, false, at, 0, 0, node);
@@ -721,7 +725,7 @@ class JsonTreeBuilder {
 // ------------------------------------------------------------ JsonReader
 
 struct JsonReader::Impl {
-  explicit Impl(const Limits& l) : limits(l) {}
+  explicit Impl(const Limits& l) : limits(json_limits(l)) {}
   Limits limits;
   od::parser parser;
   LineIndex lines;

@@ -30,6 +30,17 @@ namespace trickref {
 // copy (simdjson reads its input in 64-byte blocks; SIMDJSON_PADDING).
 inline constexpr std::size_t kJsonPadding = 64;
 
+// The deepest JSON nesting read, whatever --max-depth says: simdjson's
+// parser walks at most 1024 levels (past them it asserts), and the readers
+// descend by recursion. A hard cap the option cannot pass, so no stack overflows.
+inline constexpr std::uint32_t kMaxJsonDepth = 1000;
+
+// `limits` with its depth within kMaxJsonDepth.
+[[nodiscard]] inline Limits json_limits(Limits limits) {
+  limits.max_depth = limits.max_depth < kMaxJsonDepth ? limits.max_depth : kMaxJsonDepth;
+  return limits;
+}
+
 enum class JsonRead : std::uint8_t {
   kGame,    // `doc` holds the text's value
   kEmpty,   // the text is blank (nothing but white space)

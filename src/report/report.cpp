@@ -76,6 +76,7 @@ void count(Summary& s, const GameReport& g) {
   }
   s.errors += g.hidden_errors;
   s.warnings += g.hidden_warnings;
+  s.unreadable += g.unreadable ? 1 : 0;
 }
 
 std::string render_hidden(const GameReport& g, const TextStyle& style) {
@@ -212,7 +213,9 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
   for (const auto& d : g.diagnostics) {
     out += render_diagnostic(d, style);
   }
-  out += render_hidden(g, style);
+  if (style.hidden_per_game) {
+    out += render_hidden(g, style);
+  }
   if (!style.tables || !g.result || g.players.empty()) {
     return out;
   }
@@ -305,8 +308,9 @@ std::string render_text(const GameReport& g, const TextStyle& style) {
 
 std::string render_summary(const Summary& s, const TextStyle& style) {
   auto n = [](int k, std::string_view w) { return fmt::format("{} {}{}", k, w, k == 1 ? "" : "s"); };
-  const std::string text = fmt::format("{}, {}: {}, {}", n(s.files, "file"), n(s.games, "game"), n(s.errors, "error"),
-                                       n(s.warnings, "warning"));
+  const std::string unread = s.unreadable > 0 ? fmt::format(" ({} could not be read)", s.unreadable) : "";
+  const std::string text = fmt::format("{}, {}{}: {}, {}", n(s.files, "file"), n(s.games, "game"), unread,
+                                       n(s.errors, "error"), n(s.warnings, "warning"));
   return paint(text, kBold, style.color) + "\n";
 }
 
@@ -660,6 +664,9 @@ nlohmann::ordered_json summary_json(const Summary& s) {
   nlohmann::ordered_json j;
   j["files"] = s.files;
   j["games"] = s.games;
+  if (s.unreadable > 0) {
+    j["unreadable"] = s.unreadable;
+  }
   j["errors"] = s.errors;
   j["warnings"] = s.warnings;
   return j;

@@ -33,11 +33,15 @@ struct GameReport {
   // Found after the file's --max-diagnostics were spent: counted, not listed.
   int hidden_errors = 0;
   int hidden_warnings = 0;
+  // The game's text could not be read (a syntax or limit error of the
+  // reader, or a JSON Lines line over the size limit): it was not refereed.
+  bool unreadable = false;
 };
 
 struct Summary {
   int files = 0;
   int games = 0;
+  int unreadable = 0;  // of `games`: those that could not be read
   int errors = 0;
   int warnings = 0;
 };
@@ -48,6 +52,10 @@ struct TextStyle {
   bool color = false;
   bool tables = true;                // false with --quiet
   std::uint32_t max_diagnostics = 1000;  // named in the "not shown" line
+  // Whether render_text ends a game with its own "not shown" line; validate
+  // writes one line per file instead, after the file's last game, so the
+  // cap never prints a line per game (a million games past the cap).
+  bool hidden_per_game = true;
 };
 
 // Diagnostics (with notes) then the table of hands and the result.

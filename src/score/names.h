@@ -6,6 +6,7 @@
 // different people, however alike their names.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,18 @@ struct SimilarNames {
   bool case_or_accents = false;  // they differ only by case or accents (else by one edit)
 };
 
-// The pairs of names that look like one player, from each game's players
-// (canonical names, after the league's aliases), in name order.
-[[nodiscard]] std::vector<SimilarNames> similar_names(const std::vector<std::vector<std::string>>& games);
+// How many names one name is checked against, at most, whatever the
+// league holds: look-alikes are found through buckets of hashes, best first,
+// not by comparing every pair.
+inline constexpr std::size_t kMaxLookAlikeCandidates = 64;
+
+// The names that look like another player's, from each game's players
+// (canonical names, after the league's aliases), in name order: each name is
+// another spelling at most once, of the name it would be kept as (more
+// games, then alphabetically first). `examined`, when given, is set to the
+// number of candidate names checked.
+[[nodiscard]] std::vector<SimilarNames> similar_names(const std::vector<std::vector<std::string>>& games,
+                                                      std::size_t* examined = nullptr);
 
 // The name folded for comparison: lower case, Latin accents dropped, as
 // code points (base/text.h code_points: a byte that is not UTF-8 stands for

@@ -277,7 +277,11 @@ class TreeBuilder final : public YAML::EventHandler {
     seen(mark);
     doc_.start_ = to_loc(mark);
     start_pos_ = mark.pos;
+    start_line_ = doc_.start_.line;
   }
+
+  // The line the document began on (0: not reported).
+  [[nodiscard]] std::uint32_t start_line() const { return start_line_; }
 
   // Where the document began, as a byte offset after any byte order mark (-1: not reported).
   [[nodiscard]] int start_pos() const { return start_pos_; }
@@ -471,6 +475,7 @@ class TreeBuilder final : public YAML::EventHandler {
   MemoryBuf& buf_;
   Quoted keys_;
   int start_pos_ = -1;
+  std::uint32_t start_line_ = 0;
   std::vector<Frame> frames_;
   std::vector<std::uint32_t> pending_;
   std::vector<std::uint64_t> expanded_;
@@ -491,10 +496,11 @@ struct YamlReader::Impl {
   std::uint32_t first_line;
   Quoted keys;
   int last_start = -2;  // where the previous document began
+  bool encoding_checked = false;  // a tail the reader resumed in: the whole text was checked
 };
 
 YamlReader::YamlReader(std::string_view text, const Limits& limits, std::uint32_t first_line, Quoted keys)
-    : impl_(std::make_unique<Impl>(text, limits, first_line, keys)) {}
+    : impl_(std::make_unique<Impl>(text, limits, first_line, keys)), whole_(text) {}
 
 YamlReader::~YamlReader() = default;
 
@@ -743,9 +749,11 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   };
   try {
     if (!impl_->parser) {
-      if (auto bad = check_encoding(impl_->text, impl_->first_line)) {
+      auto bad = impl_->encoding_checked ? std::nullopt : check_encoding(impl_->text, impl_->first_line);
+      if (bad) {
         sink.report(Code::kSyntax, bad->loc, std::move(bad->message));
         failed_ = true;
+        failed_line_ = 0;
         doc = Document();
         return false;
       }
@@ -764,6 +772,8 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
                   c > ' ' && c < 127 ? fmt::format("invalid YAML: a stray '{}' where a value was expected", c)
                                      : std::string("invalid YAML: the parser cannot go on from here"));
       failed_ = true;
+      failed_line_ = doc.start().line;
+      failed_doc_line_ = failed_line_;
       doc = Document();
       return false;
     }
@@ -771,11 +781,14 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
     return true;
   } catch (const LimitBreach& e) {
     sink.report(e.code, e.loc, e.message);
+    failed_line_ = e.loc.line;
   } catch (const YAML::DeepRecursion& e) {
     sink.report(Code::kLimit, loc_of(e.mark),
                 "nesting is deeper than the YAML parser allows (2000 levels)");
+    failed_line_ = e.mark.is_null() ? 0 : loc_of(e.mark).line;
   } catch (const YAML::Exception& e) {
     const Loc at = loc_of(e.mark);
+    failed_line_ = e.mark.is_null() ? 0 : at.line;
     if (const auto tab = tab_in_indentation(impl_->text, impl_->first_line, e.mark.is_null() ? 0 : at.line)) {
       sink.report(Code::kSyntax, *tab, "tab character in indentation (YAML allows spaces only)");
     } else {
@@ -783,10 +796,63 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
     }
   } catch (const std::bad_alloc&) {
     sink.report(Code::kLimit, Loc{impl_->first_line, 1}, "the document needs more memory than is available");
+    failed_line_ = 0;
   }
   failed_ = true;
+  failed_doc_line_ = builder.start_line();
   doc = Document();
   return false;
+}
+
+namespace {
+
+// Whether `line` is a document marker: `---` alone or followed by a blank.
+bool is_document_marker(std::string_view line) {
+  return line.substr(0, 3) == "---" &&
+         (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n');
+}
+
+}  // namespace
+
+bool YamlReader::resume() {
+  if (!failed_ || failed_line_ < impl_->first_line) {
+    return false;
+  }
+  // From the line the failure was reported at (the tail read so far starts
+  // a line: at `offset_`, line impl_->first_line) to the first marker there
+  // or after it that does not begin the document that failed: a flow left
+  // open is reported at the next game's `---`, which that game begins.
+  const std::string_view tail = whole_.substr(offset_);
+  std::size_t pos = 0;
+  std::uint32_t line = impl_->first_line;
+  auto next_line = [&] {
+    const void* nl = std::memchr(tail.data() + pos, '\n', tail.size() - pos);
+    if (nl == nullptr) {
+      pos = tail.size();
+      return false;
+    }
+    pos = static_cast<std::size_t>(static_cast<const char*>(nl) - tail.data()) + 1;
+    ++line;
+    return true;
+  };
+  while (line < failed_line_ || line <= failed_doc_line_) {
+    if (!next_line()) {
+      return false;
+    }
+  }
+  while (!is_document_marker(tail.substr(pos, 4))) {
+    if (!next_line()) {
+      return false;
+    }
+  }
+  offset_ += pos;
+  const Limits limits = impl_->limits;
+  const Quoted keys = impl_->keys;
+  impl_ = std::make_unique<Impl>(whole_.substr(offset_), limits, line, keys);
+  impl_->encoding_checked = true;
+  failed_ = false;
+  failed_line_ = 0;
+  return true;
 }
 
 // --------------------------------------------------------------- SourceText

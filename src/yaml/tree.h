@@ -205,10 +205,21 @@ class YamlReader {
   bool next(Document& doc, DiagnosticSink& sink);
   [[nodiscard]] bool failed() const { return failed_; }
 
+  // After next() failed on a syntax or limit error at a known line, reads on
+  // from the next document marker (`---` at the start of a line) after that
+  // line, with a parser of its own: one bad game of a multi-game file does
+  // not lose the games after it. Returns false where there is none (or the
+  // text's encoding was refused, which no later document escapes).
+  [[nodiscard]] bool resume();
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
   bool failed_ = false;
+  std::string_view whole_;        // the text given, of which impl_ reads a tail
+  std::size_t offset_ = 0;        // where that tail starts in whole_
+  std::uint32_t failed_line_ = 0;  // where the last failure was reported (0: nowhere to resume from)
+  std::uint32_t failed_doc_line_ = 0;  // where the document that failed began (0: not known)
 };
 
 // Maps byte columns to character columns for one text (UTF-8 aware). The

@@ -1,6 +1,7 @@
 // The subprocess fixture of the hostile-input suites: runs the real binary
 // in a directory unique to the test, with stdin from /dev/null, and
-// measures what it costs (exit code, peak memory from wait4, CPU time).
+// measures what it costs (exit code, peak memory from wait4; CPU and wall
+// time, printed, never asserted).
 // `expect` checks what every hostile case must meet. Shared by every
 // hostile_*_test.cpp file.
 #pragma once
@@ -39,11 +40,15 @@ constexpr bool kSanitized = true;
 constexpr bool kSanitized = false;
 #endif
 
-// The bounds: 200 MB and 2 s. Under AddressSanitizer the shadow
-// memory and the quarantine of freed blocks and the slower code are the
-// sanitizer's, not the tool's: the bounds are widened, still catching a blow-up.
+// The bound of 200 MB. Under AddressSanitizer the shadow memory and
+// the quarantine of freed blocks are the sanitizer's, not the tool's: the
+// bound is widened, still catching a blow-up. No test asserts a time: CPU
+// and wall time depend on what else the machine runs (a busy host once took
+// a 1.2 s case past 2 s). Work is bounded by counting it (output bytes,
+// lines, peak memory, and in-process counts); the times are printed
+// ([hostile] lines) and the figures kept in README's Limits; a hang ends at
+// the ctest timeout.
 constexpr long kMaxRssKb = kSanitized ? 600L * 1024 : 200L * 1024;
-constexpr double kMaxCpuSeconds = kSanitized ? 8.0 : 2.0;
 // No output line may echo more than a line of the input: the inputs here are
 // megabytes on one line, so an echo would show.
 constexpr std::size_t kMaxOutputLine = 512;
@@ -83,6 +88,7 @@ struct RunOptions {
   rlim_t address_space = 0;          // RLIMIT_AS of the child; 0: none
   unsigned timeout_seconds = 0;      // SIGALRM after this long (a pending alarm survives exec); 0: none
   bool ignore_sigpipe = false;       // as a parent that ignores SIGPIPE leaves it
+  std::string stdin_path{};          // standard input from this file instead of /dev/null
 };
 
 class Hostile : public ::testing::Test {
@@ -143,7 +149,7 @@ class Hostile : public ::testing::Test {
       if (::chdir(dir_.c_str()) != 0) {
         ::_exit(127);
       }
-      const int in = ::open("/dev/null", O_RDONLY);
+      const int in = ::open(options.stdin_path.empty() ? "/dev/null" : options.stdin_path.c_str(), O_RDONLY);
       const int out = options.stdout_fd >= 0 ? options.stdout_fd
                       : options.stdout_path.empty()
                           ? ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644)
@@ -222,7 +228,6 @@ class Hostile : public ::testing::Test {
     const std::string all = r.all();
     EXPECT_EQ(r.exit_code, exit_code) << all.substr(0, 2000);
     EXPECT_LT(r.max_rss_kb, kMaxRssKb) << "peak memory " << r.max_rss_kb << " KB";
-    EXPECT_LT(r.cpu_seconds, kMaxCpuSeconds) << "CPU time " << r.cpu_seconds << " s";
     EXPECT_LT(all.size(), kMaxOutputBytes) << all.substr(0, 2000);
     std::istringstream lines(all);
     for (std::string line; std::getline(lines, line);) {
