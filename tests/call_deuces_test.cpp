@@ -367,6 +367,28 @@ TEST(CallDeucesAuction, ANumberOutOfRangeCountsAndAnythingElseIsAPass) {
   EXPECT_EQ(auction("[20, 19]").codes, (std::vector<std::string>{"bid-too-low"}));
 }
 
+// A bid out of range is reported as written, whatever its size; a recorded
+// contract checked against it agrees; a sheet's contract out of range is
+// one no auction gives.
+TEST(CallDeucesAuction, ABidOutOfRangeIsReportedAsWritten) {
+  const std::string head = "game: call-deuces\nplayers: [Gus, Hal, Ivy, Jo]\nhands:\n  - dealer: Jo\n";
+  EXPECT_EQ(test::diagnostics_text(test::validate_yaml(
+                head + "    bids: [1000000000000]\n    contract: {bidder: Gus, bid: 1000000000000}\n")),
+            "t.yaml:5:12: error: Gus bid 1000000000000, outside the range of bids, 15 to 33; it still counts as a "
+            "bid of 1000000000000 [bid-range] (hand 1)\n");
+  EXPECT_EQ(test::diagnostics_text(test::validate_yaml(head + "    bids: [-5000000000]\n")),
+            "t.yaml:5:12: error: Gus bid -5000000000, outside the range of bids, 15 to 33; it still counts as a bid "
+            "of -5000000000 [bid-range] (hand 1)\n");
+  EXPECT_EQ(test::codes(test::validate_yaml(
+                head + "    bids: [1000000000000]\n    contract: {bidder: Gus, bid: 1000000000}\n")[0]),
+            (std::vector<std::string>{"bid-range", "contract-mismatch"}));
+  EXPECT_EQ(test::diagnostics_text(test::validate_yaml(
+                head + "    contract: {bidder: Hal, bid: 50}\n    partner: Ivy\n"
+                       "    points: {Gus: 3, Hal: 15, Ivy: 7, Jo: 8}\n")),
+            "t.yaml:5:34: error: the contract is Hal's bid of 50, outside the range of bids, 15 to 33: no auction "
+            "gives it [bid-range] (hand 1)\n");
+}
+
 TEST(CallDeucesAuction, ANamedCallerOutOfTurnCountsForTheNamedPlayer) {
   // Bob is due; Dan bids 18: it is Dan's, and the turn goes on from Dan (Ann, Bob, Cat).
   const auto a = auction("[{Dan: 18}, pass, {Bob: pass}, pass]");

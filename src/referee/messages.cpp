@@ -196,11 +196,7 @@ std::string discard(const Say& s) {
 }
 
 // bid-range (bidding.min, bidding.max); a call that is not a number is worded by the referee.
-std::string bid_range(const Say& s) {
-  const Bidding& b = s.w.rules->bidding;
-  return fmt::format("{} bid {}, outside the range of bids, {} to {}; it still counts as a bid of {}", s.seat(),
-                     s.v.count, b.min, b.max, s.v.count);
-}
+std::string bid_range(const Say& s) { return say::bid_out_of_range(s.w, s.v.seat, s.v.count); }
 
 // bid-too-low (bidding.step, bidding.hold).
 std::string bid_too_low(const Say& s) {
@@ -417,6 +413,18 @@ std::string played_not_received(const Wording& w, int seat, Card card, int trick
                      trick);
 }
 
+std::string bid_out_of_range(const Wording& w, int seat, long long bid) {
+  const Bidding& b = w.rules->bidding;
+  return fmt::format("{} bid {}, outside the range of bids, {} to {}; it still counts as a bid of {}", name_of(w, seat),
+                     bid, b.min, b.max, bid);
+}
+
+std::string contract_out_of_range(const Wording& w, int bidder, long long bid) {
+  const Bidding& b = w.rules->bidding;
+  return fmt::format("the contract is {}'s bid of {}, outside the range of bids, {} to {}: no auction gives it",
+                     name_of(w, bidder), bid, b.min, b.max);
+}
+
 std::string moved_in_pluck(const Wording& w, int giver, int receiver, Card card, bool returned) {
   return fmt::format("{} gave {}{} to {} in this pluck, and no later pluck moved it", name_of(w, giver),
                      to_string(card), returned ? " back" : "", name_of(w, receiver));
@@ -597,7 +605,8 @@ std::string partner_unknown(const Wording& w, int hand, int bidder) {
                      hand, name_of(w, bidder));
 }
 
-std::string contract_mismatch(const Wording& w, int recorded_bidder, long long recorded_bid, int bidder, int bid) {
+std::string contract_mismatch(const Wording& w, int recorded_bidder, long long recorded_bid, int bidder,
+                              long long bid) {
   const std::string rec = recorded_bidder < 0 ? std::string("none")
                                               : fmt::format("{} {}", name_of(w, recorded_bidder), recorded_bid);
   if (bidder < 0) {

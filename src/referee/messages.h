@@ -52,6 +52,9 @@ namespace say {
 // pluck-missing, pluck-return's note
 [[nodiscard]] std::string pluck_missing(const Wording& w, int by, int from, int made, int owed, int hand);
 [[nodiscard]] std::string played_not_received(const Wording& w, int seat, Card card, int trick);
+// bid-range: a bid out of range as written; a recorded contract out of range.
+[[nodiscard]] std::string bid_out_of_range(const Wording& w, int seat, long long bid);
+[[nodiscard]] std::string contract_out_of_range(const Wording& w, int bidder, long long bid);
 // not-held's note at the pluck that left the card with another player
 // (`returned`: given back by the pluckee, else given by the plucker).
 [[nodiscard]] std::string moved_in_pluck(const Wording& w, int giver, int receiver, Card card, bool returned);
@@ -99,7 +102,7 @@ namespace say {
 [[nodiscard]] std::string partner_unknown(const Wording& w, int hand, int bidder);
 // contract-mismatch (bidder -1: no contract, everyone passed).
 [[nodiscard]] std::string contract_mismatch(const Wording& w, int recorded_bidder, long long recorded_bid, int bidder,
-                                            int bid);
+                                            long long bid);
 // no-contract
 [[nodiscard]] std::string no_contract(int hand, long long tricks);
 // partner-mismatch, with how the holder of the partner card is proven.

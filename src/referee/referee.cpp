@@ -22,6 +22,9 @@
 namespace trickref {
 namespace {
 
+// Bids past this are out of every range; the hand machine holds them as ints.
+constexpr long long kFarBid = 1'000'000'000LL;
+
 using Hands = std::array<CardSet, kMaxPlayers>;
 
 // Where each card came from, for notes pointing at the evidence (how it
@@ -1166,6 +1169,7 @@ class GameReferee {
     std::vector<Violation> found;
     int last = -1;
     Loc standing;  // where the bid that stands was called, for bid-too-low's note
+    high_as_written_ = 0;
     for (const auto& c : calls) {
       int seat = c.caller ? c.caller->seat : m.auction.turn;
       if (seat < 0) {
@@ -1173,7 +1177,9 @@ class GameReferee {
       }
       std::optional<int> bid;
       if (c.kind == CallRec::kBid) {
-        bid = static_cast<int>(c.bid);
+        // The hand machine's bids are ints: any out of range is a bid-range
+        // whatever its size, worded with the number as written.
+        bid = static_cast<int>(std::clamp<long long>(c.bid, -kFarBid, kFarBid));
       }
       found.clear();
       check_call(m, seat, bid, found);
@@ -1183,7 +1189,10 @@ class GameReferee {
           worded = true;
           about(report(Code::kBidRange, c.loc, say::call_not_a_number(words(), seat, c.text)), name(seat));
         }
-        auto& d = say(v, c.caller ? c.caller->loc : c.loc);
+        const Loc at = c.caller ? c.caller->loc : c.loc;
+        auto& d = v.code == Code::kBidRange && c.kind == CallRec::kBid
+                      ? about(report(v.code, at, say::bid_out_of_range(words(), seat, c.bid)), name(seat))
+                      : say(v, at);
         if (v.code == Code::kBidTooLow && standing.known()) {
           d.notes.push_back(Note{say::bid_here(words(), v.other, v.standing), standing});
         }
@@ -1196,6 +1205,7 @@ class GameReferee {
       apply_call(m, seat, bid);
       if (m.auction.bidder != held_by || m.auction.high != high) {
         standing = c.loc;
+        high_as_written_ = c.bid;
       }
       out.push_back(CallSummary{seat, c.kind == CallRec::kBid ? std::optional<long long>(c.bid) : std::nullopt});
       last = seat;
@@ -1229,18 +1239,24 @@ class GameReferee {
     const long long rec_bid = c.none ? 0 : *c.bid;
     if (h.bids) {
       const int bidder = m.void_hand ? -1 : m.auction.bidder;
-      if (rec_bidder != bidder || (bidder >= 0 && rec_bid != m.auction.high)) {
+      if (rec_bidder != bidder || (bidder >= 0 && rec_bid != high_as_written_)) {
         auto& d = report(Code::kContractMismatch, c.loc,
-                         say::contract_mismatch(words(), rec_bidder, rec_bid, bidder, m.auction.high));
+                         say::contract_mismatch(words(), rec_bidder, rec_bid, bidder, high_as_written_));
         if (rec_bidder >= 0) {
           d.player = name(rec_bidder);
         }
       }
       return;
     }
+    const Bidding& range = r_.bidding;
+    if (rec_bidder >= 0 && (rec_bid < range.min || rec_bid > range.max)) {
+      // No auction gives a contract out of the range of bids (call-deuces.md §2.2).
+      about(report(Code::kBidRange, c.bid_loc, say::contract_out_of_range(words(), rec_bidder, rec_bid)),
+            name(rec_bidder));
+    }
     m.auction.turn = -1;
     m.auction.bidder = rec_bidder;
-    m.auction.high = static_cast<int>(std::min<long long>(rec_bid, 1'000'000'000LL));
+    m.auction.high = static_cast<int>(std::clamp<long long>(rec_bid, -kFarBid, kFarBid));
     close_auction(m);
   }
 
@@ -2460,6 +2476,7 @@ class GameReferee {
   std::vector<std::string> side_names_;
   std::optional<std::vector<long long>> recorded_side_prev_;
   bool discard_known_ = false;  // the discard was recorded and read
+  long long high_as_written_ = 0;  // the auction's standing bid as the record wrote it
   bool points_mismatch_ = false;
   std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;

@@ -174,7 +174,7 @@ struct SeatNumbers {
 struct CallRec {
   enum Kind : std::uint8_t { kPass, kBid, kOther };
   Kind kind = kPass;
-  long long bid = 0;   // kBid: the number as written (clamped to +-1e9)
+  long long bid = 0;   // kBid: the number as written
   std::string text;    // kOther: as written
   std::optional<PlayerRef> caller;  // named; absent: implied
   bool caller_bad = false;          // a name was given but is not a player (already reported)

@@ -847,7 +847,7 @@ class Loader {
     }
     if (const auto v = c.quoted() ? std::nullopt : parse_integer(text)) {
       r.kind = CallRec::kBid;
-      r.bid = std::clamp<long long>(*v, -1'000'000'000LL, 1'000'000'000LL);
+      r.bid = *v;  // as written: a bid out of range is reported as the number it is
       return;
     }
     r.kind = CallRec::kOther;
@@ -873,7 +873,7 @@ class Loader {
     const Node b = keys.find("bid");
     c.bid_loc = b.loc();
     const auto v = b.is_scalar() && !b.quoted() ? parse_integer(b.scalar()) : std::nullopt;
-    if (!v || *v < 0 || *v > 1'000'000'000LL) {
+    if (!v) {
       report(Code::kSchema, b.loc(),
              fmt::format("the contract's `bid` is a whole number, not {}",
                          b.is_scalar() ? fmt::format("'{}'", clip(b.scalar())) : std::string(b.kind_name())));
