@@ -49,6 +49,14 @@ TEST(ImportTotals, ALabelledTotalsRowIsNoHand) {
     EXPECT_EQ(r.err, "<stdin>:6:1: warning: the row labelled '" + label +
                          "' is the sheet's totals, not a hand: left out [schema]\n");
   }
+  // An averages row under the totals (figures that are no whole numbers).
+  const auto averages = run_import("game,pluck\n" + kHeader + kHands + "Total,,14,22,15,,,\nAverage,,4.7,7.3,5,,,\n");
+  EXPECT_EQ(averages.exit_code, 0);
+  EXPECT_EQ(averages.out, kYaml);
+  EXPECT_EQ(averages.err,
+            "<stdin>:6:1: warning: the row labelled 'Total' is the sheet's totals, not a hand: left out [schema]\n"
+            "<stdin>:7:1: warning: the row labelled 'Average' is the sheet's averages, not a hand: left out "
+            "[schema]\n");
   // The label in the dealer's column, the row's running scores repeated.
   const auto r = run_import("game,pluck\n" + kHeader + kHands + ",Total,14,22,15,0,5,1\n");
   EXPECT_EQ(r.exit_code, 0);

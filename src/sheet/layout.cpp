@@ -124,11 +124,15 @@ bool preamble(const CsvRow& row, Preamble kind, ParsedSheet& out) {
   return true;
 }
 
-// A label that says a row holds the sheet's totals (normalised).
-bool totals_label(std::string_view normalised) {
-  static constexpr std::array<std::string_view, 8> kLabels{"total",     "totals",  "sum",        "sums",
+// What a label says a row holds, "totals" or "averages" (normalised); empty: no label.
+std::string_view totals_label(std::string_view normalised) {
+  static constexpr std::array<std::string_view, 8> kTotals{"total",       "totals",    "sum",     "sums",
                                                            "grand total", "sum total", "overall", "game total"};
-  return std::find(kLabels.begin(), kLabels.end(), normalised) != kLabels.end();
+  static constexpr std::array<std::string_view, 4> kAverages{"average", "averages", "avg", "mean"};
+  if (std::find(kTotals.begin(), kTotals.end(), normalised) != kTotals.end()) {
+    return "totals";
+  }
+  return std::find(kAverages.begin(), kAverages.end(), normalised) != kAverages.end() ? "averages" : "";
 }
 
 std::optional<long long> figure(const CsvCell& cell) {
@@ -221,9 +225,9 @@ std::optional<TotalsRow> totals_row(const std::vector<CsvRow>& rows, std::size_t
     const bool words = c >= columns.size() || !is_numbers(columns[c].field);
     const std::string label = norm(row.cells[c].text);
     const bool player = std::any_of(players.begin(), players.end(), [&](const std::string& p) { return norm(p) == label; });
-    if (words && sheet_layout::totals_label(label) && !player) {
-      return TotalsRow{row.cells[c].loc, fmt::format("the row labelled '{}' is the sheet's totals, not a hand: left out",
-                                                     clip(row.cells[c].text))};
+    if (const std::string_view what = sheet_layout::totals_label(label); words && !what.empty() && !player) {
+      return TotalsRow{row.cells[c].loc, fmt::format("the row labelled '{}' is the sheet's {}, not a hand: left out",
+                                                     clip(row.cells[c].text), what)};
     }
   }
   if (i + 1 == rows.size() && i >= 3) {
