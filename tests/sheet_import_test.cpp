@@ -292,10 +292,14 @@ TEST(Import, HeaderProblems) {
   EXPECT_EQ(import_errors("game,pluck\nDealer,Ann,Bob\nAnn,5,12\n"),
             "<stdin>:2:1: error: the header's player columns name 2 players ('Ann', 'Bob'); pluck is played by 3 (a "
             "column that is not a player's is one of: dealer, trump, trump by, bidder, bid, bids, partner, early "
-            "court, revoke, revoke trick, hand, notes) [schema]\n");
+            "court, revoke, revoke trick, hand, notes; a player's column is headed by the name alone, or with what "
+            "it holds: 'Ann tricks', 'Ann - tricks', 'Ann (tricks)', 'tricks Ann', 'Ann points', 'Ann score', 'Ann "
+            "total') [schema]\n");
   EXPECT_EQ(import_errors("players,Ann,Bob,Cat\nDealer,Ann,Bob,Cat,Dan\nAnn,5,7,5,0\n", {"--rules", "pluck"}),
             "<stdin>:2:20: error: 'Dan' is neither a column this sheet can have (dealer, trump, trump by, bidder, bid, "
-            "bids, partner, early court, revoke, revoke trick, hand, notes) nor one of the players: Ann, Bob, Cat [unknown-player]\n");
+            "bids, partner, early court, revoke, revoke trick, hand, notes) nor one of the players: Ann, Bob, Cat (a "
+            "player's column is headed by the name alone, or with what it holds: 'Ann tricks', 'Ann - tricks', 'Ann "
+            "(tricks)', 'tricks Ann', 'Ann points', 'Ann score', 'Ann total') [unknown-player]\n");
   EXPECT_EQ(import_errors("Ann,Bob,Cat\n5,7,5\n", {"--rules", "pluck"}),
             "<stdin>:1:1: error: the sheet has no dealer column: the first hand must name its dealer [schema]\n");
   EXPECT_EQ(import_errors("Dealer,Bidder,Ann,Bob,Cat\nAnn,Bob,5,7,5\n", {"--rules", "pluck"}),

@@ -1,6 +1,7 @@
 // `trickref import`: a score sheet exported as CSV made into a YAML record
 // (sheet/import.h). Bad cells are located diagnostics on standard error and
 // exit 1; an unreadable file or a bad option exits 2.
+#include <cstddef>
 #include <filesystem>
 #include <iterator>
 
@@ -100,8 +101,22 @@ int run_import(const ImportCli& o, Context& ctx) {
     }
   }
   const sheet::ImportResult result = sheet::import_sheet(parsed, *rules, ruleset_ref_for(ref, o.output), players);
+  // The rows read as no hand (a title, the totals) are said with the errors, in sheet order.
+  // (Each warning goes before the first error below it; the errors keep their order.)
+  std::vector<Diagnostic> said;
+  std::size_t w = 0;
+  for (const auto& e : result.diagnostics) {
+    for (; w < result.warnings.size() && result.warnings[w].loc.line < e.loc.line; ++w) {
+      said.push_back(result.warnings[w]);
+    }
+    said.push_back(e);
+  }
+  said.insert(said.end(), result.warnings.begin() + static_cast<std::ptrdiff_t>(w), result.warnings.end());
   if (!result.diagnostics.empty()) {
-    return findings(ctx, result.diagnostics);
+    return findings(ctx, said);
+  }
+  for (const auto& d : said) {
+    ctx.err << render_diagnostic(d, TextStyle{false, true});
   }
   InputFiles inputs;
   if (!from_stdin) {

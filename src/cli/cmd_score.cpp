@@ -12,6 +12,7 @@
 #include "cli/inputs.h"
 #include "report/json_text.h"
 #include "score/league.h"
+#include "score/left_out.h"
 #include "score/render.h"
 #include "score/results.h"
 #include "score/standings.h"
@@ -112,6 +113,31 @@ int cannot_write(const ScoreCliOptions& o, const std::string& why, TargetProblem
   return static_cast<int>(ExitCode::kUsage);
 }
 
+std::string render_report(const std::string& format, const ScoreView& view) {
+  if (format == "json") {
+    return json_text(standings_json(view), 2) + "\n";
+  }
+  if (format == "csv") {
+    return standings_csv(view);
+  }
+  if (format == "md") {
+    return standings_markdown(view);
+  }
+  return format == "html" ? standings_html(view) : standings_text(view);
+}
+
+constexpr int kReadTwiceShown = 20;  // then one line for the rest: a results file given twice says so soon enough
+
+// A game read a second time (a path given twice, results that overlap):
+// counted once, and said where (`at`, a results line) and where it was first read.
+std::string read_twice_warning(const GameReport& g, const std::string& at, const std::string& first) {
+  const std::string game =
+      g.id.empty() ? fmt::format("game {} of {}", g.index + 1, g.file) : fmt::format("{} ({})", g.id, g.file);
+  return fmt::format("{}: warning: {} is read a second time{}: counted once\n",
+                     at.empty() ? "trickref" : printable(at), printable(game),
+                     first.empty() ? std::string() : fmt::format(" (first at {})", printable(first)));
+}
+
 int run_score(const ScoreCliOptions& o, Context& ctx) {
   League league;
   std::string league_file;
@@ -154,26 +180,39 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
     }
   }
   bool io_problem = !bad.empty();
-  for (const auto& b : bad) {
-    builder.add(b);
-  }
+  SeenGames seen;   // a game read twice (a path given twice, results that overlap) counts once
+  std::string at;  // where the game being added was read: a results line
+  int read_twice = 0;
   auto add = [&](GameReport&& g) {
     for (const auto& d : g.diagnostics) {
       io_problem = io_problem || d.code == Code::kIo;
     }
-    builder.add(g);
+    if (const auto first = seen.seen_at(g, at); !first) {
+      builder.add(g);
+    } else if (++read_twice <= kReadTwiceShown) {
+      ctx.err << read_twice_warning(g, at, *first);
+    }
+    at.clear();
   };
+  for (auto& b : bad) {
+    add(std::move(b));
+  }
   if (o.results) {
     // The games were refereed when the results were written: they are read
     // and totalled, a line that is not a result located on standard error
     // (and left out of the standings, with the reason).
     for (const auto& input : inputs) {
-      read_results(input, o.limits, ctx.in, add, [&](const Diagnostic& d) {
-        ctx.err << render_diagnostic(d, TextStyle{false, true});
-      });
+      read_results(
+          input, o.limits, ctx.in, add,
+          [&](const Diagnostic& d) { ctx.err << render_diagnostic(d, TextStyle{false, true}); },
+          [&](std::uint32_t line) { at = fmt::format("{}:{}:1", input.display, line); });
     }
   } else {
     referee_inputs(inputs, o, batch, o.quiet, ctx, add);
+  }
+  if (read_twice > kReadTwiceShown) {
+    ctx.err << fmt::format("trickref: warning: {} more games are read a second time: each counted once\n",
+                           read_twice - kReadTwiceShown);
   }
   const Standings standings = builder.finish();
   const ScoreView view{standings, league, so.by_night, o.show_sources};
@@ -181,19 +220,7 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
   for (const auto& n : standings.similar_names) {
     ctx.err << "trickref: warning: " << similar_names_text(n) << "\n";
   }
-  const std::string format = format_for(o);
-  std::string report;
-  if (format == "json") {
-    report = json_text(standings_json(view), 2) + "\n";
-  } else if (format == "csv") {
-    report = standings_csv(view);
-  } else if (format == "md") {
-    report = standings_markdown(view);
-  } else if (format == "html") {
-    report = standings_html(view);
-  } else {
-    report = standings_text(view);
-  }
+  const std::string report = render_report(format_for(o), view);
   if (!to_file) {
     ctx.out << report;
     ctx.out.flush();

@@ -345,14 +345,11 @@ std::string board_name(const ScoreView& v, const GameLine& g) {
   return v.show_sources ? fmt::format("{} ({})", g.title, game_name(g)) : g.title;
 }
 
-// A game left out, as the notice board names it: its id, else its file's
-// name and its place in it (the full path only with --show-sources).
+// A game left out, as the notice board names it: its title and why, in
+// words (with --show-sources its id or file as well, and the reason located).
 std::string board_excluded(const ScoreView& v, const Excluded& e) {
-  if (v.show_sources) {
-    return excluded_name(e);
-  }
-  return e.id.empty() ? fmt::format("{}, game {}", std::filesystem::path(e.file).filename().string(), e.index + 1)
-                      : e.id;
+  return v.show_sources ? fmt::format("{} ({}): {}", e.title, excluded_name(e), e.reason)
+                        : fmt::format("{}: {}", e.title, e.words);
 }
 
 // A flagged game's first error as the notice board gives it.
@@ -1197,7 +1194,7 @@ std::string standings_markdown(const ScoreView& v) {
   if (!s.excluded.empty()) {
     out += "\n## Left out\n\n";
     for (const auto& e : s.excluded) {
-      out += fmt::format("- {}: {}\n", md_escape(board_excluded(v, e)), md_escape(e.reason));
+      out += fmt::format("- {}\n", md_escape(board_excluded(v, e)));
     }
   }
   return out;
@@ -1438,7 +1435,7 @@ std::string standings_html(const ScoreView& v) {
   if (!s.excluded.empty()) {
     out += "<section id=\"excluded\"><h2>Left out</h2><ul class=\"excluded\">\n";
     for (const auto& e : s.excluded) {
-      out += fmt::format("<li>{}: {}</li>\n", html_escape(board_excluded(v, e)), html_escape(e.reason));
+      out += fmt::format("<li>{}</li>\n", html_escape(board_excluded(v, e)));
     }
     out += "</ul></section>\n";
   }

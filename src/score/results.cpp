@@ -89,9 +89,10 @@ class Names {
   }
 
   // A map name -> number holding every name once, as a vector in order.
+  // `count`: each number is a count, never negative (tricks, quotas, plucks, courts).
   template <class T>
-  [[nodiscard]] std::vector<T> all(Node m, std::string_view what) const {
-    std::vector<T> out = some<T>(m, what);
+  [[nodiscard]] std::vector<T> all(Node m, std::string_view what, bool count = false) const {
+    std::vector<T> out = some<T>(m, what, count);
     if (m.size() != names_.size()) {
       bad(m, fmt::format("`{}` has {} entries, not one for each of the game's {} {}", what, m.size(), names_.size(),
                          kind_));
@@ -101,7 +102,7 @@ class Names {
 
   // A map name -> number naming some of them (the rest 0).
   template <class T>
-  [[nodiscard]] std::vector<T> some(Node m, std::string_view what) const {
+  [[nodiscard]] std::vector<T> some(Node m, std::string_view what, bool count = false) const {
     if (!m.is_map()) {
       bad(m, fmt::format("`{}` is a map of {} to numbers, not {}", what, kind_, m.kind_name()));
     }
@@ -114,6 +115,10 @@ class Names {
       }
       seen[k] = true;
       out[k] = number<T>(m.value(i), what);
+      if (count && out[k] < 0) {
+        bad(m.value(i), fmt::format("`{}` is a count, not a negative number ({} for {})", what, out[k],
+                                    shown(names_[k])));
+      }
     }
     return out;
   }
@@ -179,12 +184,12 @@ void courts_hand(Node hn, HandSummary& h, const Names& players, const Names& sid
     h.end = ending(n);
   }
   if (const Node n = hn.find("taken"); n.valid()) {
-    h.side_taken = sides.all<int>(n, "taken");
+    h.side_taken = sides.all<int>(n, "taken", true);
   }
   if (const Node n = hn.find("winner"); n.valid()) {
     h.winner_side = n.is_null() ? -1 : sides.at(n, "winner");
   }
-  h.courts_won = sides.some<int>(need(hn, "courts", "a Court Piece hand"), "courts");
+  h.courts_won = sides.some<int>(need(hn, "courts", "a Court Piece hand"), "courts", true);
   if (const Node n = need(hn, "streak", "a Court Piece hand"); !n.is_null()) {
     if (!n.is_map()) {
       bad(n, "`streak` is null or {\"side\": NAME, \"count\": N}");
@@ -264,12 +269,12 @@ HandSummary hand(Node hn, const Names& players, const Names& sides, ScoringKind 
       contract_hand(hn, h, players);
     }
     if (const Node n = hn.find("quota"); n.valid()) {
-      h.quota = players.all<int>(n, "quota");
+      h.quota = players.all<int>(n, "quota", true);
     } else if (!auction) {
       bad(hn, "a hand of the quota games has no `quota`");
     }
     if (const Node n = hn.find("taken"); n.valid() && !n.is_null()) {
-      h.taken = players.all<int>(n, "taken");
+      h.taken = players.all<int>(n, "taken", true);
     }
     if (const Node n = hn.find("score"); n.valid()) {
       h.score = players.all<long long>(n, "score");
@@ -279,10 +284,10 @@ HandSummary hand(Node hn, const Names& players, const Names& sides, ScoringKind 
     h.plucks = count(n, "plucks");
   }
   if (const Node n = hn.find("plucks_made"); n.valid()) {
-    h.plucks_made = players.all<int>(n, "plucks_made");
+    h.plucks_made = players.all<int>(n, "plucks_made", true);
   }
   if (const Node n = hn.find("plucks_suffered"); n.valid()) {
-    h.plucks_suffered = players.all<int>(n, "plucks_suffered");
+    h.plucks_suffered = players.all<int>(n, "plucks_suffered", true);
   }
   return h;
 }
@@ -406,6 +411,10 @@ GameReport game(Node root) {
     }
     for (std::uint32_t i = 0; i < winners.size(); ++i) {
       o.winners.push_back(players.at(winners.item(i), "winners"));
+      if (std::find(o.winners.begin(), o.winners.end() - 1, o.winners.back()) != o.winners.end() - 1) {
+        bad(winners.item(i), fmt::format("`winners` names {} twice",
+                                         shown(g.players[static_cast<std::size_t>(o.winners.back())])));
+      }
     }
     o.draw = o.finished && o.winners.empty() && !r.sides.empty();
     if (const Node n = rn.find("score"); n.valid()) {
@@ -479,7 +488,8 @@ std::optional<GameReport> read_result(Node root, DiagnosticSink& sink) {
 }
 
 void read_results(const InputFile& input, const Limits& limits, std::istream& in,
-                  const std::function<void(GameReport&&)>& emit, const std::function<void(const Diagnostic&)>& bad) {
+                  const std::function<void(GameReport&&)>& emit, const std::function<void(const Diagnostic&)>& bad,
+                  const std::function<void(std::uint32_t)>& at_line) {
   int index = 0;
   auto fail = [&](Diagnostic d) {
     bad(d);
@@ -528,6 +538,9 @@ void read_results(const InputFile& input, const Limits& limits, std::istream& in
       continue;
     }
     ++index;
+    if (at_line) {
+      at_line(line.number);
+    }
     emit(std::move(*g));
   }
   if (buf && buf->error() != 0) {

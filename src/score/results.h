@@ -6,6 +6,7 @@
 // map-reduce whose map is `validate --format jsonl`.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <istream>
 #include <optional>
@@ -28,7 +29,10 @@ namespace trickref {
 // diagnostic and emitted as a game of the results file that could not be
 // refereed, so the standings list it as left out; so is a file that cannot
 // be read (an `io` error) or that holds no result at all.
+// `line`, when given, is told the line of each result before it is emitted
+// (to locate a game read twice).
 void read_results(const InputFile& input, const Limits& limits, std::istream& in,
-                  const std::function<void(GameReport&&)>& emit, const std::function<void(const Diagnostic&)>& bad);
+                  const std::function<void(GameReport&&)>& emit, const std::function<void(const Diagnostic&)>& bad,
+                  const std::function<void(std::uint32_t)>& line = nullptr);
 
 }  // namespace trickref

@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "referee/referee.h"
+#include "score/left_out.h"
 #include "score/names.h"
 
 namespace trickref {
@@ -76,35 +77,6 @@ int count(const std::vector<Diagnostic>& diags, Severity s) {
 bool is_date(std::string_view s) {
   return s.size() == 10 && s[4] == '-' && s[7] == '-' &&
          std::all_of(s.begin(), s.end(), [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
-}
-
-// A game's title for the notice board: "2026-11-19, table 2, game 1" from
-// its event (night or date, table, round) and its place in its file; with
-// none of these, its file's name ("table-2.yaml, game 2").
-std::string game_title(const GameReport& g) {
-  std::vector<std::string> parts;
-  std::string night;
-  std::string table;
-  for (const auto& [k, v] : g.event) {
-    if (k == "night") {
-      night = v;
-    } else if (k == "table") {
-      table = v;
-    }
-  }
-  if (!night.empty()) {
-    parts.push_back(night);
-  } else if (!g.date.empty()) {
-    parts.push_back(g.date);
-  }
-  if (!table.empty()) {
-    parts.push_back("table " + table);
-  }
-  if (parts.empty()) {
-    parts.push_back(std::filesystem::path(g.file).filename().string());
-  }
-  parts.push_back(fmt::format("game {}", g.index + 1));
-  return fmt::format("{}", fmt::join(parts, ", "));
 }
 
 std::string where(const Diagnostic& d) {
@@ -264,17 +236,9 @@ void StandingsBuilder::add(const GameReport& g) {
   const int warnings = count(g.diagnostics, Severity::kWarning);
   errors_ += errors;
   warnings_ += warnings;
-  auto exclude = [&](std::string reason) { excluded_.push_back(Excluded{g.file, g.index, g.id, std::move(reason)}); };
+  auto exclude = [&](std::string reason) { excluded_.push_back(left_out(g, std::move(reason))); };
   if (!g.result || !g.result->refereed) {
-    const auto first = std::find_if(g.diagnostics.begin(), g.diagnostics.end(),
-                                    [](const auto& d) { return d.severity == Severity::kError; });
-    if (first == g.diagnostics.end()) {
-      exclude("could not be refereed");
-    } else if (first->code == Code::kIo) {
-      exclude(fmt::format("could not be read: {}", first->message));
-    } else {
-      exclude(fmt::format("could not be refereed: {}: {}", where(*first), first->message));
-    }
+    excluded_.push_back(unreadable(g));
     return;
   }
   if (options_.strict && (errors > 0 || warnings > 0)) {

@@ -175,7 +175,11 @@ struct Excluded {
   std::string file;
   int index = 0;
   std::string id;
-  std::string reason;
+  std::string reason;  // as text and JSON give it: located ("could not be refereed: a.yaml:9:6: ...")
+  // For the notice board: the game's title (score/left_out.h, game_title)
+  // and the reason in words, without a file or a parser's message.
+  std::string title;
+  std::string words;
 };
 
 struct Standings {

@@ -11,6 +11,8 @@
 #include "cards/card.h"
 #include "engine/hand.h"
 #include "engine/policies.h"
+#include "sheet/header.h"
+#include "sheet/layout.h"
 #include "sheet/yaml_text.h"
 
 namespace trickref::sheet {
@@ -18,180 +20,6 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 50;  // a sheet read wrongly throughout says so soon enough
 
-// A header or keyword as compared: ASCII lower case, `_`, `-` and `.` as
-// spaces, runs of spaces as one, no spaces or `:` at either end.
-std::string norm(std::string_view s) {
-  std::string out;
-  for (const char ch : s) {
-    char c = ch;
-    if (c >= 'A' && c <= 'Z') {
-      c = static_cast<char>(c - 'A' + 'a');
-    }
-    if (c == '_' || c == '-' || c == '.' || c == '\t') {
-      c = ' ';
-    }
-    if (c == ' ' && (out.empty() || out.back() == ' ')) {
-      continue;
-    }
-    out += c;
-  }
-  while (!out.empty() && (out.back() == ' ' || out.back() == ':')) {
-    out.pop_back();
-  }
-  return out;
-}
-
-enum class Field : std::uint8_t {
-  kIgnore,
-  kDealer,
-  kTrump,
-  kTrumpBy,
-  kBidder,
-  kBid,
-  kBids,
-  kPartner,
-  kEarlyCourt,
-  kTaken,
-  kPoints,
-  kScore,
-  kStreak,      // Court Piece: a side's running streak
-  kRevoke,      // Court Piece: the player the table ruled revoked (revoke_claim)
-  kRevokeTrick, // ... and the trick of the revoke
-};
-
-struct Word {
-  std::string_view word;
-  Field field;
-};
-
-// The columns that are not a player's (normalised headers).
-constexpr std::array<Word, 33> kFieldWords = {{
-    {"hand", Field::kIgnore},        {"#", Field::kIgnore},           {"no", Field::kIgnore},
-    {"hand no", Field::kIgnore},     {"notes", Field::kIgnore},       {"note", Field::kIgnore},
-    {"comment", Field::kIgnore},     {"comments", Field::kIgnore},    {"dealer", Field::kDealer},
-    {"dealt by", Field::kDealer},    {"trump", Field::kTrump},        {"trumps", Field::kTrump},
-    {"trump by", Field::kTrumpBy},   {"trump caller", Field::kTrumpBy}, {"called by", Field::kTrumpBy},
-    {"caller", Field::kTrumpBy},     {"bidder", Field::kBidder},      {"declarer", Field::kBidder},
-    {"bid", Field::kBid},            {"bids", Field::kBids},          {"calls", Field::kBids},
-    {"partner", Field::kPartner},    {"early court", Field::kEarlyCourt}, {"early court by", Field::kEarlyCourt},
-    {"revoke", Field::kRevoke},      {"revoked", Field::kRevoke},     {"revoke by", Field::kRevoke},
-    {"revoked by", Field::kRevoke},  {"revoke claim", Field::kRevoke}, {"revoke trick", Field::kRevokeTrick},
-    {"revoke at", Field::kRevokeTrick}, {"revoked at", Field::kRevokeTrick}, {"revoke in trick", Field::kRevokeTrick},
-}};
-
-// The words after (or before) a player's name that say what the column holds.
-constexpr std::array<Word, 12> kKindWords = {{
-    {"running score", Field::kScore},
-    {"tricks", Field::kTaken},
-    {"taken", Field::kTaken},
-    {"won", Field::kTaken},
-    {"points", Field::kPoints},
-    {"pts", Field::kPoints},
-    {"score", Field::kScore},
-    {"scores", Field::kScore},
-    {"total", Field::kScore},
-    {"running", Field::kScore},
-    {"courts", Field::kScore},
-    {"streak", Field::kStreak},
-}};
-
-std::optional<Field> field_word(std::string_view h) {
-  for (const auto& w : kFieldWords) {
-    if (w.word == h) {
-      return w.field;
-    }
-  }
-  return std::nullopt;
-}
-
-std::string_view kind_name(Field f) {
-  switch (f) {
-    case Field::kTaken:
-      return "tricks";
-    case Field::kPoints:
-      return "points";
-    case Field::kStreak:
-      return "streak";
-    default:
-      break;
-  }
-  return "score";
-}
-
-// A header split into the name part, as written, and the kind it holds
-// (`Ann score`, `score Ann`, `Ann (score)`, `Ann running score`; `Ann`: the
-// game's main figure).
-struct NamedHeader {
-  std::string name;
-  std::optional<Field> kind;
-};
-
-NamedHeader split_kind(std::string_view header) {
-  std::vector<std::string> words;
-  std::string word;
-  for (const char ch : header) {
-    if (ch == ' ' || ch == '\t' || ch == '(' || ch == ')') {
-      if (!word.empty()) {
-        words.push_back(word);
-      }
-      word.clear();
-    } else {
-      word += ch;
-    }
-  }
-  if (!word.empty()) {
-    words.push_back(word);
-  }
-  auto join = [&](std::size_t from, std::size_t to) {
-    std::string out;
-    for (std::size_t i = from; i < to; ++i) {
-      out += (out.empty() ? "" : " ") + words[i];
-    }
-    return out;
-  };
-  for (const auto& w : kKindWords) {
-    const std::size_t n = w.word == "running score" ? 2 : 1;
-    if (words.size() <= n) {
-      continue;
-    }
-    if (norm(join(words.size() - n, words.size())) == w.word) {
-      return {join(0, words.size() - n), w.field};
-    }
-    if (norm(join(0, n)) == w.word) {
-      return {join(n, words.size()), w.field};
-    }
-  }
-  return {join(0, words.size()), std::nullopt};
-}
-
-std::string trimmed(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && s.back() == ' ') {
-    s.remove_suffix(1);
-  }
-  return std::string(s);
-}
-
-// The names a side's header joins (`Ann & Cat`, `Ann + Cat`, `Ann/Cat`, `Ann and Cat`).
-std::vector<std::string> side_names(const std::string& name) {
-  for (const std::string_view joiner : {"&", "+", "/", " and "}) {
-    const auto at = name.find(joiner);
-    if (at != std::string::npos) {
-      return {trimmed(name.substr(0, at)), trimmed(name.substr(at + joiner.size()))};
-    }
-  }
-  return {name};
-}
-
-struct Column {
-  Field field = Field::kIgnore;
-  int seat = -1;      // a player's column, or the side's first seat
-  bool side = false;  // names a side (both its players)
-  Loc loc;
-  std::string header;
-};
 
 class Importer {
  public:
@@ -203,14 +31,28 @@ class Importer {
     if (sheet_.rows.empty()) {
       error(Code::kSchema, Loc{1, 1}, "the sheet has no header row (the column names), and no hands");
     } else if (seat_order() && header()) {
+      int hand = 0;
       for (std::size_t i = 1; i < sheet_.rows.size() && errors_.size() < kMaxErrors; ++i) {
-        row(sheet_.rows[i], static_cast<int>(i));
+        // The sheet's totals are never a hand (they would be one more, and a false winner).
+        if (auto totals = totals_row(sheet_.rows, i, columns_, players_)) {
+          Diagnostic d;
+          d.severity = Severity::kWarning;
+          d.code = Code::kSchema;
+          d.file = sheet_.file;
+          d.loc = totals->loc;
+          d.message = std::move(totals->message);
+          warnings_.push_back(std::move(d));
+          continue;
+        }
+        row(sheet_.rows[i], ++hand);
       }
-      if (sheet_.rows.size() == 1) {
+      if (hand == 0) {
         error(Code::kSchema, sheet_.rows[0].loc, "the sheet has a header but no hands under it");
       }
     }
     out.diagnostics = std::move(errors_);
+    out.warnings = sheet_.warnings;
+    out.warnings.insert(out.warnings.end(), warnings_.begin(), warnings_.end());
     if (out.diagnostics.empty()) {
       out.yaml = yaml();
     }
@@ -336,9 +178,9 @@ class Importer {
         error(Code::kSchema, h.loc,
               fmt::format("the header's player columns name {} player{} ({}); {} is played by {} (a column that is "
                           "not a player's is one of: dealer, trump, trump by, bidder, bid, bids, partner, early "
-                          "court, revoke, revoke trick, hand, notes)",
+                          "court, revoke, revoke trick, hand, notes; {})",
                           players_.size(), players_.size() == 1 ? "" : "s", fmt::join(quoted, ", "), r_.name,
-                          r_.players));
+                          r_.players, player_column_forms()));
         return false;
       }
     }
@@ -365,8 +207,9 @@ class Importer {
       if (c.seat < 0) {
         error(Code::kUnknownPlayer, c.loc,
               fmt::format("'{}' is neither a column this sheet can have (dealer, trump, trump by, bidder, bid, bids, "
-                          "partner, early court, revoke, revoke trick, hand, notes) nor one of the players: {}",
-                          clip(c.header), name_list(players_)));
+                          "partner, early court, revoke, revoke trick, hand, notes) nor one of the players: {} "
+                          "({})",
+                          clip(c.header), name_list(players_), player_column_forms()));
         return false;
       }
       return true;
@@ -447,10 +290,6 @@ class Importer {
       ok = false;
     }
     return ok;
-  }
-
-  static bool is_numbers(Field f) {
-    return f == Field::kTaken || f == Field::kPoints || f == Field::kScore || f == Field::kStreak;
   }
 
   // The columns of kind `f`: none, or one per player, or one per side;
@@ -969,27 +808,9 @@ class Importer {
   std::vector<Column> columns_;
   std::vector<Hand> hands_;
   std::vector<Diagnostic> errors_;
+  std::vector<Diagnostic> warnings_;
 };
 
-// A preamble row: `game`, `players`, `id` or `date` in its first cell.
-enum class Preamble : std::uint8_t { kNone, kGame, kPlayers, kId, kDate };
-
-Preamble preamble_kind(const CsvRow& row) {
-  const std::string k = norm(row.cells.front().text);
-  if (k == "game" || k == "rules" || k == "ruleset") {
-    return Preamble::kGame;
-  }
-  if (k == "players" || k == "seats") {
-    return Preamble::kPlayers;
-  }
-  if (k == "id") {
-    return Preamble::kId;
-  }
-  if (k == "date") {
-    return Preamble::kDate;
-  }
-  return Preamble::kNone;
-}
 
 }  // namespace
 
@@ -997,59 +818,6 @@ bool usable_name(std::string_view name) {
   return !name.empty() && !has_control(name) && name.front() != ' ' && name.back() != ' ';
 }
 
-ParsedSheet parse_sheet(std::string_view text, const std::string& file, const CsvLimits& limits) {
-  ParsedSheet out;
-  out.file = file;
-  CsvTable table = read_csv(text, file, limits);
-  if (!table.errors.empty()) {
-    out.diagnostics = std::move(table.errors);
-    return out;
-  }
-  std::size_t i = 0;
-  for (; i < table.rows.size(); ++i) {
-    const CsvRow& row = table.rows[i];
-    const Preamble kind = preamble_kind(row);
-    if (kind == Preamble::kNone) {
-      break;
-    }
-    std::vector<CsvCell> values;
-    for (std::size_t j = 1; j < row.cells.size(); ++j) {
-      if (!row.cells[j].text.empty()) {
-        values.push_back(row.cells[j]);
-      }
-    }
-    const bool single = kind != Preamble::kPlayers;
-    if (values.empty() || (single && values.size() > 1)) {
-      Diagnostic d;
-      d.code = Code::kSchema;
-      d.file = file;
-      d.loc = values.empty() ? row.loc : values[1].loc;
-      d.message = values.empty() ? fmt::format("the '{}' row gives nothing after its name", clip(row.cells[0].text))
-                                 : fmt::format("the '{}' row gives one value", clip(row.cells[0].text));
-      out.diagnostics.push_back(std::move(d));
-      return out;
-    }
-    switch (kind) {
-      case Preamble::kGame:
-        out.game = values[0];
-        break;
-      case Preamble::kPlayers:
-        out.players = values;
-        out.players_loc = row.loc;
-        break;
-      case Preamble::kId:
-        out.id = values[0].text;
-        break;
-      case Preamble::kDate:
-        out.date = values[0].text;
-        break;
-      case Preamble::kNone:
-        break;
-    }
-  }
-  out.rows.assign(table.rows.begin() + static_cast<std::ptrdiff_t>(i), table.rows.end());
-  return out;
-}
 
 ImportResult import_sheet(const ParsedSheet& sheet, const Ruleset& rules, std::string_view ruleset_ref,
                           const std::vector<std::string>& players) {

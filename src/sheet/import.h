@@ -23,6 +23,7 @@ namespace trickref::sheet {
 struct ParsedSheet {
   std::string file;
   std::vector<Diagnostic> diagnostics;  // errors: nothing more can be read
+  std::vector<Diagnostic> warnings;     // rows above the header read as a title
   std::optional<CsvCell> game;          // the `game` row's ruleset
   std::vector<CsvCell> players;         // the `players` row's names
   Loc players_loc;
@@ -36,6 +37,7 @@ struct ParsedSheet {
 struct ImportResult {
   std::string yaml;                     // empty when there are errors
   std::vector<Diagnostic> diagnostics;  // errors, in sheet order
+  std::vector<Diagnostic> warnings;     // rows read as no hand (a title, the totals), in sheet order
 };
 
 // Converts `sheet` under `rules` (written as `ruleset_ref`). `players`: the
