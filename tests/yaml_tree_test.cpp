@@ -793,6 +793,48 @@ TEST(YamlTree, ResumesAtTheNextDocumentAfterASyntaxError) {
   EXPECT_LE(diags[0].loc.line, 4U);
 }
 
+// A bracket or quote left open runs the parser past the next `---` (a
+// marker ends a document whatever is open in it): the fault is reported at
+// that marker, and the games after it are still read, one fault a game.
+TEST(YamlTree, ABracketLeftOpenEndsItsGameAtTheNextMarker) {
+  const std::string text =
+      "a: [1, {b: 2\n"  // 1: never closed
+      "---\n"           // 2
+      "c: {{\n"         // 3: never closed
+      "---\n"           // 4
+      "d: \"open\n"     // 5: a quote never closed
+      "---\n"           // 6
+      "e: 5\n";         // 7
+  YamlReader reader(text, Limits{});
+  DiagnosticSink sink("t.yaml");
+  std::vector<std::string> read;
+  int failures = 0;
+  while (true) {
+    Document doc;
+    if (reader.next(doc, sink)) {
+      read.emplace_back(doc.root().key(0).scalar());
+      continue;
+    }
+    if (!reader.failed()) {
+      break;
+    }
+    ++failures;
+    if (!reader.resume()) {
+      break;
+    }
+  }
+  EXPECT_EQ(read, (std::vector<std::string>{"e"}));
+  EXPECT_EQ(failures, 3);
+  const auto diags = sink.take();
+  ASSERT_EQ(diags.size(), 3U);
+  for (std::size_t i = 0; i < diags.size(); ++i) {
+    EXPECT_EQ(diags[i].code, Code::kSyntax);
+    EXPECT_EQ(diags[i].loc.line, 2U + 2U * i) << diags[i].message;
+    EXPECT_EQ(diags[i].loc.column, 1U);
+  }
+  EXPECT_EQ(diags[0].message, "invalid YAML: the game ends here, at the next `---`, with a `[`, `{` or quote left open in it");
+}
+
 TEST(YamlTree, ResumeFindsNothingAfterTheLastDocumentNorAfterAnEncodingError) {
   {
     YamlReader reader("a: 1\n---\nb: [1\n", Limits{});

@@ -735,6 +735,34 @@ std::optional<Loc> tab_in_indentation(std::string_view text, std::uint32_t first
 
 }  // namespace
 
+namespace {
+
+// Whether `line` is a document marker: `---` alone or followed by a blank.
+bool is_document_marker(std::string_view line) {
+  return line.substr(0, 3) == "---" &&
+         (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n');
+}
+
+// The first document marker line after line `after` and before line
+// `before` of `text` (whose first line is `first_line`), if any.
+std::optional<std::uint32_t> marker_between(std::string_view text, std::uint32_t first_line, std::uint32_t after,
+                                            std::uint32_t before) {
+  std::size_t pos = 0;
+  for (std::uint32_t line = first_line; line < before && pos < text.size(); ++line) {
+    if (line > after && is_document_marker(text.substr(pos, 4))) {
+      return line;
+    }
+    const void* nl = std::memchr(text.data() + pos, '\n', text.size() - pos);
+    if (nl == nullptr) {
+      break;
+    }
+    pos = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data()) + 1;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   if (failed_) {
     return false;
@@ -789,7 +817,16 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   } catch (const YAML::Exception& e) {
     const Loc at = loc_of(e.mark);
     failed_line_ = e.mark.is_null() ? 0 : at.line;
-    if (const auto tab = tab_in_indentation(impl_->text, impl_->first_line, e.mark.is_null() ? 0 : at.line)) {
+    // A `---` line ends a document whatever is open in it (YAML 1.2 §9.1.4,
+    // forbidden content): a fault the parser finds past the next one is a
+    // bracket or quote the document left open, reported at that marker.
+    const auto marker = e.mark.is_null() ? std::nullopt
+                                         : marker_between(impl_->text, impl_->first_line, builder.start_line(), at.line);
+    if (marker) {
+      failed_line_ = *marker;
+      sink.report(Code::kSyntax, Loc{*marker, 1},
+                  "invalid YAML: the game ends here, at the next `---`, with a `[`, `{` or quote left open in it");
+    } else if (const auto tab = tab_in_indentation(impl_->text, impl_->first_line, e.mark.is_null() ? 0 : at.line)) {
       sink.report(Code::kSyntax, *tab, "tab character in indentation (YAML allows spaces only)");
     } else {
       sink.report(Code::kSyntax, at, describe_parser_error(e.msg));
@@ -804,15 +841,6 @@ bool YamlReader::next(Document& doc, DiagnosticSink& sink) {
   return false;
 }
 
-namespace {
-
-// Whether `line` is a document marker: `---` alone or followed by a blank.
-bool is_document_marker(std::string_view line) {
-  return line.substr(0, 3) == "---" &&
-         (line.size() == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n');
-}
-
-}  // namespace
 
 bool YamlReader::resume() {
   if (!failed_ || failed_line_ < impl_->first_line) {
