@@ -1877,7 +1877,10 @@ class GameReferee {
     }
     phase_ = phase::kTricks;
     m.hands = start;
-    int expected_first = first_leader(m, all_forward);
+    // Who holds the first-lead card: from the record's hands, else (a lower
+    // bound, the cards each goes on to play) whoever plays it, who held it
+    // from the start of play.
+    int expected_first = first_leader(m, true);
     if (expected_first < 0 && !leaders_.empty() && !(*h.tricks)[0].leader) {
       expected_first = leaders_[0];  // found from the recorded deal
     }
@@ -1912,7 +1915,10 @@ class GameReferee {
         const int named = tr.leader->seat;
         if (t == 0) {
           first_lead_reported = true;
-          about(report(Code::kFirstLead, tr.leader->loc, say::first_leader(words(), named, due)), name(named));
+          auto& d = about(report(Code::kFirstLead, tr.leader->loc, say::first_leader(words(), named, due)), name(named));
+          if (r_.first_lead == FirstLead::kCard && !forward[static_cast<std::size_t>(due)]) {
+            evidence_note(d, due, r_.first_lead_card, forward);  // where the holder played it
+          }
         } else {
           about(report(Code::kOutOfTurn, tr.leader->loc, say::out_of_turn(words(), named, static_cast<int>(t) + 1, due)),
                 name(named));
