@@ -26,24 +26,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class Dir {
- public:
-  explicit Dir(const std::string& name)
-      : dir_(fs::temp_directory_path() / fmt::format("trickref-keep-{}-{}", name, ::getpid())) {
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  ~Dir() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Dir(const Dir&) = delete;
-  Dir& operator=(const Dir&) = delete;
-  [[nodiscard]] fs::path operator/(const std::string& file) const { return dir_ / file; }
-  [[nodiscard]] const fs::path& path() const { return dir_; }
-
- private:
-  fs::path dir_;
+// A fresh directory for one test's record, removed with the test.
+struct Dir : test::ScratchDir {
+  explicit Dir(const std::string& name) : ScratchDir("keep-" + name) {}
 };
 
 std::string slurp(const fs::path& p) {

@@ -31,23 +31,8 @@ using record::match_player;
 using record::parse_cards;
 
 // A fresh directory for one test's record, removed with the test.
-class Scratch {
- public:
-  explicit Scratch(const std::string& name)
-      : dir_(fs::temp_directory_path() / fmt::format("trickref-record-{}-{}", name, ::getpid())) {
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-  [[nodiscard]] fs::path operator/(const std::string& file) const { return dir_ / file; }
-
- private:
-  fs::path dir_;
+struct Scratch : test::ScratchDir {
+  explicit Scratch(const std::string& name) : ScratchDir("record-" + name) {}
 };
 
 std::string slurp(const fs::path& p) {

@@ -22,16 +22,10 @@ class ScoreLeftOut : public ::testing::Test {
  protected:
   void SetUp() override {
     std::filesystem::current_path(test::source_dir());
-    static int counter = 0;
-    dir_ = std::filesystem::temp_directory_path() /
-           fmt::format("trickref-left-out-{}-{}-{}", ::testing::UnitTest::GetInstance()->current_test_info()->name(),
-                       ::getpid(), counter++);
-    std::filesystem::create_directories(dir_);
+    scratch_.emplace(fmt::format("left-out-{}", ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    dir_ = scratch_->path();
   }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
+  void TearDown() override { scratch_.reset(); }
   std::string write(const std::string& name, const std::string& text) const {
     const auto p = dir_ / name;
     std::filesystem::create_directories(p.parent_path());
@@ -47,6 +41,7 @@ class ScoreLeftOut : public ::testing::Test {
     return r.out;
   }
 
+  std::optional<test::ScratchDir> scratch_;
   std::filesystem::path dir_;
 };
 

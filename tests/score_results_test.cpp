@@ -23,16 +23,10 @@ class ScoreResults : public ::testing::Test {
  protected:
   void SetUp() override {
     std::filesystem::current_path(test::source_dir());
-    static int counter = 0;
-    dir_ = std::filesystem::temp_directory_path() /
-           fmt::format("trickref-results-{}-{}-{}", ::testing::UnitTest::GetInstance()->current_test_info()->name(),
-                       ::getpid(), counter++);
-    std::filesystem::create_directories(dir_);
+    scratch_.emplace(fmt::format("results-{}", ::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    dir_ = scratch_->path();
   }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(dir_, ec);
-  }
+  void TearDown() override { scratch_.reset(); }
   // Writes `text` to a file in the test's directory; returns its path.
   std::string write(const std::string& name, const std::string& text) const {
     const auto p = dir_ / name;
@@ -67,6 +61,7 @@ class ScoreResults : public ::testing::Test {
     EXPECT_EQ(a.err, b.err) << what;
     EXPECT_EQ(a.exit_code, b.exit_code) << what;
   }
+  std::optional<test::ScratchDir> scratch_;
   std::filesystem::path dir_;
 };
 

@@ -755,6 +755,39 @@ TEST(YamlTree, ByteOrderMarkInsideTheStream) {
 
 // A syntax error in one document of a stream: resume() reads on from the
 // next `---` after the line of the fault, with the file's line numbers.
+// Every document of `text`, resuming after each failure as the batch does:
+// the first key of each document read, the line each begins at, and how
+// many failed.
+namespace {
+
+struct ReadAll {
+  std::vector<std::string> keys;
+  std::vector<std::uint32_t> lines;
+  int failures = 0;
+};
+ReadAll read_all(const std::string& text, DiagnosticSink& sink) {
+  YamlReader reader(text, Limits{});
+  ReadAll out;
+  while (true) {
+    Document doc;
+    if (reader.next(doc, sink)) {
+      out.keys.emplace_back(doc.root().key(0).scalar());
+      out.lines.push_back(doc.root().loc().line);
+      continue;
+    }
+    if (!reader.failed()) {
+      break;
+    }
+    ++out.failures;
+    if (!reader.resume()) {
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST(YamlTree, ResumesAtTheNextDocumentAfterASyntaxError) {
   const std::string text =
       "a: 1\n"          // 1
@@ -765,25 +798,11 @@ TEST(YamlTree, ResumesAtTheNextDocumentAfterASyntaxError) {
       "d: 4\n"          // 6
       "--- \n"          // 7
       "e: 5\n";         // 8
-  YamlReader reader(text, Limits{});
   DiagnosticSink sink("t.yaml");
-  std::vector<std::string> read;
-  int failures = 0;
-  while (true) {
-    Document doc;
-    if (reader.next(doc, sink)) {
-      read.emplace_back(doc.root().key(0).scalar());
-      EXPECT_EQ(doc.root().loc().line, read.back() == "a" ? 1U : read.back() == "d" ? 6U : 8U) << read.back();
-      continue;
-    }
-    if (!reader.failed()) {
-      break;
-    }
-    ++failures;
-    if (!reader.resume()) {
-      break;
-    }
-  }
+  const ReadAll all = read_all(text, sink);
+  const auto& read = all.keys;
+  const int failures = all.failures;
+  EXPECT_EQ(all.lines, (std::vector<std::uint32_t>{1, 6, 8}));
   EXPECT_EQ(read, (std::vector<std::string>{"a", "d", "e"}));
   EXPECT_EQ(failures, 1);
   const auto diags = sink.take();
@@ -805,26 +824,10 @@ TEST(YamlTree, ABracketLeftOpenEndsItsGameAtTheNextMarker) {
       "d: \"open\n"     // 5: a quote never closed
       "---\n"           // 6
       "e: 5\n";         // 7
-  YamlReader reader(text, Limits{});
   DiagnosticSink sink("t.yaml");
-  std::vector<std::string> read;
-  int failures = 0;
-  while (true) {
-    Document doc;
-    if (reader.next(doc, sink)) {
-      read.emplace_back(doc.root().key(0).scalar());
-      continue;
-    }
-    if (!reader.failed()) {
-      break;
-    }
-    ++failures;
-    if (!reader.resume()) {
-      break;
-    }
-  }
-  EXPECT_EQ(read, (std::vector<std::string>{"e"}));
-  EXPECT_EQ(failures, 3);
+  const ReadAll all = read_all(text, sink);
+  EXPECT_EQ(all.keys, (std::vector<std::string>{"e"}));
+  EXPECT_EQ(all.failures, 3);
   const auto diags = sink.take();
   ASSERT_EQ(diags.size(), 3U);
   for (std::size_t i = 0; i < diags.size(); ++i) {

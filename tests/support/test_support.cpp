@@ -1,5 +1,7 @@
 #include "support/test_support.h"
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -111,6 +113,17 @@ std::string without_hand_keys(const std::string& yaml, std::initializer_list<std
     }
   }
   return out;
+}
+
+ScratchDir::ScratchDir(const std::string& name)
+    : dir_(std::filesystem::temp_directory_path() / ("trickref-" + name + "-" + std::to_string(::getpid()))) {
+  std::filesystem::remove_all(dir_);
+  std::filesystem::create_directories(dir_);
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(dir_, ec);
 }
 
 }  // namespace trickref::test

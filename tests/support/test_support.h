@@ -2,6 +2,7 @@
 // run the CLI in-process, read sample files.
 #pragma once
 
+#include <filesystem>
 #include <initializer_list>
 #include <memory>
 #include <ostream>
@@ -63,6 +64,21 @@ struct CliResult {
 // The contents of a file under the source tree (e.g. "samples/night/x.yaml").
 [[nodiscard]] std::string read_source_file(const std::string& relative);
 [[nodiscard]] std::string source_dir();
+
+// A fresh directory for one test's files (named for `name` and this
+// process, under the system's temporary directory), removed with the object.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name);
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  [[nodiscard]] std::filesystem::path operator/(const std::string& file) const { return dir_ / file; }
+  [[nodiscard]] const std::filesystem::path& path() const { return dir_; }
+
+ private:
+  std::filesystem::path dir_;
+};
 
 // Compares `actual` with tests/golden/NAME byte for byte (a test failure if
 // it differs); with UPDATE_GOLDEN=1 in the environment, rewrites the file.
