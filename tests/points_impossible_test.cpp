@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/points_possible.h"
+#include "ruleset/ruleset_loader.h"
 #include "support/test_support.h"
 
 namespace trickref {
@@ -86,11 +87,25 @@ TEST(PointsPossible, FiguresPossibleAloneMayBeImpossibleTogether) {
 TEST(PointsPossible, TheRulesetsCardPointsAndPlayersDecide) {
   const auto five = test::builtin("call-deuces-5");
   EXPECT_EQ(hand_points_total(*five), 30);
+  {
+    // call-deuces.md §4: extends merges scoring.card_points card by card.
+    const std::string merged = testing::TempDir() + "merged-points.yaml";
+    std::ofstream(merged) << "name: merged-points\nextends: call-deuces\nscoring:\n  card_points: {5C: 0, 10H: 10}\n";
+    RulesetCatalog catalog;
+    const auto& res = catalog.resolve(merged);
+    ASSERT_TRUE(res.ruleset);
+    EXPECT_EQ(res.ruleset->card_points[static_cast<std::size_t>(test::c("5C").index())], 0);
+    EXPECT_EQ(res.ruleset->card_points[static_cast<std::size_t>(test::c("5D").index())], 5);
+    EXPECT_EQ(res.ruleset->card_points[static_cast<std::size_t>(test::c("10H").index())], 10);
+    EXPECT_EQ(hand_points_total(*res.ruleset), 13 + 15 + 10);
+  }
   EXPECT_EQ(clauses(check_points_possible(*five, claim({20, 11, 0, 0, 0}, {}, 0), 1)),
             (std::vector<Clause>{Clause::kPointsTogether}));
-  // A house ruleset: tens count 10, and 5S 5. Ann's 10 on 5 tricks and Bob's 8 on 3 both need 5S.
+  // A house ruleset: tens count 10, and of the fives only 5S (merged card by
+  // card over call-deuces: a card set to 0 stops counting). Ann's 10 on 5
+  // tricks and Bob's 8 on 3 both need 5S.
   const std::string path = testing::TempDir() + "tens.yaml";
-  std::ofstream(path) << "name: tens\nextends: call-deuces\nscoring:\n  card_points: {5S: 5, "
+  std::ofstream(path) << "name: tens\nextends: call-deuces\nscoring:\n  card_points: {5C: 0, 5D: 0, 5H: 0, "
                          "10C: 10, 10D: 10, 10H: 10, 10S: 10}\n";
   const std::string yaml = "game: " + path +
                            "\nplayers: [Ann, Bob, Cat, Dan]\nhands:\n  - dealer: Dan\n"

@@ -26,6 +26,7 @@ class OptionReader {
   [[nodiscard]] std::string_view path() const { return spec_.path; }
   [[nodiscard]] Node key() const { return src_.key; }
   [[nodiscard]] Node value() const { return src_.value; }
+  [[nodiscard]] const std::vector<Node>& beneath() const { return src_.beneath; }
   [[nodiscard]] bool known(std::string_view path) const { return !src_.known || src_.known(path); }
   [[nodiscard]] int errors() const { return errors_; }
 
@@ -500,6 +501,21 @@ constexpr CustomOption kCardPoints{
     "a map card -> points, e.g. {5C: 5, 5D: 5, 5H: 5, 5S: 5}",
     [](OptionReader& in, Ruleset& r) {
       r.card_points = {};
+      // Over the rulesets it extends, card by card (their values were read
+      // there; a card that is not a card is skipped here).
+      for (const Node below : in.beneath()) {
+        for (std::uint32_t i = 0; below.is_map() && i < below.size(); ++i) {
+          const Node n = below.value(i);
+          const auto card = below.key(i).is_scalar() ? parse_card(below.key(i).scalar()) : std::nullopt;
+          int points = 0;
+          const auto s = n.scalar();
+          if (card && n.is_scalar() && !n.quoted() &&
+              std::from_chars(s.data(), s.data() + s.size(), points).ptr == s.data() + s.size() &&
+              std::abs(points) <= kMostCardPoints) {
+            r.card_points[static_cast<std::size_t>(card->index())] = points;
+          }
+        }
+      }
       const Node v = in.value();
       if (!v.is_map()) {
         in.error(v, fmt::format("`{}` is a map of cards to points, e.g. {{5C: 5}}, not {}", in.path(), v.kind_name()));

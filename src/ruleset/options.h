@@ -127,6 +127,9 @@ struct OptionSource {
   // is broken and no file that loaded sets it (the quotas' roles depend on
   // `players`).
   std::function<bool(std::string_view path)> known;
+  // A map merged key by key (scoring.card_points): the values of the
+  // rulesets it extends, lowest first, which `value` is merged over.
+  std::vector<Node> beneath = {};
 };
 
 // The one routine that reads an option: its kind's reader (or its custom

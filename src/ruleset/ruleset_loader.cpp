@@ -111,7 +111,13 @@ struct FlatEntry {
   Node key;
   Node value;
   const RulesetLayer* layer;
+  std::vector<Node> beneath;  // a map merged key by key: the values of the layers it extends, lowest first
 };
+
+// The options whose map merges key by key over the ruleset it extends
+// (call-deuces.md §4: a house ruleset changes scoring.card_points card by
+// card); every other value replaces the inherited one whole.
+inline bool merged_by_key(std::string_view path) { return path == "scoring.card_points"; }
 
 using FlatMap = std::map<std::string, FlatEntry, std::less<>>;
 
@@ -220,7 +226,12 @@ class RulesetResolver {
         }
         continue;
       }
-      flat[path] = FlatEntry{k, v, &layer};
+      FlatEntry e{k, v, &layer, {}};
+      if (const auto it = flat.find(path); it != flat.end() && merged_by_key(path) && v.is_map()) {
+        e.beneath = it->second.beneath;
+        e.beneath.push_back(it->second.value);
+      }
+      flat[path] = std::move(e);
     }
   }
 
@@ -302,7 +313,8 @@ class RulesetBuilder {
       }
       const OptionSource src{e->key, e->value,
                              [this, e](Node at, std::string message) { error(*e, at, std::move(message)); },
-                             [this](std::string_view path) { return whole_chain_ || get(path) != nullptr; }};
+                             [this](std::string_view path) { return whole_chain_ || get(path) != nullptr; },
+                             e->beneath};
       (void)parse_option(spec, src, r);
     }
     if (!ok_ || !whole_chain_) {
