@@ -16,6 +16,15 @@
 // Court Piece hand that ended early; a Call Deuces kitty and discard) are
 // placed every way the plays allow; on a score sheet, every way the counting
 // cards could have been won.
+//
+// What a level cannot prove (the records the oracle finds possible): no
+// cards on a score sheet (wrong player, swap, missing or extra card do not
+// apply there); cards moved or swapped within the plays, or in a void
+// hand's deal, where the result is still a legal game with the same
+// figures; a Call Deuces contract's bid on a sheet where made or set and the
+// scores come out the same; a Court Piece side's score given to the other
+// side where both sides have the same courts. One gap is listed below (the
+// Court Piece test): a revoke proven only by the cards nobody played.
 #include <algorithm>
 #include <array>
 #include <bit>
