@@ -661,3 +661,35 @@ TEST(TranscriptLoader, NulInNamesAndCards) {
 }
 
 }  // namespace trickref
+
+namespace trickref {
+
+// A 60 KB token that is not a card is kept as far as a message shows it
+// (81 characters), in the record and in its diagnostic: 1,000 such cards
+// used to keep two 60 MB copies beside the text and the tree.
+TEST(TranscriptLoader, ALongBadCardIsKeptOnlyAsFarAsItIsShown) {
+  const std::string token(60'000, 'X');
+  std::string text = std::string(kHead) + "hands:\n  - dealer: Ann\n    tricks:\n";
+  for (int t = 0; t < 20; ++t) {
+    text += "      - [" + token + ", 3C, 4C]\n";
+  }
+  const auto l = load(text);
+  ASSERT_EQ(l.diags.size(), 20U);
+  std::size_t kept = 0;
+  for (const auto& d : l.diags) {
+    kept += d.token.size() + d.message.size();
+  }
+  ASSERT_TRUE(l.game.hands.at(0).tricks);
+  for (const auto& tr : *l.game.hands.at(0).tricks) {
+    kept += tr.cards.at(0).text.size();
+    EXPECT_FALSE(tr.cards.at(0).card);
+  }
+  EXPECT_LE(kept, 20U * (81U + 81U + 200U));
+  EXPECT_EQ(l.diags[0].message,
+            "'" + std::string(79, 'X') + "…' is not a card (rank then suit, like 10H, QS or 2C; jokers BJ, LJ)");
+  // A short one is kept whole.
+  EXPECT_EQ(load(std::string(kHead) + "hands:\n  - dealer: Ann\n    tricks:\n      - [ZZ, 3C, 4C]\n").diags.at(0).token,
+            "ZZ");
+}
+
+}  // namespace trickref

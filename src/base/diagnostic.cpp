@@ -340,11 +340,28 @@ Diagnostic& DiagnosticSink::overflow(Severity severity) {
     if (scratch_.severity != Severity::kNote) {  // a note hidden is not a fault hidden
       ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
     }
+    if (kept_hidden_.size() < kKeptHidden) {
+      kept_hidden_.push_back(std::move(scratch_));
+    }
   }
   scratch_ = Diagnostic{};
   scratch_.severity = severity;
   scratch_pending_ = true;
   return scratch_;
+}
+
+std::vector<Diagnostic> DiagnosticSink::take_hidden() {
+  if (scratch_pending_) {
+    if (scratch_.severity != Severity::kNote) {
+      ++(scratch_.severity == Severity::kError ? hidden_errors_ : hidden_warnings_);
+    }
+    if (kept_hidden_.size() < kKeptHidden) {
+      kept_hidden_.push_back(std::move(scratch_));
+    }
+    scratch_ = Diagnostic{};
+    scratch_pending_ = false;
+  }
+  return std::move(kept_hidden_);
 }
 
 int DiagnosticSink::hidden_errors() const {
@@ -358,7 +375,14 @@ int DiagnosticSink::hidden_warnings() const {
 Diagnostic& DiagnosticSink::report(Severity severity, Code code, Loc loc, std::string message) {
   if (budget_ != nullptr) {
     if (budget_->left == 0) {
-      return overflow(severity);
+      Diagnostic& hidden = overflow(severity);
+      if (kept_hidden_.size() < kKeptHidden) {  // else only its severity is ever read
+        hidden.code = code;
+        hidden.loc = loc;
+        hidden.file = file_;
+        hidden.message = std::move(message);
+      }
+      return hidden;
     }
     --budget_->left;
   }
@@ -391,7 +415,7 @@ void DiagnosticSink::append(std::vector<Diagnostic> more) {
   for (auto& d : more) {
     if (budget_ != nullptr) {
       if (budget_->left == 0) {
-        overflow(d.severity);
+        overflow(d.severity) = std::move(d);
         continue;
       }
       --budget_->left;

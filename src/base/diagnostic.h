@@ -170,6 +170,11 @@ class DiagnosticSink {
   [[nodiscard]] int hidden_errors() const;
   [[nodiscard]] int hidden_warnings() const;
   void append(std::vector<Diagnostic> more);
+  // The first kKeptHidden diagnostics found past the budget, in the order
+  // found: a report prints them in place of its "not shown" line when they
+  // take no more room than it (so the cap never prints more than no cap).
+  static constexpr std::size_t kKeptHidden = 16;
+  [[nodiscard]] std::vector<Diagnostic> take_hidden();
 
  private:
   // Where a diagnostic beyond the budget is written, so callers can still
@@ -182,6 +187,7 @@ class DiagnosticSink {
   std::vector<Diagnostic> diags_;
   Diagnostic scratch_;
   bool scratch_pending_ = false;
+  std::vector<Diagnostic> kept_hidden_;
   int hidden_errors_ = 0;
   int hidden_warnings_ = 0;
 };

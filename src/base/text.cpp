@@ -117,6 +117,14 @@ std::string clip(std::string_view s, std::size_t max) {
   return std::string(s);
 }
 
+std::string_view clip_kept(std::string_view s) {
+  std::size_t i = 0;
+  for (std::size_t chars = 0; i < s.size() && chars <= kQuoteChars; ++chars) {
+    i += utf8_step(s, i).len;
+  }
+  return s.substr(0, i);
+}
+
 std::string name_list(std::span<const std::string> names) {
   std::string out;
   const std::size_t shown = std::min(names.size(), kListNames);

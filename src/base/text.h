@@ -41,6 +41,13 @@ inline constexpr std::size_t kListNames = 8;    // names of one list in a messag
 // counts as one), ending with "…" when cut. No escaping.
 [[nodiscard]] std::string clip(std::string_view s, std::size_t max = kQuoteChars);
 
+// The first kQuoteChars + 1 characters of `s` (all of it when shorter): as
+// much of an input value as is worth keeping for messages, since clip()
+// gives the same of it as of the whole, and it is as much too long for
+// "did you mean" (edit distance) as the whole is. A 60 KB token is kept as
+// 81 characters, not copied whole into every record that names it.
+[[nodiscard]] std::string_view clip_kept(std::string_view s);
+
 // `s` cut to at most `max` characters by taking out its middle (for paths:
 // the start and the file name say the most), "…" where it was cut.
 [[nodiscard]] std::string clip_middle(std::string_view s, std::size_t max);

@@ -71,6 +71,16 @@ GameReport io_report(const std::string& file, std::string message, Code code = C
   return g;
 }
 
+// The diagnostics the game's sink kept past the file's budget, located
+// and ordered as its shown ones are.
+void keep_hidden(DiagnosticSink& sink, const SourceText& source, GameReport& rep) {
+  rep.hidden = sink.take_hidden();
+  if (!rep.hidden.empty()) {
+    source.fix_columns(rep.hidden);
+    sort_game_order(rep.hidden);
+  }
+}
+
 // Resolves the ruleset of a loaded game and referees it. `is_map`: the
 // record is a map (a record that is not has had its word from the loader,
 // and nothing more is said of it).
@@ -120,6 +130,7 @@ GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const 
   }
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
+  keep_hidden(sink, source, rep);
   auto diags = sink.take();
   source.fix_columns(diags);
   for (auto& d : ruleset_diags) {
@@ -153,6 +164,7 @@ GameReport unparsed(DiagnosticSink& sink, const std::string& display, int index,
   rep.unreadable = true;
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();
+  keep_hidden(sink, source, rep);
   auto diags = sink.take();
   source.fix_columns(diags);
   rep.diagnostics = std::move(diags);

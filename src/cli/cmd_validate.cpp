@@ -156,12 +156,36 @@ class Output {
     }
     hidden_.hidden_errors += g.hidden_errors;
     hidden_.hidden_warnings += g.hidden_warnings;
+    for (const auto& d : g.hidden) {
+      if (hidden_.hidden.size() == DiagnosticSink::kKeptHidden) {
+        break;
+      }
+      kept_faults_ += d.severity == Severity::kNote ? 0 : 1;
+      hidden_.hidden.push_back(d);
+    }
   }
 
+  // The file's "not shown" line, or the diagnostics it stands for where
+  // they are all kept and take no more bytes: the cap never prints more
+  // than no cap would. (Kept are at most kKeptHidden, whose lines always
+  // outweigh the note: each names the file and says more than its place.)
   void write_hidden() {
-    const std::string line = render_hidden(hidden_, style_);
+    std::string line = render_hidden(hidden_, style_);
+    bool apart = style_.tables;  // the note stands apart from the game before it, as a game's lines do
+    if (!line.empty() && kept_faults_ == hidden_.hidden_errors + hidden_.hidden_warnings) {
+      std::string shown;
+      for (const auto& d : hidden_.hidden) {
+        shown += render_diagnostic(d, style_);
+      }
+      // Diagnostics follow on from the last game's lines, as with no cap (no blank line between).
+      if (shown.size() <= line.size()) {
+        line = std::move(shown);
+        apart = false;
+      }
+    }
+    kept_faults_ = 0;
     if (!line.empty()) {
-      if (!first_ && style_.tables) {
+      if (!first_ && apart) {
         ctx_.out << "\n";
       }
       ctx_.out << line;
@@ -173,7 +197,8 @@ class Output {
   const ValidateOptions& o_;
   Context& ctx_;
   TextStyle style_;
-  GameReport hidden_;  // the current file's tally of hidden diagnostics
+  GameReport hidden_;  // the current file's tally of hidden diagnostics, and the first of them
+  int kept_faults_ = 0;  // errors and warnings among hidden_.hidden
   bool first_ = true;
   std::string line_;  // a JSON Lines result, its storage kept from game to game
   std::vector<GameReport> sarif_;

@@ -33,6 +33,9 @@ struct GameReport {
   // Found after the file's --max-diagnostics were spent: counted, not listed.
   int hidden_errors = 0;
   int hidden_warnings = 0;
+  // The first of those (DiagnosticSink::kKeptHidden at most), in game order:
+  // `validate` prints them instead of its "not shown" line when they are shorter.
+  std::vector<Diagnostic> hidden;
   // The game's text could not be read (a syntax or limit error of the
   // reader, or a JSON Lines line over the size limit): it was not refereed.
   bool unreadable = false;

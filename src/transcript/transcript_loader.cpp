@@ -455,8 +455,9 @@ class Loader {
       return;
     }
     if (n.is_scalar()) {
-      c.text.assign(text);
       c.card = parse_card(text);
+      // A card is a few bytes; a token that is not one is kept only as far as a message shows it.
+      c.text.assign(c.card ? text : clip_kept(text));
     }
     if (!c.card) {
       auto& d = report(Code::kBadCard, n.loc(),

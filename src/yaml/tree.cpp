@@ -16,6 +16,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "base/text.h"
+#include "yaml/flow_scan.h"
 
 namespace trickref {
 
@@ -149,6 +150,16 @@ struct LimitBreach {
   Code code = Code::kLimit;
 };
 
+std::string depth_message(std::uint32_t max_depth) {
+  return fmt::format("nesting is deeper than the limit of {} levels (raise it with --max-depth)", max_depth);
+}
+
+std::string node_limit_message(std::uint32_t max_nodes) {
+  return fmt::format("the game has more than {} YAML nodes, counting what aliases repeat "
+                     "(raise the limit with --max-nodes)",
+                     max_nodes);
+}
+
 // Hands the text to yaml-cpp a window at a time, so the reader can stop a
 // value that never ends. yaml-cpp reports a scalar only once it has scanned
 // all of it (a 50 MB value costs seconds and several copies before the
@@ -162,12 +173,17 @@ class MemoryBuf : public std::streambuf {
         first_line_(first_line),
         max_scalar_(limits.max_scalar_bytes),
         budget_(4ULL * limits.max_scalar_bytes + (1ULL << 20)),
-        bom_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0) {
+        bom_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0),
+        limits_(limits),
+        scan_(text.substr(bom_), limits.max_depth, limits.max_nodes, limits.max_scalar_bytes) {
     set_window(0);
   }
 
   // A node was reported at byte `pos` of the text after any byte order mark.
   void progress(std::size_t pos) { last_node_ = std::max(last_node_, pos + bom_); }
+
+  // The bytes of the text handed to yaml-cpp so far.
+  [[nodiscard]] std::size_t handed() const { return handed_; }
 
  protected:
   int_type underflow() override {
@@ -177,6 +193,9 @@ class MemoryBuf : public std::streambuf {
     const auto pos = static_cast<std::size_t>(egptr() - eback()) + window_start_;
     if (pos >= text_.size()) {
       return traits_type::eof();
+    }
+    if (found_ && pos >= found_->pos + bom_ + kSlack) {
+      throw LimitBreach{loc_at(found_->at + bom_), breach_message(found_->kind)};
     }
     if (pos - last_node_ > budget_) {
       throw LimitBreach{value_start(),
@@ -190,10 +209,24 @@ class MemoryBuf : public std::streambuf {
 
  private:
   static constexpr std::size_t kWindow = 1 << 16;
+  // How far past a breach yaml-cpp is still given text: it reads up to 2 KB
+  // ahead of what it has scanned, and a document that ends before the
+  // breach must still be reported whole.
+  static constexpr std::size_t kSlack = 4096;
 
   void set_window(std::size_t start) {
     window_start_ = start;
-    const std::size_t n = std::min(kWindow, text_.size() - start);
+    std::size_t n = std::min(kWindow, text_.size() - start);
+    // yaml-cpp gets no byte from the first that passes a limit on: it
+    // would queue the flow collection's tokens before it reported any.
+    if (!found_ && n > 0) {
+      found_ = scan_.scan_to(start + n - bom_);
+    }
+    if (found_) {
+      const std::size_t stop = found_->pos + bom_ + kSlack;
+      n = std::min(n, stop > start ? stop - start : 0);
+    }
+    handed_ = std::max(handed_, start + n);
     // The get area is never written through; streambuf only offers char*.
     char* b = const_cast<char*>(text_.data() + start);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
     setg(b, b, b + n);
@@ -232,16 +265,36 @@ class MemoryBuf : public std::streambuf {
         break;
       }
     }
-    i = std::min(i, n);
+    return loc_at(std::min(i, n));
+  }
+
+  // The line and byte column of byte `i` of the text.
+  Loc loc_at(std::size_t i) const {
     std::uint32_t line = first_line_;
     std::size_t line_start = bom_;
-    for (std::size_t k = bom_; k < i; ++k) {
+    for (std::size_t k = bom_; k < i && k < text_.size(); ++k) {
       if (text_[k] == '\n') {
         ++line;
         line_start = k + 1;
       }
     }
     return Loc{line, static_cast<std::uint32_t>(std::min<std::size_t>(i - line_start, 0xFFFFFFF0U)) + 1};
+  }
+
+  std::string breach_message(FlowScan::Breach kind) const {
+    switch (kind) {
+      case FlowScan::Breach::kDepth:
+        return depth_message(limits_.max_depth);
+      case FlowScan::Breach::kParserDepth:
+        return fmt::format("nesting is deeper than the YAML parser allows ({} levels)", FlowScan::kParserDepth);
+      case FlowScan::Breach::kNodes:
+        return node_limit_message(limits_.max_nodes);
+      case FlowScan::Breach::kScalar:
+        break;
+    }
+    return fmt::format("a quoted or block scalar holds more than {} brackets and commas, longer than the limit of "
+                       "{} bytes for one scalar (raise it with --max-scalar)",
+                       limits_.max_scalar_bytes, limits_.max_scalar_bytes);
   }
 
   std::string_view text_;
@@ -251,6 +304,10 @@ class MemoryBuf : public std::streambuf {
   std::size_t bom_;
   std::size_t window_start_ = 0;
   std::size_t last_node_ = 0;
+  Limits limits_;
+  FlowScan scan_;
+  std::optional<FlowScan::Found> found_;
+  std::size_t handed_ = 0;
 };
 
 }  // namespace
@@ -406,11 +463,7 @@ class TreeBuilder final : public YAML::EventHandler {
                       Code::kSyntax};
   }
 
-  std::string node_limit_message() const {
-    return fmt::format("the game has more than {} YAML nodes, counting what aliases repeat "
-                       "(raise the limit with --max-nodes)",
-                       limits_.max_nodes);
-  }
+  std::string node_limit_message() const { return trickref::node_limit_message(limits_.max_nodes); }
 
   // Records a completed node as a child of the open container (or the root).
   void add_child(std::uint32_t node, std::uint64_t expanded, Loc where) {
@@ -437,9 +490,7 @@ class TreeBuilder final : public YAML::EventHandler {
   void open(NodeKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
     seen(mark);
     if (frames_.size() >= limits_.max_depth) {
-      throw LimitBreach{to_loc(mark), fmt::format("nesting is deeper than the limit of {} levels "
-                                                  "(raise it with --max-depth)",
-                                                  limits_.max_depth)};
+      throw LimitBreach{to_loc(mark), depth_message(limits_.max_depth)};
     }
     const std::uint32_t node = add(kind, false, mark, 0, 0);
     frames_.push_back(Frame{node, anchor, pending_.size(), 1});
@@ -503,6 +554,8 @@ YamlReader::YamlReader(std::string_view text, const Limits& limits, std::uint32_
     : impl_(std::make_unique<Impl>(text, limits, first_line, keys)), whole_(text) {}
 
 YamlReader::~YamlReader() = default;
+
+std::size_t YamlReader::bytes_handed() const { return impl_->buf.handed(); }
 
 namespace {
 

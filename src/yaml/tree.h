@@ -204,6 +204,9 @@ class YamlReader {
   // goes on.
   bool next(Document& doc, DiagnosticSink& sink);
   [[nodiscard]] bool failed() const { return failed_; }
+  // How much of the text (since the last resume()) the YAML parser has been
+  // given: a limit breach stops it there, before it queues what follows.
+  [[nodiscard]] std::size_t bytes_handed() const;
 
   // After next() failed on a syntax or limit error at a known line, reads on
   // from the next document marker (`---` at the start of a line) after that
