@@ -43,6 +43,7 @@
 #include "engine/hand.h"
 #include "engine/playout.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/small_rulesets.h"
 #include "support/test_support.h"
 #include "transcript/writer.h"
 
@@ -53,29 +54,10 @@ namespace {
 const std::vector<std::string> kPlayers = {"Ann", "Bob", "Cat", "Dan"};
 constexpr std::size_t kSeats = 4;
 
-// The ruleset file `name` extending `base` with `deck` kept, and `rest` (YAML).
-std::string tiny_ruleset(const std::string& name, const std::string& base, const CardSet& keep,
-                         const std::string& rest) {
-  std::string remove;
-  for (int s = 0; s < 4; ++s) {
-    for (int r = 0; r < kRankCount; ++r) {
-      const Card c = Card::of(static_cast<Suit>(s), r);
-      if (!keep.contains(c)) {
-        remove += (remove.empty() ? "" : ", ") + to_string(c);
-      }
-    }
-  }
-  const std::string path = testing::TempDir() + name + ".yaml";
-  std::ofstream(path) << "name: " << name << "\nextends: " << base << "\ndeck:\n  remove: [" << remove
-                      << "]\n  jokers: 0\n"
-                      << rest;
-  return path;
-}
-
 // Court Piece of 20 cards, 5 a player (2 before trump), an early court at 3
 // tricks, a streak court at 3 hands won.
 std::string tiny_court_path() {
-  return tiny_ruleset("tiny-court", "court-piece",
+  return test::small_ruleset("tiny-court", "court-piece",
                       test::cards({"2C", "7C", "10C", "KC", "AC", "3D", "9D", "JD", "QD", "AD", "4H", "6H", "8H",
                                    "QH", "AH", "5S", "9S", "JS", "KS", "AS"}),
                       "deal:\n  hand_size: 5\n  before_trump: 2\nhand:\n  early_court_tricks: 3\n"
@@ -85,7 +67,7 @@ std::string tiny_court_path() {
 // Call Deuces of 18 cards, 4 a player and a kitty of 2, two fives (14 points
 // a hand), bids 5 to 14, to 20 points.
 std::string tiny_deuces_path() {
-  return tiny_ruleset("tiny-deuces", "call-deuces",
+  return test::small_ruleset("tiny-deuces", "call-deuces",
                       test::cards({"2C", "9C", "KC", "AC", "2D", "8D", "QD", "AD", "2H", "5H", "10H", "KH", "AH",
                                    "2S", "5S", "JS", "QS", "AS"}),
                       "deal:\n  hand_size: 4\n  kitty: 2\nbidding: {min: 5, max: 14}\ngame:\n  end: {target: 20}\n");

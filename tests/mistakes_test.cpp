@@ -35,6 +35,7 @@
 #include "engine/hand.h"
 #include "engine/playout.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/small_rulesets.h"
 #include "support/test_support.h"
 #include "transcript/writer.h"
 
@@ -43,28 +44,10 @@ namespace {
 
 const std::vector<std::string> kPlayers = {"Ann", "Bob", "Cat"};
 
-// A ruleset of `game` with only `keep` in the deck, written to a file.
-std::string tiny_ruleset(const std::string& name, const std::string& base, const CardSet& keep,
-                         const std::string& options) {
-  std::string remove;
-  for (int s = 0; s < 4; ++s) {
-    for (int r = 0; r < kRankCount; ++r) {
-      const Card c = Card::of(static_cast<Suit>(s), r);
-      if (!keep.contains(c)) {
-        remove += (remove.empty() ? "" : ", ") + to_string(c);
-      }
-    }
-  }
-  const std::string path = testing::TempDir() + name + ".yaml";
-  std::ofstream(path) << "name: " << name << "\nextends: " << base << "\ndeck:\n  remove: [" << remove
-                      << "]\n  jokers: 0\n" << options;
-  return path;
-}
-
 // A Pluck of 15 cards (2C 3C 9C AC, 4D 8D KD, 5H 10H QH, 6S 7S JS QS KS), 5 a
 // player, quotas 2/2/1, to 3 points: every hand quick to search.
 std::string tiny_pluck_path() {
-  return tiny_ruleset("tiny-pluck", "pluck",
+  return test::small_ruleset("tiny-pluck", "pluck",
                       test::cards({"2C", "3C", "9C", "AC", "4D", "8D", "KD", "5H", "10H", "QH", "6S", "7S", "JS",
                                    "QS", "KS"}),
                       "deal:\n  hand_size: 5\nquotas: {dealer: 2, left: 2, right: 1}\ngame:\n  end: {target: 3}\n");
@@ -74,7 +57,7 @@ std::string tiny_pluck_path() {
 // takes them and discards 2, and shows the plucked suit's higher ones),
 // quotas 2/1/1, to 3 points.
 std::string tiny_nine_five_two_path() {
-  return tiny_ruleset("tiny-nine-five-two", "nine-five-two",
+  return test::small_ruleset("tiny-nine-five-two", "nine-five-two",
                       test::cards({"3C", "6C", "10C", "AC", "4D", "5D", "JD", "2H", "9H", "KH", "7S", "8S", "QS",
                                    "AS"}),
                       "deal:\n  hand_size: 4\n  kitty: 2\nkitty:\n  discard: 2\n"
