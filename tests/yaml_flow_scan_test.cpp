@@ -91,6 +91,37 @@ TEST(FlowScan, AtAnyDepthSettingTheParsersOwnGuardStopsTheScanToo) {
   EXPECT_LE(r.handed, 6U + 2000U + 4096U);
 }
 
+// One game past --max-game-size (by default 4 MiB: 1,000 tricks each led by
+// a 60 KB token that is no card, 60 MB, cost six seconds of yaml-cpp's
+// scanning): the parser gets the limit, one scalar's run and 4 KB, no more;
+// the games around it are read. Here a 300 KB game against a 100 KB limit.
+TEST(FlowScan, AGamePastItsSizeStopsThereAndTheNextIsRead) {
+  EXPECT_EQ(Limits{}.max_game_bytes, 4ULL << 20);
+  Limits limits;
+  limits.max_game_bytes = 100'000;
+  const std::string trick = "      - [" + times("X", 6'000) + ", 3C, 4C]\n";
+  const std::string big = "game: pluck\nhands:\n  - tricks:\n" + times(trick, 50);
+  const std::string text = "game: pluck\n---\n" + big + "---\ngame: pluck\n";
+  const Read r = read_all(text, limits);
+  EXPECT_EQ(r.docs, 1U);
+  ASSERT_EQ(r.diags.size(), 1U);
+  EXPECT_EQ(r.diags[0].code, Code::kLimit);
+  EXPECT_EQ(r.diags[0].loc, (Loc{2, 1}));
+  EXPECT_EQ(r.diags[0].message,
+            "this game runs on past 100000 bytes, the limit for one game (raise it with --max-game-size)");
+  EXPECT_LE(r.handed, 12U + 100'000U + 6'000U + 4096U);
+  YamlReader reader(text, limits);
+  DiagnosticSink sink("t.yaml");
+  Document doc;
+  std::size_t docs = 0;
+  while (reader.next(doc, sink) || reader.resume()) {
+    docs += doc.empty() ? 0U : 1U;
+  }
+  EXPECT_EQ(docs, 2U);
+  // Raised (or at the default), the game is read whole.
+  EXPECT_EQ(read_all(big).diags.size(), 0U);
+}
+
 TEST(FlowScan, AFlatFlowListStopsAtTheNodeLimit) {
   const Read r = read_all("[" + times("a, ", 1'000'000) + "]\n");
   ASSERT_EQ(r.diags.size(), 1U);

@@ -1,6 +1,8 @@
 #include "cli/inputs.h"
 
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -20,6 +22,9 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
   sub.add_option("--max-nodes", o.limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
       ->capture_default_str();
   sub.add_option("--max-scalar", o.limits.max_scalar_bytes, "Longest single YAML value, in bytes")
+      ->capture_default_str();
+  sub.add_option("--max-game-size", o.limits.max_game_bytes, "Largest single YAML game (one document), in bytes")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   // JSON's own (README, "Limits"); a Document counts in 32 bits, and the
   // string limit stays far below that.

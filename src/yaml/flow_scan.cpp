@@ -32,6 +32,12 @@ std::optional<FlowScan::Found> FlowScan::scan_to(std::size_t end) {
   end = std::min(end, text_.size());
   while (!found_ && pos_ < end) {
     step();
+    // A game (one document) past its size: yaml-cpp scans a long plain
+    // scalar at a thousand and more instructions a byte, so the whole game
+    // is bounded before it gets it, reported where the game begins.
+    if (pos_ - document_start_ > max_document_ && !found_) {
+      found_ = Found{Breach::kDocument, pos_, document_start_};
+    }
   }
   return found_;
 }
@@ -99,6 +105,9 @@ bool FlowScan::new_line() {
   const bool blank = i >= text_.size() || text_[i] == '\n';
   const char c0 = at(pos_);
   const bool marker = (c0 == '-' || c0 == '.') && at(pos_ + 1) == c0 && at(pos_ + 2) == c0 && blank_after(pos_ + 3);
+  if (marker) {
+    document_start_ = pos_;
+  }
   if (mode_ == Mode::kBlockBody && !marker) {
     if (block_indent_ < 0 && !blank) {
       block_indent_ = indent_ > block_owner_ ? indent_ : -1;

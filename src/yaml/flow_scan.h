@@ -30,6 +30,7 @@ class FlowScan {
     kParserDepth,  // flow nesting past what yaml-cpp allows (kParserDepth levels)
     kNodes,        // a flow collection of more than --max-nodes nodes
     kScalar,       // a quoted or block scalar of more than --max-scalar bytes
+    kDocument,     // a document (one game) of more than --max-game-size bytes
   };
   struct Found {
     Breach kind;
@@ -40,8 +41,10 @@ class FlowScan {
 
   // `text`: the whole text (after any byte order mark); it is read ahead of
   // the position scanned where a character's meaning needs the next one.
-  FlowScan(std::string_view text, std::uint32_t max_depth, std::uint32_t max_nodes, std::uint32_t max_scalar)
-      : text_(text), max_depth_(max_depth), max_nodes_(max_nodes), max_scalar_(max_scalar) {}
+  FlowScan(std::string_view text, std::uint32_t max_depth, std::uint32_t max_nodes, std::uint32_t max_scalar,
+           std::uint64_t max_document = UINT64_MAX)
+      : text_(text), max_depth_(max_depth), max_nodes_(max_nodes), max_scalar_(max_scalar),
+        max_document_(max_document) {}
 
   // Scans on to at least byte `end`; the first breach, once found, is kept.
   [[nodiscard]] std::optional<Found> scan_to(std::size_t end);
@@ -70,6 +73,8 @@ class FlowScan {
   std::uint32_t max_depth_;
   std::uint32_t max_nodes_;
   std::uint32_t max_scalar_;
+  std::uint64_t max_document_;
+  std::size_t document_start_ = 0;  // where the document being scanned began (its marker line)
   std::optional<Found> found_;
   std::size_t pos_ = 0;
   std::size_t line_start_ = 0;

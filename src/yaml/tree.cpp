@@ -175,7 +175,7 @@ class MemoryBuf : public std::streambuf {
         budget_(4ULL * limits.max_scalar_bytes + (1ULL << 20)),
         bom_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0),
         limits_(limits),
-        scan_(text.substr(bom_), limits.max_depth, limits.max_nodes, limits.max_scalar_bytes) {
+        scan_(text.substr(bom_), limits.max_depth, limits.max_nodes, limits.max_scalar_bytes, limits.max_game_bytes) {
     set_window(0);
   }
 
@@ -289,6 +289,9 @@ class MemoryBuf : public std::streambuf {
         return fmt::format("nesting is deeper than the YAML parser allows ({} levels)", FlowScan::kParserDepth);
       case FlowScan::Breach::kNodes:
         return node_limit_message(limits_.max_nodes);
+      case FlowScan::Breach::kDocument:
+        return fmt::format("this game runs on past {} bytes, the limit for one game (raise it with --max-game-size)",
+                           limits_.max_game_bytes);
       case FlowScan::Breach::kScalar:
         break;
     }

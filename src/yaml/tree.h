@@ -30,6 +30,7 @@ struct Limits {
   std::uint32_t max_depth = 64;                // --max-depth (YAML and JSON nesting)
   std::uint32_t max_nodes = 100'000;           // --max-nodes (YAML, per game, aliases expanded)
   std::uint32_t max_scalar_bytes = 64 * 1024;  // --max-scalar (YAML)
+  std::uint64_t max_game_bytes = 4ULL << 20;   // --max-game-size (one YAML document, one game)
   // JSON has its own: it has no aliases, and what `simulate` writes must
   // read back (a full game of 10,000 hands, its --hands and --max-hands
   // cap, is about 11 MB and 1.9 million values).
