@@ -1972,7 +1972,7 @@ class GameReferee {
             d->notes.push_back(Note{say::probably_meant(words(), seat, ref.text, meant->card, meant->keystroke), ref.loc});
           }
         } else if (const int holder = meant == nullptr ? pinned.holder(*ref.card, seat) : -1; holder >= 0) {
-          pluck_not_held(seat, *ref.card, holder, ref.loc);
+          pluck_not_held(seat, *ref.card, holder, pinned.last[static_cast<std::size_t>(ref.card->index())], ref.loc);
         } else if ((sized || partial) && !proven) {
           if (auto v = check_play(s, seat, *ref.card)) {
             v->hand = h.number;
@@ -2068,17 +2068,12 @@ class GameReferee {
     }
     return out;
   }
-  void pluck_not_held(int seat, Card c, int holder, Loc loc) {
+  // `p`: the last pluck that moved `c`.
+  void pluck_not_held(int seat, Card c, int holder, const PluckRec* p, Loc loc) {
     Violation v = violation(Code::kNotHeld, Clause::kNone, hand_, seat);
     v.card = c;
     v.trick = trick_;
     auto& d = say_play(v, loc);
-    const PluckRec* p = nullptr;
-    for (const auto& q : *rec_->plucks) {
-      if (q.gives.card == c || gets_of(q) == c) {
-        p = &q;  // the last pluck that moved it
-      }
-    }
     if (p != nullptr) {
       const bool returned = gets_of(*p) == c;
       d.notes.push_back(Note{say::moved_in_pluck(words(), returned ? p->from.seat : p->by.seat, holder, c, returned),

@@ -67,6 +67,12 @@ void FlowScan::open_flow() {
   start_node();
 }
 
+void FlowScan::start_quoted(char quote) {
+  mode_ = quote == '"' ? Mode::kDouble : Mode::kSingle;
+  scalar_bytes_ = 0;
+  scalar_start_ = pos_;
+}
+
 void FlowScan::count_scalar_byte() {
   if (++scalar_bytes_ > max_scalar_) {
     breach(Breach::kScalar);
@@ -230,9 +236,7 @@ void FlowScan::flow_char(char c) {
     case '\'':
       if (!in_plain_) {
         start_node();
-        mode_ = c == '"' ? Mode::kDouble : Mode::kSingle;
-        scalar_bytes_ = 0;
-        scalar_start_ = pos_;
+        start_quoted(c);
       }
       break;
     case '&':
@@ -296,9 +300,7 @@ void FlowScan::block_char(char c) {
     case '"':
     case '\'':
       first_token_col_ = first_token_col_ < 0 ? col : first_token_col_;
-      mode_ = c == '"' ? Mode::kDouble : Mode::kSingle;
-      scalar_bytes_ = 0;
-      scalar_start_ = pos_;
+      start_quoted(c);
       break;
     case '|':
     case '>':

@@ -60,6 +60,7 @@ class FlowScan {
   void block_char(char c);
   void start_node();
   void open_flow();
+  void start_quoted(char quote);  // a quoted scalar begins at pos_
   void count_scalar_byte();
   void breach(Breach kind);
   [[nodiscard]] char at(std::size_t i) const { return i < text_.size() ? text_[i] : '\n'; }
