@@ -1,0 +1,438 @@
+// The double-dummy search (analysis.md §1; double_dummy.h says what it
+// answers). Every rule of play is the engine's (engine/play.h): legal_plays,
+// apply_play, current_winner, finish_trick. What is here is search: a
+// zero-window alpha-beta ("can the side still make `need`?"), bounds kept in
+// the transposition table at each trick's start (dd_table.h), sure tricks
+// for the leader, equal cards tried once, and an ordering of the moves that
+// tries the likely best first.
+#include "engine/double_dummy.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "engine/dd_table.h"
+
+namespace trickref {
+
+namespace {
+
+constexpr std::uint64_t kJokerBits = CardSet::jokers().bits();
+constexpr std::uint64_t kLane = 0xFFFF;
+
+// The effective layout: one 16-bit lane per effective suit, the jokers moved
+// into the trump suit's lane above its ace (places 14 and 15), so that
+// within a lane bit order is the order in which the cards win.
+[[nodiscard]] inline std::uint64_t effective(std::uint64_t bits, Suit trump) {
+  const std::uint64_t j = bits & kJokerBits;
+  return (bits & ~kJokerBits) | (j >> (48 - 16 * static_cast<int>(trump)));
+}
+[[nodiscard]] inline Card card_at(int place) {
+  const int r = place & 15;
+  return r >= 14 ? Card(static_cast<std::uint8_t>(48 + r)) : Card(static_cast<std::uint8_t>(place));
+}
+[[nodiscard]] inline int place_of(Card c, Suit trump) {
+  return c.is_joker() ? static_cast<int>(trump) * 16 + c.rank() : c.index();
+}
+[[nodiscard]] inline int top_place(std::uint64_t bits) { return 63 - std::countl_zero(bits); }
+
+[[nodiscard]] CardSet in_play(const PlayState& s) {
+  CardSet all;
+  for (int p = 0; p < s.players; ++p) {
+    all |= s.hands[static_cast<std::size_t>(p)];
+  }
+  return all;
+}
+
+[[nodiscard]] CardSet trick_so_far(const PlayState& s) {
+  CardSet t;
+  for (int i = 0; i < s.count && i < kMaxPlayers; ++i) {
+    t.insert(s.cards[static_cast<std::size_t>(i)]);
+  }
+  return t;
+}
+
+[[nodiscard]] bool counts_points(const Ruleset& r) { return r.scoring == ScoringKind::kPoints; }
+
+[[nodiscard]] int points_of(const Ruleset& r, CardSet cards) {
+  int sum = 0;
+  for (const Card c : cards) {
+    sum += r.card_points[static_cast<std::size_t>(c.index())];
+  }
+  return sum;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- positions
+
+DdPosition dd_start(const PlayState& play, const std::array<int, kMaxPlayers>& credited) {
+  DdPosition pos;
+  pos.play = play;
+  pos.won = credited;
+  if (!counts_points(*play.rules)) {
+    for (int p = 0; p < play.players; ++p) {
+      pos.won[static_cast<std::size_t>(p)] += play.taken[static_cast<std::size_t>(p)];
+    }
+  }
+  return pos;
+}
+
+int dd_trick_value(const Ruleset& rules, CardSet trick_cards) {
+  return counts_points(rules) ? rules.per_trick + points_of(rules, trick_cards) : 1;
+}
+
+void dd_play(DdPosition& pos, Card card) {
+  PlayState& s = pos.play;
+  apply_play(s, s.to_play(), card);
+  if (s.trick_complete()) {
+    const CardSet cards = trick_so_far(s);
+    const int winner = finish_trick(s);
+    pos.won[static_cast<std::size_t>(winner)] += dd_trick_value(*s.rules, cards);
+  }
+}
+
+int dd_won(const DdPosition& pos, SeatMask side) {
+  int sum = 0;
+  for (int p = 0; p < pos.play.players; ++p) {
+    if ((side & seat_bit(p)) != 0) {
+      sum += pos.won[static_cast<std::size_t>(p)];
+    }
+  }
+  return sum;
+}
+
+int dd_still_in_play(const DdPosition& pos) {
+  const PlayState& s = pos.play;
+  const int tricks = s.hands[static_cast<std::size_t>(s.to_play())].size();
+  if (!counts_points(*s.rules)) {
+    return tricks;
+  }
+  return tricks * s.rules->per_trick + points_of(*s.rules, in_play(s) | trick_so_far(s));
+}
+
+CardSet dd_distinct_moves(const PlayState& s, CardSet moves) {
+  const Ruleset& r = *s.rules;
+  const std::uint64_t live = effective((in_play(s) | trick_so_far(s)).bits(), s.trump);
+  const std::uint64_t mine = effective(moves.bits(), s.trump);
+  CardSet out;
+  for (const Card c : moves) {
+    const int place = place_of(c, s.trump);
+    const std::uint64_t lane = kLane << (place & ~15);
+    const std::uint64_t above = live & lane & ~((std::uint64_t{2} << place) - 1);
+    if (above != 0) {
+      const int next = std::countr_zero(above);
+      if ((mine >> next & 1U) != 0 &&
+          r.card_points[static_cast<std::size_t>(c.index())] ==
+              r.card_points[static_cast<std::size_t>(card_at(next).index())]) {
+        continue;  // the next card up is the same player's and worth the same
+      }
+    }
+    out.insert(c);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the search
+
+struct DdSolver::Search {
+  const Ruleset& r;
+  DdTable::Impl& table;
+  SeatMask side;
+  std::uint64_t budget;  // 0: none
+  DdStats& stats;
+  bool points;
+  std::uint64_t nodes = 0;
+  bool aborted = false;
+  std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points
+
+  Search(const Ruleset& rules, DdTable::Impl& t, SeatMask s, std::uint64_t max, DdStats& st)
+      : r(rules), table(t), side(s), budget(max), stats(st), points(counts_points(rules)) {
+    if (points) {
+      std::vector<int> values;
+      for (const int v : r.card_points) {
+        if (v != 0 && std::find(values.begin(), values.end(), v) == values.end()) {
+          values.push_back(v);
+        }
+      }
+      std::sort(values.begin(), values.end());
+      for (std::size_t i = 0; i < 64; ++i) {
+        const auto at = std::find(values.begin(), values.end(), r.card_points[i]);
+        point_class[i] = r.card_points[i] == 0 ? 0 : static_cast<std::uint8_t>(1 + ((at - values.begin()) % 7));
+      }
+    }
+  }
+
+  [[nodiscard]] bool ours(int seat) const { return (side & seat_bit(seat)) != 0; }
+
+  [[nodiscard]] DdKey key_of(const PlayState& s) const {
+    DdKey k;
+    std::array<std::uint64_t, kMaxPlayers> held{};
+    std::uint64_t all = 0;
+    for (int p = 0; p < s.players; ++p) {
+      held[static_cast<std::size_t>(p)] = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      all |= held[static_cast<std::size_t>(p)];
+    }
+    for (std::uint64_t left = all; left != 0;) {
+      const int place = top_place(left);
+      left &= ~(std::uint64_t{1} << place);
+      const auto lane = static_cast<std::size_t>(place >> 4);
+      int owner = 0;
+      while ((held[static_cast<std::size_t>(owner)] >> place & 1U) == 0) {
+        ++owner;
+      }
+      k.holders[lane] = k.holders[lane] << 3 | static_cast<std::uint64_t>(owner + 1);
+      if (points) {
+        k.points[lane] = k.points[lane] << 3 | point_class[static_cast<std::size_t>(card_at(place).index())];
+      }
+    }
+    k.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
+             static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
+             static_cast<std::uint64_t>(side) << 8;
+    return k;
+  }
+
+  // The most the hand can still give: tricks left (with the one in
+  // progress), or their per_trick and the points still in play.
+  [[nodiscard]] int most(const PlayState& s, int trick_points) const {
+    const int tricks = s.hands[static_cast<std::size_t>(s.to_play())].size();
+    if (!points) {
+      return tricks;
+    }
+    return tricks * r.per_trick + points_of(r, in_play(s)) + trick_points;
+  }
+
+  // Sure tricks for the leader's team at the start of a trick: the leader's
+  // cards above every card anyone else holds in their suit, each of which
+  // wins its trick when led whatever the others play, and keeps the lead
+  // (a side suit only when no one else holds a trump). Returns the least
+  // value they bring (their tricks, with the points of the leader's cards).
+  [[nodiscard]] int sure_for_leader(const PlayState& s) const {
+    if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
+      return 0;
+    }
+    std::uint64_t others = 0;
+    for (int p = 0; p < s.players; ++p) {
+      if (p != s.leader) {
+        others |= effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      }
+    }
+    const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
+    const int t = static_cast<int>(s.trump);
+    const bool others_trump = ((others >> (16 * t)) & kLane) != 0;
+    const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
+    int tricks = 0;
+    int pts = 0;
+    for (int lane = 0; lane < 4; ++lane) {
+      if (lane == t ? !may_lead_trump : others_trump) {
+        continue;
+      }
+      const std::uint64_t o = (others >> (16 * lane)) & kLane;
+      const std::uint64_t m = (mine >> (16 * lane)) & kLane;
+      const std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
+      tricks += std::popcount(winners);
+      if (points) {
+        for (std::uint64_t w = winners; w != 0; w &= w - 1) {
+          pts += r.card_points[static_cast<std::size_t>(card_at(16 * lane + std::countr_zero(w)).index())];
+        }
+      }
+    }
+    return points ? tricks * r.per_trick + pts : tricks;
+  }
+
+  struct Move {
+    Card card;
+    int score = 0;
+  };
+
+  // The moves worth trying, best guess first: a lead the table remembers;
+  // winners led; the lowest card that takes the trick; else the lowest.
+  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, std::array<Move, 24>& out) const {
+    const CardSet distinct = dd_distinct_moves(s, moves);
+    const int seat = s.to_play();
+    const bool team = ours(seat);
+    int n = 0;
+    std::uint64_t live = effective(in_play(s).bits(), s.trump) & ~effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump);
+    for (const Card c : distinct) {
+      const int place = place_of(c, s.trump);
+      const int lane = place >> 4;
+      int score = 0;
+      if (s.count == 0) {
+        const std::uint64_t above = live & (kLane << (16 * lane)) & ~((std::uint64_t{2} << place) - 1);
+        const int len = std::popcount(effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump) &
+                                      (kLane << (16 * lane)));
+        score = above == 0 ? 200 + len : 50 - (place & 15) + len;
+        if (remembered != 0xFF) {
+          const auto lane_live = (effective(in_play(s).bits(), s.trump) >> (16 * lane)) & kLane;
+          const int from_top = std::popcount(lane_live & ~((std::uint64_t{2} << (place & 15)) - 1));
+          if ((remembered >> 4) == lane && (remembered & 15) == from_top) {
+            score = 1000;
+          }
+        }
+      } else {
+        const bool winning_now = ours(s.best_seat) == team;
+        const int strength = strength_if_played(s, c);
+        const bool beats = strength > s.best_strength;
+        const bool last = s.count == s.players - 1;
+        if (winning_now) {
+          score = 100 - strength;  // partner wins: play low
+          if (last) {
+            score += 0;
+          }
+        } else if (beats) {
+          score = 300 - strength;  // the lowest card that takes it
+        } else {
+          score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
+        }
+        if (points) {
+          const int pv = r.card_points[static_cast<std::size_t>(c.index())];
+          score += (winning_now || beats) ? pv : -pv;
+        }
+      }
+      out[static_cast<std::size_t>(n++)] = Move{c, score};
+    }
+    std::stable_sort(out.begin(), out.begin() + n, [](const Move& a, const Move& b) { return a.score > b.score; });
+    return n;
+  }
+
+  [[nodiscard]] std::uint8_t remember(const PlayState& s, Card c) const {
+    const int place = place_of(c, s.trump);
+    const int lane = place >> 4;
+    const auto lane_live = (effective(in_play(s).bits(), s.trump) >> (16 * lane)) & kLane;
+    const int from_top = std::popcount(lane_live & ~((std::uint64_t{2} << (place & 15)) - 1));
+    return static_cast<std::uint8_t>(lane << 4 | from_top);
+  }
+
+  // Whether the side can still make `need` from `s` (the trick in progress,
+  // carrying `trick_points` so far, counted with the tricks to come).
+  bool reaches(const PlayState& s, int need, int trick_points) {
+    if (need <= 0) {
+      return true;
+    }
+    if (aborted) {
+      return false;
+    }
+    ++nodes;
+    if (budget != 0 && nodes > budget) {
+      aborted = true;
+      return false;
+    }
+    const int most_left = most(s, trick_points);
+    if (need > most_left) {
+      return false;
+    }
+    const CardSet moves = legal_plays(s);
+    if (moves.empty()) {
+      return false;  // the hand is over for want of cards (a faulty record's uneven hands)
+    }
+    DdKey key;
+    std::uint64_t hash = 0;
+    std::uint8_t remembered = 0xFF;
+    if (s.count == 0) {
+      const int sure = sure_for_leader(s);
+      if (ours(s.leader) ? sure >= need : most_left - sure < need) {
+        return ours(s.leader);
+      }
+      key = key_of(s);
+      hash = key.hash();
+      if (const DdEntry* e = table.find(key, hash)) {
+        ++stats.table_hits;
+        if (e->lower >= need) {
+          return true;
+        }
+        if (e->upper < need) {
+          return false;
+        }
+        remembered = e->best;
+      }
+    }
+    const int seat = s.to_play();
+    const bool maximise = ours(seat);
+    std::array<Move, 24> list;
+    const int n = order(s, moves, remembered, list);
+    bool result = !maximise;
+    Card decided = list[0].card;
+    for (int i = 0; i < n; ++i) {
+      const Card c = list[static_cast<std::size_t>(i)].card;
+      PlayState next = s;
+      apply_play(next, seat, c);
+      int next_need = need;
+      int next_points = trick_points + (points ? r.card_points[static_cast<std::size_t>(c.index())] : 0);
+      if (next.trick_complete()) {
+        const int winner = finish_trick(next);
+        if (ours(winner)) {
+          next_need -= points ? r.per_trick + next_points : 1;
+        }
+        next_points = 0;
+      }
+      const bool got = reaches(next, next_need, next_points);
+      if (aborted) {
+        return false;
+      }
+      if (got == maximise) {
+        result = got;
+        decided = c;
+        break;
+      }
+    }
+    if (s.count == 0) {
+      DdEntry& e = table.slot(key, hash, s.hands[static_cast<std::size_t>(s.leader)].size());
+      if (result) {
+        e.lower = static_cast<std::int16_t>(std::max<int>(e.lower, need));
+      } else {
+        e.upper = static_cast<std::int16_t>(std::min<int>(e.upper, need - 1));
+      }
+      if (result == maximise) {
+        e.best = remember(s, decided);
+      }
+    }
+    return result;
+  }
+};
+
+DdSolver::DdSolver(const Ruleset& rules, DdTable& table) : rules_(&rules), table_(&table) {
+  if (table.impl().rules != &rules) {
+    table.clear();
+    table.impl().rules = &rules;
+  }
+}
+
+std::optional<bool> DdSolver::reaches(const DdPosition& pos, SeatMask side, int target) {
+  Search search(*rules_, table_->impl(), side, max_nodes_, stats_);
+  const int need = target - dd_won(pos, side);
+  const bool got = search.reaches(pos.play, need, points_of(*rules_, trick_so_far(pos.play)) * (search.points ? 1 : 0));
+  stats_.nodes += search.nodes;
+  if (search.aborted) {
+    return std::nullopt;
+  }
+  return got;
+}
+
+std::optional<int> DdSolver::value(const DdPosition& pos, SeatMask side) {
+  const int won = dd_won(pos, side);
+  int lo = won;
+  int hi = won + dd_still_in_play(pos);
+  const std::uint64_t start = stats_.nodes;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo + 1) / 2;
+    // One budget for the whole solve: each probe gets what is left.
+    const std::uint64_t used = stats_.nodes - start;
+    if (max_nodes_ != 0 && used >= max_nodes_) {
+      return std::nullopt;
+    }
+    const std::uint64_t keep = max_nodes_;
+    max_nodes_ = max_nodes_ == 0 ? 0 : max_nodes_ - used;
+    const auto got = reaches(pos, side, mid);
+    max_nodes_ = keep;
+    if (!got) {
+      return std::nullopt;
+    }
+    if (*got) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+}  // namespace trickref

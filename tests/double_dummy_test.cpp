@@ -1,0 +1,106 @@
+// The double-dummy solver against exhaustive search with no pruning
+// (analysis.md §1): random endgames of every built-in ruleset, at the
+// start of a trick and in the middle of one, every side.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/double_dummy.h"
+#include "ruleset/ruleset_loader.h"
+
+namespace trickref {
+namespace {
+
+// Every legal card tried, every line to the end: the value by definition.
+int exhaustive(const DdPosition& pos, SeatMask side) {
+  const PlayState& s = pos.play;
+  const CardSet moves = s.hands[static_cast<std::size_t>(s.to_play())].empty() ? CardSet() : legal_plays(s);
+  if (moves.empty()) {
+    return dd_won(pos, side);
+  }
+  const bool maximise = (side & seat_bit(s.to_play())) != 0;
+  int best = maximise ? -1 : 1 << 20;
+  for (const Card c : moves) {
+    DdPosition next = pos;
+    dd_play(next, c);
+    const int v = exhaustive(next, side);
+    best = maximise ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+struct Endgame {
+  DdPosition pos;
+  std::string text;
+};
+
+// `cards` cards each from the ruleset's deck, a random trump and leader,
+// trumps broken or not, then `into_trick` random legal cards of the trick.
+Endgame random_endgame(const Ruleset& r, std::mt19937_64& rng, int cards, int into_trick) {
+  std::vector<Card> deck(r.deck.begin(), r.deck.end());
+  std::shuffle(deck.begin(), deck.end(), rng);
+  std::array<CardSet, kMaxPlayers> hands{};
+  std::size_t k = 0;
+  for (int p = 0; p < r.players; ++p) {
+    for (int i = 0; i < cards; ++i) {
+      hands[static_cast<std::size_t>(p)].insert(deck[k++]);
+    }
+  }
+  const auto trump = static_cast<Suit>(rng() % 4);
+  const int leader = static_cast<int>(rng() % static_cast<std::uint64_t>(r.players));
+  PlayState s = start_play(r, trump, hands, leader);
+  s.trick = 1 + static_cast<int>(rng() % 5);  // not the first trick: its lead is forced by the full deal
+  s.broken = rng() % 2 == 0;
+  std::array<int, kMaxPlayers> credited{};
+  credited[0] = static_cast<int>(rng() % 3);
+  Endgame e{dd_start(s, credited), ""};
+  for (int i = 0; i < into_trick; ++i) {
+    const CardSet moves = legal_plays(e.pos.play);
+    std::vector<Card> m(moves.begin(), moves.end());
+    dd_play(e.pos, m[rng() % m.size()]);
+  }
+  for (int p = 0; p < r.players; ++p) {
+    e.text += to_string(hands[static_cast<std::size_t>(p)]) + " / ";
+  }
+  e.text += "trump " + std::to_string(static_cast<int>(trump)) + " leader " + std::to_string(leader);
+  return e;
+}
+
+struct Case {
+  std::string ruleset;
+  int cards;
+};
+
+TEST(DoubleDummy, EqualsExhaustiveSearchOnRandomEndgames) {
+  RulesetCatalog catalog;
+  const std::vector<Case> cases = {{"pluck", 5},       {"nine-five-two", 5}, {"court-piece", 4},
+                                   {"call-deuces", 4}, {"call-deuces-5", 3}};
+  std::mt19937_64 rng(20261128);
+  int checked = 0;
+  for (const auto& c : cases) {
+    const auto& res = catalog.resolve(c.ruleset);
+    ASSERT_TRUE(res.ruleset) << c.ruleset;
+    const Ruleset& r = *res.ruleset;
+    DdTable table(1 << 20);
+    for (int i = 0; i < 200; ++i) {
+      const Endgame e = random_endgame(r, rng, 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(c.cards)),
+                                       static_cast<int>(rng() % static_cast<std::uint64_t>(r.players)));
+      table.clear();
+      DdSolver solver(r, table);
+      for (int seat = 0; seat < r.players; ++seat) {
+        const SeatMask side = r.players == 3 ? seat_bit(seat) : static_cast<SeatMask>(seat_bit(seat) | seat_bit((seat + 2) % r.players));
+        const auto got = solver.value(e.pos, side);
+        ASSERT_TRUE(got);
+        ASSERT_EQ(*got, exhaustive(e.pos, side)) << c.ruleset << " " << e.text << " side " << int{side};
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 200 * (3 + 3 + 4 + 4 + 5));
+}
+
+}  // namespace
+}  // namespace trickref
