@@ -126,7 +126,10 @@ GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const 
   if (rules && !g.players.empty()) {
     rep.ruleset = rules->name;
     rep.scoring = rules->scoring;
-    rep.result = referee(g, *rules, sink, RefereeOptions{options.hand_summaries});
+    rep.result = referee(g, *rules, sink, RefereeOptions{options.hand_summaries, options.hand_play});
+    if (options.hand_play) {
+      rep.rules = rules;
+    }
   }
   rep.hidden_errors = sink.hidden_errors();
   rep.hidden_warnings = sink.hidden_warnings();

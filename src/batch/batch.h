@@ -57,6 +57,10 @@ struct BatchOptions {
   // of its own, and with -j N the reports a run holds until they are
   // emitted in order are small.
   bool hand_summaries = true;
+  // Each hand's play as the referee replayed it (RefereeOptions::hand_play)
+  // and the game's ruleset kept with its report (GameReport::rules): what
+  // `analyse` reads.
+  bool hand_play = false;
   // With -j N, a JSON Lines file is refereed in runs of whole lines of
   // about this many bytes (LineBlock): big enough that the hand-off costs
   // nothing beside the refereeing, small enough to sit in a core's cache.

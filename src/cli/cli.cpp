@@ -49,6 +49,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
     setup_score(app, ctx);
     setup_compare(app, ctx);
     setup_simulate(app, ctx);
+    setup_analyse(app, ctx);
     setup_record(app, ctx);
     setup_new(app, ctx);
     setup_import(app, ctx);

@@ -1,4 +1,4 @@
-// `trickref schema transcript | ruleset | report | league | standings`: the JSON Schemas.
+// `trickref schema transcript | ruleset | report | league | standings | analysis`: the JSON Schemas.
 #include <memory>
 
 #include <fmt/format.h>
@@ -15,10 +15,10 @@ namespace trickref::cli {
 void setup_schema(CLI::App& app, Context& ctx) {
   auto which = std::make_shared<std::string>();
   auto* sub = app.add_subcommand("schema", "Print a JSON Schema (draft 7): transcript, ruleset, report (validate), "
-                                           "league (league.yaml) or standings (score)");
-  sub->add_option("name", *which, "transcript | ruleset | report | league | standings")
+                                           "league (league.yaml), standings (score) or analysis (analyse)");
+  sub->add_option("name", *which, "transcript | ruleset | report | league | standings | analysis")
       ->required()
-      ->check(CLI::IsMember({"transcript", "ruleset", "report", "league", "standings"}));
+      ->check(CLI::IsMember({"transcript", "ruleset", "report", "league", "standings", "analysis"}));
   sub->callback([which, &ctx]() {
     // The ruleset schema is generated from the option table (schemas/ruleset.schema.json is a copy of it).
     if (*which == "ruleset") {

@@ -23,6 +23,7 @@ void setup_explain(CLI::App& app, Context& ctx);
 void setup_schema(CLI::App& app, Context& ctx);
 void setup_score(CLI::App& app, Context& ctx);
 void setup_simulate(CLI::App& app, Context& ctx);
+void setup_analyse(CLI::App& app, Context& ctx);
 void setup_compare(CLI::App& app, Context& ctx);
 void setup_new(CLI::App& app, Context& ctx);
 void setup_import(CLI::App& app, Context& ctx);

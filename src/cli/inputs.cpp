@@ -8,7 +8,7 @@
 
 namespace trickref::cli {
 
-void add_input_options(CLI::App& sub, InputOptions& o) {
+void add_input_options(CLI::App& sub, InputOptions& o, bool yaml_nodes) {
   sub.add_option("paths", o.paths, "Transcript files (.yaml .yml .json .jsonl), directories (walked "
                                    "recursively) or - for standard input")
       ->required();
@@ -19,7 +19,7 @@ void add_input_options(CLI::App& sub, InputOptions& o) {
   sub.add_option("--max-file-size", o.limits.max_file_bytes, "Largest file (or JSON Lines line) read, in bytes")
       ->capture_default_str();
   sub.add_option("--max-depth", o.limits.max_depth, "Deepest nesting accepted (YAML and JSON)")->capture_default_str();
-  sub.add_option("--max-nodes", o.limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
+  sub.add_option(yaml_nodes ? "--max-nodes" : "--max-yaml-nodes", o.limits.max_nodes, "Most YAML nodes in one game, counting alias copies")
       ->capture_default_str();
   sub.add_option("--max-scalar", o.limits.max_scalar_bytes, "Longest single YAML value, in bytes")
       ->capture_default_str();

@@ -24,7 +24,9 @@ struct InputOptions {
 
 // Registers PATH..., --rules, -j/--jobs and --max-file-size/--max-depth/--max-nodes/--max-scalar/
 // --max-json-values/--max-json-string/--max-diagnostics/--max-extends.
-void add_input_options(CLI::App& sub, InputOptions& o);
+// `yaml_nodes` false: the YAML node limit is --max-yaml-nodes (analyse's
+// --max-nodes is the solver's budget).
+void add_input_options(CLI::App& sub, InputOptions& o, bool yaml_nodes = true);
 
 // Registers --max-extends alone, for the commands that load rulesets but read no records.
 void add_max_extends_option(CLI::App& sub, Limits& limits);

@@ -112,7 +112,8 @@ namespace {
 class GameReferee {
  public:
   GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink, RefereeOptions options)
-      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)), summaries_(options.hand_summaries) {
+      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)), summaries_(options.hand_summaries),
+        hand_play_(options.hand_play && options.hand_summaries) {
     n_ = static_cast<int>(g.players.size());
     for (const auto& p : g.players) {
       names_.push_back(clip(p));
@@ -1902,7 +1903,11 @@ class GameReferee {
     // trick so far proven and skipped, from the same first play.
     bool in_step = true;
     const PluckHolders pinned = pluck_holders(h, forward);
-    const bool whole = !pinned.contradicted && proven_throughout(tricks, m);
+    const bool whole = !hand_play_ && !pinned.contradicted && proven_throughout(tricks, m);
+    if (hand_play_) {
+      sum_->play = HandPlay{s, forward, {}};
+      sum_->play->start.leader = leaders_.empty() ? s.leader : leaders_[0];
+    }
     // (Proven throughout, a trick is only looked at for the leader it names.)
     for (std::size_t t = 0; t < (whole && !legal_.leader_named ? 0 : tricks.size()); ++t) {
       trick_ = static_cast<int>(t) + 1;
@@ -1965,6 +1970,7 @@ class GameReferee {
         const CardRef& ref = tr.cards[k];
         const int seat = s.to_play();
         const Meant* meant = meant_entry(static_cast<int>(t), static_cast<int>(k));
+        bool clean = true;
         if (!ref.card) {
           // Not a card (bad-card, the loader's one diagnostic): it names the
           // card meant (attribute() found one for every token it let through).
@@ -1973,8 +1979,10 @@ class GameReferee {
           }
         } else if (const int holder = meant == nullptr ? pinned.holder(*ref.card, seat) : -1; holder >= 0) {
           pluck_not_held(seat, *ref.card, holder, pinned.last[static_cast<std::size_t>(ref.card->index())], ref.loc);
+          clean = false;
         } else if ((sized || partial) && !proven) {
           if (auto v = check_play(s, seat, *ref.card)) {
+            clean = false;
             v->hand = h.number;
             Diagnostic* d = play_fault(*v, s, ref, played_in, played_loc, forward, first_lead_reported);
             if (d != nullptr && meant != nullptr) {
@@ -1986,6 +1994,10 @@ class GameReferee {
         }
         // The hand goes on with the card the player held, where it was mistyped (attribute()).
         Card c = meant != nullptr ? meant->card : *ref.card;
+        if (hand_play_) {
+          sum_->play->plays.push_back(
+              PlayedCard{static_cast<int>(t), seat, c, meant != nullptr ? plays_clean(s, seat, c) : clean});
+        }
         if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
           // Not held (or a repeat): whoever held it as recorded no longer does.
           for (int o = 0; o < n_; ++o) {
@@ -2458,6 +2470,7 @@ class GameReferee {
   // not, the summary's lists are not made (the hand's quota, plucks and
   // running score); what a hand reads back of its summary is made always.
   const bool summaries_;
+  const bool hand_play_;  // RefereeOptions::hand_play: each hand's play kept (HandSummary::play)
   bool attributable_ = false;
   bool adds_up_ = false;
   bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known

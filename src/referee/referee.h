@@ -13,6 +13,7 @@
 
 #include "base/diagnostic.h"
 #include "engine/game.h"
+#include "referee/hand_play.h"
 #include "ruleset/ruleset.h"
 #include "transcript/transcript.h"
 
@@ -89,6 +90,9 @@ struct HandSummary {
   // The cards played as the referee reads them where they are not the
   // cards written (`trickref record` goes on as the referee does).
   std::vector<ReadAs> read_as;
+  // The play as replayed (RefereeOptions::hand_play; absent when the hand's
+  // tricks were not replayed: no trump, no contract, nothing to attribute).
+  std::optional<HandPlay> play;
 };
 
 struct GameOutcome {
@@ -120,6 +124,9 @@ struct RefereeOptions {
   // `hands` empty, and the referee builds no summary: about four lists a
   // hand it would make and let go. The diagnostics are the same either way.
   bool hand_summaries = true;
+  // Each hand's play as replayed (HandSummary::play), for `analyse`: every
+  // trick is then played card by card, none skipped as proven.
+  bool hand_play = false;
 };
 
 // Referees `game` under `rules`; diagnostics go to `sink`, in game order.

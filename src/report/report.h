@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -39,6 +40,9 @@ struct GameReport {
   // The game's text could not be read (a syntax or limit error of the
   // reader, or a JSON Lines line over the size limit): it was not refereed.
   bool unreadable = false;
+  // The ruleset the game was refereed under, kept where the caller asks for
+  // each hand's play (BatchOptions::hand_play): `analyse` plays on under it.
+  std::shared_ptr<const Ruleset> rules;
 };
 
 struct Summary {
