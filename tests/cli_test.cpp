@@ -77,7 +77,7 @@ TEST_F(Cli, UsageErrorsExitTwoHelpExitsZero) {
 // scorer looking for `init` is told how a game is kept.
 TEST_F(Cli, AnUnknownCommandIsNamedWithTheCommands) {
   const std::string commands =
-      "the commands: validate, score, compare, simulate, record, new, import, rules, explain, schema\n";
+      "the commands: validate, score, compare, simulate, analyse, record, new, import, rules, explain, schema\n";
   const auto init = test::run_cli({"init"});
   EXPECT_EQ(init.exit_code, 2);
   EXPECT_EQ(init.out, "");
