@@ -242,10 +242,21 @@ TEST(Analyse, KeepingEachHandsPlayChangesNoDiagnostic) {
       for (const auto& d : g.diagnostics) {
         out += render_diagnostic(d, TextStyle{false, true});
       }
+      const bool clean = std::none_of(g.diagnostics.begin(), g.diagnostics.end(),
+                                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
       if (g.result) {
         for (const auto& h : g.result->hands) {
           EXPECT_EQ(h.play.has_value() && !keep, false);
           plays += h.play ? static_cast<int>(h.play->plays.size()) : 0;
+          if (h.play && h.taken && clean) {
+            // Every card of a clean hand, none skipped as proven.
+            int tricks = 0;
+            for (const int t : *h.taken) {
+              tricks += t;
+            }
+            EXPECT_EQ(h.play->plays.size(), g.players.size() * static_cast<std::size_t>(tricks))
+                << g.file << " hand " << h.number;
+          }
         }
       }
     }, [] {});
