@@ -32,7 +32,9 @@ static std::string amount(int n, bool points) {
   return n == 1 ? std::string("a trick") : fmt::format("{} tricks", n);
 }
 
-static std::string value_text(int v, bool points) { return points ? fmt::format("{} points", v) : fmt::format("{}", v); }
+static std::string value_text(int v, bool points) {
+  return points ? fmt::format("{} {}", v, v == 1 ? "point" : "points") : fmt::format("{}", v);
+}
 
 // "2H", "2H or 3H", "AH, KH or QH".
 static std::string or_list(const std::vector<Card>& cards) {
@@ -575,7 +577,7 @@ static std::string html_report(const AnalysisView& v) {
          "<div class=\"key\"><span><span class=\"c k1\">cost 1</span></span><span><span class=\"c k2\">cost 2"
          "</span></span><span><span class=\"c k3\">cost 3+</span></span><span><span class=\"c dec\">decisive"
          "</span> the target was lost here</span><span><span class=\"c ill\">not legal</span></span>"
-         "<span><span class=\"c un\">not played</span></span></div>\n";
+         "<span><span class=\"c un\">not played</span></span><span><b>bold</b>: led the trick</span></div>\n";
   bool floor_said = false;
   for (const AnalysedGame& a : *v.games) {
     const GameReport& g = a.report;
