@@ -282,6 +282,21 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
     }
   }
 
+  // Equal cards (analysis.md §2) carry the same card points only where the
+  // scoring counts them: elsewhere the points a ruleset lists (Pluck's are
+  // Call Deuces' defaults) do not part a 5 from a 6.
+  Ruleset flat;
+  const Ruleset* grouping = &r;
+  if (!a.points) {
+    flat = r;
+    flat.card_points = {};
+    grouping = &flat;
+  }
+  const auto distinct = [&](const PlayState& at) {
+    PlayState s = at;
+    s.rules = grouping;
+    return highest_first(dd_distinct_moves(s, legal_plays(at)));
+  };
   table.clear();
   HandSolver solve(r, table, options.max_nodes, sides);
   solve.pos.push_back(dd_start(hp.start, credited));
@@ -347,7 +362,7 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
       return fail(a);
     }
     const PlayState& at = solve.pos[k].play;
-    for (const Card c : highest_first(dd_distinct_moves(at, legal_plays(at)))) {
+    for (const Card c : distinct(at)) {
       const bool keeps = pc.legal && c == pc.card ? p.after >= p.before : solve.reaches(k, c, side, p.before);
       if (keeps) {
         p.best.push_back(c);
@@ -394,7 +409,7 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
       }
       DecisivePlay d{static_cast<int>(side), static_cast<int>(k), target, {}};
       const PlayState& at = solve.pos[k].play;
-      for (const Card c : highest_first(dd_distinct_moves(at, legal_plays(at)))) {
+      for (const Card c : distinct(at)) {
         const bool in_best = std::find(p.best.begin(), p.best.end(), c) != p.best.end();
         if (in_best || (c != p.card && solve.reaches(k, c, side, target))) {
           d.kept.push_back(c);
