@@ -508,6 +508,35 @@ TEST(Schema, ScoreReportMatchesTheStandingsSchema) {
   }
 }
 
+// The analysis of samples/analyse/ (trace and decisive plays), its --par
+// form, and a hand not solved within the budget match the analysis schema;
+// a play without its `legal` or with a cost that is not a number does not.
+TEST(Schema, AnalysisReportMatchesTheAnalysisSchema) {
+  const SchemaCheck schema("analysis.schema.json");
+  const std::string dir = test::source_dir() + "/samples/analyse";
+  nlohmann::json full;
+  for (const auto& args : std::vector<std::vector<std::string>>{{"analyse", "--format", "json", dir},
+                                                                {"analyse", "--format", "json", "--par", dir},
+                                                                {"analyse", "--format", "json", "--max-nodes", "5", dir}}) {
+    const auto r = test::run_cli(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    nlohmann::json report;
+    ASSERT_NO_THROW(report = nlohmann::json::parse(r.out)) << r.out.substr(0, 2000);
+    schema.expect_valid(report, fmt::format("the analysis report ({})", args[3]));
+    if (full.is_null()) {
+      full = report;
+    }
+  }
+  auto& play = full.at("games").at(0).at("hands").at(0).at("plays").at(0);
+  ASSERT_TRUE(play.contains("legal"));
+  auto broken = full;
+  broken.at("games").at(0).at("hands").at(0).at("plays").at(0).erase("legal");
+  EXPECT_FALSE(schema.errors(broken).empty());
+  broken = full;
+  broken.at("games").at(0).at("hands").at(0).at("plays").at(0)["cost"] = "1";
+  EXPECT_FALSE(schema.errors(broken).empty());
+}
+
 // A night of Pluck, Call Deuces and Court Piece (built by hand: a game of
 // each as the referee summarises it): the report with a table set per kind,
 // and the one-kind reports of the Call Deuces game and of the Court Piece
