@@ -473,9 +473,11 @@ static void html_hand(std::string& out, const GameReport& g, const HandAnalysis&
   out += "<div class=\"seats\">\n";
   for (std::size_t s = 0; s < h.hands.size(); ++s) {
     std::string quota;
+    // Beside a player: their quota, or the bid of the side they play for.
     for (const auto& side : h.sides) {
-      if (side.seats.size() == 1 && static_cast<std::size_t>(side.seats[0]) == s && side.target) {
-        quota = fmt::format(" <small>quota {}</small>", *side.target);
+      const bool in = std::find(side.seats.begin(), side.seats.end(), static_cast<int>(s)) != side.seats.end();
+      if (in && side.target && target_kind(h) != TargetKind::kMajority) {
+        quota = fmt::format(" <small>{} {}</small>", target_kind(h) == TargetKind::kBid ? "bid" : "quota", *side.target);
       }
     }
     out += fmt::format("<div class=\"seat\"><div class=\"who\">{}{}</div>\n", html_text(g.players[s]), quota);
