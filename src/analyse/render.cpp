@@ -441,7 +441,9 @@ static std::string card_span(const HandAnalysis& h, Card c, const std::vector<in
   } else {
     const AnalysedPlay& p = h.plays[static_cast<std::size_t>(i)];
     const int cost = p.cost();
-    cls += cost >= 3 ? " k3" : cost == 2 ? " k2" : cost == 1 ? " k1" : cost < 0 ? " gain" : "";
+    // The bands of the key: tricks, or card points (1-4, 5-9, 10 and more).
+    const int band = !h.points ? cost : cost >= 10 ? 3 : cost >= 5 ? 2 : cost > 0 ? 1 : cost;
+    cls += band >= 3 ? " k3" : band == 2 ? " k2" : band == 1 ? " k1" : cost < 0 ? " gain" : "";
     cls += p.legal ? "" : " ill";
     cls += decisive_of(h, static_cast<std::size_t>(i)) != nullptr ? " dec" : "";
     title = fmt::format("trick {}: {} → {}{}{}", p.trick, p.before, p.after, cost > 0 ? fmt::format(", cost {}", cost) : "",
@@ -576,8 +578,9 @@ static std::string html_report(const AnalysisView& v) {
       kHtmlStyle);
   out += "<p class=\"meta\">Each hand as dealt at the first lead; each card played is marked by what it cost its "
          "side (the value before it less the value after it, every hand visible).</p>\n"
-         "<div class=\"key\"><span><span class=\"c k1\">cost 1</span></span><span><span class=\"c k2\">cost 2"
-         "</span></span><span><span class=\"c k3\">cost 3+</span></span><span><span class=\"c dec\">decisive"
+         "<div class=\"key\"><span><span class=\"c k1\">cost 1</span> trick (1–4 points)</span><span><span "
+         "class=\"c k2\">cost 2</span> tricks (5–9 points)</span><span><span class=\"c k3\">cost 3+</span> tricks (10+ "
+         "points)</span><span><span class=\"c gain\">gain</span> an illegal card</span><span><span class=\"c dec\">decisive"
          "</span> the target was lost here</span><span><span class=\"c ill\">not legal</span></span>"
          "<span><span class=\"c un\">not played</span></span><span><b>bold</b>: led the trick</span></div>\n";
   bool floor_said = false;
