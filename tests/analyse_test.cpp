@@ -193,6 +193,9 @@ TEST(Analyse, ExitCodesAreValidates) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(test::run_cli({"analyse", "--format", "pdf", testing::TempDir() + "a-ok.yaml"}).exit_code, 2);
   EXPECT_EQ(test::run_cli({"analyse"}).exit_code, 2);
+  const auto nobody = test::run_cli({"analyse", testing::TempDir() + "a-ok.yaml", "--for", "Zed"});
+  EXPECT_EQ(nobody.exit_code, 2);
+  EXPECT_EQ(nobody.err, "trickref: error: --for Zed: no game read has a player of that name\n");
 }
 
 TEST(Analyse, OutputIsWrittenAtomicallyAndNeverOverAnInput) {

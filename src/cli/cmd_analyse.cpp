@@ -141,6 +141,14 @@ int run_analyse(const AnalyseCliOptions& o, Context& ctx) {
     }
     games.push_back(AnalysedGame{std::move(g), {}});
   });
+  if (!o.for_player.empty() && !games.empty() &&
+      std::none_of(games.begin(), games.end(), [&](const AnalysedGame& g) {
+        return std::find(g.report.players.begin(), g.report.players.end(), o.for_player) != g.report.players.end();
+      })) {
+    ctx.err << fmt::format("trickref: error: --for {}: no game read has a player of that name\n",
+                           printable(clip(o.for_player)));
+    return static_cast<int>(ExitCode::kUsage);
+  }
   analyse_games(games, o, ctx);
   AnalysisView view;
   view.games = &games;
