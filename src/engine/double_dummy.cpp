@@ -143,36 +143,46 @@ struct DdSolver::Search {
   bool points;
   std::uint64_t nodes = 0;
   bool aborted = false;
-  std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points
+  CardSet counting;  // the cards that carry points (points scoring only)
+  std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points among them
 
   Search(const Ruleset& rules, DdTable::Impl& t, SeatMask s, std::uint64_t max, DdStats& st)
       : r(rules), table(t), side(s), budget(max), stats(st), points(counts_points(rules)) {
-    if (points) {
-      std::vector<int> values;
-      for (const int v : r.card_points) {
-        if (v != 0 && std::find(values.begin(), values.end(), v) == values.end()) {
-          values.push_back(v);
+    std::vector<int> values;
+    for (std::size_t i = 0; i < 64 && points; ++i) {
+      if (r.card_points[i] != 0) {
+        counting.insert(Card(static_cast<std::uint8_t>(i)));
+        if (std::find(values.begin(), values.end(), r.card_points[i]) == values.end()) {
+          values.push_back(r.card_points[i]);
         }
       }
-      std::sort(values.begin(), values.end());
-      for (std::size_t i = 0; i < 64; ++i) {
-        const auto at = std::find(values.begin(), values.end(), r.card_points[i]);
-        point_class[i] = r.card_points[i] == 0 ? 0 : static_cast<std::uint8_t>(1 + ((at - values.begin()) % 7));
-      }
+    }
+    std::sort(values.begin(), values.end());
+    for (const Card c : counting) {
+      const auto at = std::find(values.begin(), values.end(), r.card_points[static_cast<std::size_t>(c.index())]);
+      // Seven classes fit the key's 3 bits; past that, values share a class
+      // and, being counting cards, still agree card for card (store()).
+      point_class[static_cast<std::size_t>(c.index())] = static_cast<std::uint8_t>(1 + (at - values.begin()) % 7);
     }
   }
 
   [[nodiscard]] bool ours(int seat) const { return (side & seat_bit(seat)) != 0; }
 
-  [[nodiscard]] DdKey key_of(const PlayState& s) const {
-    DdKey k;
+  // The position at the start of a trick as the table reads it.
+  [[nodiscard]] DdLayout layout_of(const PlayState& s) const {
+    DdLayout at;
     std::array<std::uint64_t, kMaxPlayers> held{};
-    std::uint64_t all = 0;
     for (int p = 0; p < s.players; ++p) {
-      held[static_cast<std::size_t>(p)] = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
-      all |= held[static_cast<std::size_t>(p)];
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      held[static_cast<std::size_t>(p)] = h;
+      at.live |= h;
+      for (int lane = 0; lane < 4; ++lane) {
+        const auto len = static_cast<std::uint64_t>(std::popcount((h >> (16 * lane)) & kLane));
+        const int bit = (p & 3) * 16 + lane * 4;
+        at.shape.lengths[static_cast<std::size_t>(p >> 2)] |= len << bit;
+      }
     }
-    for (std::uint64_t left = all; left != 0;) {
+    for (std::uint64_t left = at.live; left != 0;) {
       const int place = top_place(left);
       left &= ~(std::uint64_t{1} << place);
       const auto lane = static_cast<std::size_t>(place >> 4);
@@ -180,15 +190,14 @@ struct DdSolver::Search {
       while ((held[static_cast<std::size_t>(owner)] >> place & 1U) == 0) {
         ++owner;
       }
-      k.holders[lane] = k.holders[lane] << 3 | static_cast<std::uint64_t>(owner + 1);
-      if (points) {
-        k.points[lane] = k.points[lane] << 3 | point_class[static_cast<std::size_t>(card_at(place).index())];
-      }
+      at.holders[lane] = at.holders[lane] << 3 | static_cast<std::uint64_t>(owner + 1);
+      at.points[lane] = at.points[lane] << 3 | point_class[static_cast<std::size_t>(card_at(place).index())];
+      ++at.count[lane];
     }
-    k.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
-             static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
-             static_cast<std::uint64_t>(side) << 8;
-    return k;
+    at.shape.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
+                    static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
+                    static_cast<std::uint64_t>(side) << 8;
+    return at;
   }
 
   // The most the hand can still give: tricks left (with the one in
@@ -206,7 +215,7 @@ struct DdSolver::Search {
   // wins its trick when led whatever the others play, and keeps the lead
   // (a side suit only when no one else holds a trump). Returns the least
   // value they bring (their tricks, with the points of the leader's cards).
-  [[nodiscard]] int sure_for_leader(const PlayState& s) const {
+  [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
     if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
       return 0;
     }
@@ -230,6 +239,7 @@ struct DdSolver::Search {
       const std::uint64_t m = (mine >> (16 * lane)) & kLane;
       const std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
       tricks += std::popcount(winners);
+      cards |= winners << (16 * lane);
       if (points) {
         for (std::uint64_t w = winners; w != 0; w &= w - 1) {
           pts += r.card_points[static_cast<std::size_t>(card_at(16 * lane + std::countr_zero(w)).index())];
@@ -239,6 +249,51 @@ struct DdSolver::Search {
     return points ? tricks * r.per_trick + pts : tricks;
   }
 
+  // The tricks the top trumps bring whoever holds them, at the start of a
+  // trick: the highest trump wins the trick it falls on, whenever that is,
+  // so a team whose players hold the top trumps down to the other team's
+  // highest takes at least as many tricks as any one of its players holds
+  // of them (one card a player a trick, so one player's top trumps fall on
+  // different tricks). Returns that least value for the side (`ours`) or the
+  // rest, and the trumps it counts in `cards`.
+  [[nodiscard]] int top_trumps(const PlayState& s, bool for_side, std::uint64_t& cards) const {
+    const int t = static_cast<int>(s.trump);
+    std::uint64_t others = 0;
+    std::array<std::uint64_t, kMaxPlayers> team{};
+    for (int p = 0; p < s.players; ++p) {
+      const std::uint64_t lane = (effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump) >> (16 * t)) & kLane;
+      if (ours(p) == for_side) {
+        team[static_cast<std::size_t>(p)] = lane;
+      } else {
+        others |= lane;
+      }
+    }
+    const std::uint64_t above = others == 0 ? ~std::uint64_t{0} : ~((std::uint64_t{2} << top_place(others)) - 1);
+    int best = 0;
+    std::uint64_t best_cards = 0;
+    for (int p = 0; p < s.players; ++p) {
+      const std::uint64_t mine = team[static_cast<std::size_t>(p)] & above & kLane;
+      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t), s.trump)
+                               : std::popcount(mine);
+      if (value > best) {
+        best = value;
+        best_cards = mine << (16 * t);
+      }
+    }
+    cards |= best_cards;
+    return best;
+  }
+
+  // The card points of `cards` (effective layout).
+  [[nodiscard]] int points_in(std::uint64_t cards, Suit trump) const {
+    int sum = 0;
+    for (; cards != 0; cards &= cards - 1) {
+      sum += r.card_points[static_cast<std::size_t>(card_at(std::countr_zero(cards)).index())];
+    }
+    (void)trump;
+    return sum;
+  }
+
   struct Move {
     Card card;
     int score = 0;
@@ -246,8 +301,11 @@ struct DdSolver::Search {
 
   // The moves worth trying, best guess first: a lead the table remembers;
   // winners led; the lowest card that takes the trick; else the lowest.
-  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, std::array<Move, 24>& out) const {
+  // `pruned`: the equal cards left out (effective layout).
+  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, std::array<Move, 24>& out,
+            std::uint64_t& pruned) const {
     const CardSet distinct = dd_distinct_moves(s, moves);
+    pruned = effective((moves - distinct).bits(), s.trump);
     const int seat = s.to_play();
     const bool team = ours(seat);
     int n = 0;
@@ -304,7 +362,10 @@ struct DdSolver::Search {
 
   // Whether the side can still make `need` from `s` (the trick in progress,
   // carrying `trick_points` so far, counted with the tricks to come).
-  bool reaches(const PlayState& s, int need, int trick_points) {
+  // `relevant`: the cards (effective layout) whose ranks decided it; every
+  // position that agrees on them decides alike (dd_table.h).
+  bool reaches(const PlayState& s, int need, int trick_points, std::uint64_t& relevant) {
+    relevant = 0;
     if (need <= 0) {
       return true;
     }
@@ -324,31 +385,41 @@ struct DdSolver::Search {
     if (moves.empty()) {
       return false;  // the hand is over for want of cards (a faulty record's uneven hands)
     }
-    DdKey key;
+    DdLayout at;
     std::uint64_t hash = 0;
     std::uint8_t remembered = 0xFF;
     if (s.count == 0) {
-      const int sure = sure_for_leader(s);
+      std::uint64_t cards = 0;
+      const int sure = sure_for_leader(s, cards);
       if (ours(s.leader) ? sure >= need : most_left - sure < need) {
+        relevant = cards;
         return ours(s.leader);
       }
-      key = key_of(s);
-      hash = key.hash();
-      if (const DdEntry* e = table.find(key, hash)) {
-        ++stats.table_hits;
-        if (e->lower >= need) {
-          return true;
-        }
-        if (e->upper < need) {
-          return false;
-        }
-        remembered = e->best;
+      cards = 0;
+      if (top_trumps(s, true, cards) >= need) {
+        relevant = cards;
+        return true;
       }
+      cards = 0;
+      if (most_left - top_trumps(s, false, cards) < need) {
+        relevant = cards;
+        return false;
+      }
+      at = layout_of(s);
+      hash = at.shape.hash();
+      const auto found = table.find(at, hash, need);
+      if (found.decided >= 0) {
+        ++stats.table_hits;
+        relevant = found.relevant;
+        return found.decided == 1;
+      }
+      remembered = found.best;
     }
     const int seat = s.to_play();
     const bool maximise = ours(seat);
     std::array<Move, 24> list;
-    const int n = order(s, moves, remembered, list);
+    std::uint64_t pruned = 0;
+    const int n = order(s, moves, remembered, list, pruned);
     bool result = !maximise;
     Card decided = list[0].card;
     for (int i = 0; i < n; ++i) {
@@ -357,35 +428,128 @@ struct DdSolver::Search {
       apply_play(next, seat, c);
       int next_need = need;
       int next_points = trick_points + (points ? r.card_points[static_cast<std::size_t>(c.index())] : 0);
+      std::uint64_t won_by_rank = 0;
       if (next.trick_complete()) {
+        won_by_rank = rank_that_won(next);
         const int winner = finish_trick(next);
         if (ours(winner)) {
           next_need -= points ? r.per_trick + next_points : 1;
         }
         next_points = 0;
       }
-      const bool got = reaches(next, next_need, next_points);
+      std::uint64_t below = 0;
+      const bool got = reaches(next, next_need, next_points, below);
       if (aborted) {
         return false;
       }
       if (got == maximise) {
         result = got;
         decided = c;
+        relevant = below | won_by_rank;
         break;
       }
+      relevant |= below | won_by_rank;
+    }
+    if (result != maximise) {
+      relevant |= equal_runs_that_count(s, pruned, relevant);
     }
     if (s.count == 0) {
-      DdEntry& e = table.slot(key, hash, s.hands[static_cast<std::size_t>(s.leader)].size());
-      if (result) {
-        e.lower = static_cast<std::int16_t>(std::max<int>(e.lower, need));
-      } else {
-        e.upper = static_cast<std::int16_t>(std::min<int>(e.upper, need - 1));
+      if (points) {
+        relevant |= effective(counting.bits(), s.trump) & at.live;
       }
-      if (result == maximise) {
-        e.best = remember(s, decided);
+      if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
+        relevant |= std::uint64_t{1} << place_of(r.first_lead_card, s.trump);
       }
+      relevant &= at.live;
+      table.store(at, hash, relevant, need, result, result == maximise ? remember(s, decided) : 0xFF,
+                  s.hands[static_cast<std::size_t>(s.leader)].size());
     }
     return result;
+  }
+
+  // The runs of equal cards of the player due: for each card tried that
+  // stands for lower cards left out, its place and its run's lowest card's
+  // (effective layout).
+  struct Run {
+    std::int8_t top = 0;
+    std::int8_t low = 0;
+  };
+  int runs_of(const PlayState& s, std::uint64_t pruned, std::array<Run, 16>& out) const {
+    if (pruned == 0) {
+      return 0;
+    }
+    const std::uint64_t live = effective((in_play(s) | trick_so_far(s)).bits(), s.trump);
+    int n = 0;
+    for (std::uint64_t q = pruned; q != 0;) {
+      // The highest pruned card left: its run's card tried is the next live card up that is not pruned.
+      const int high = top_place(q);
+      const std::uint64_t lane = kLane << (high & ~15);
+      const std::uint64_t up = live & lane & ~((std::uint64_t{2} << high) - 1) & ~pruned;
+      int low = high;
+      q &= ~(std::uint64_t{1} << high);
+      // Down the run: pruned cards with no other live card between.
+      for (;;) {
+        const std::uint64_t below = live & lane & ((std::uint64_t{1} << low) - 1);
+        if (below == 0 || (q >> top_place(below) & 1U) == 0) {
+          break;
+        }
+        low = top_place(below);
+        q &= ~(std::uint64_t{1} << low);
+      }
+      out[static_cast<std::size_t>(n++)] = Run{static_cast<std::int8_t>(std::countr_zero(up)),
+                                                static_cast<std::int8_t>(low)};
+    }
+    return n;
+  }
+
+  // Every move failed, and the proof covers the equal cards left out only
+  // where they are still equal to the card tried: where that card's rank
+  // counted (it is at or above the lowest card of its suit in `relevant`),
+  // the lowest card of its run counts too. Below that, the card tried was a
+  // small card, and so is any card of its run.
+  [[nodiscard]] std::uint64_t equal_runs_that_count(const PlayState& s, std::uint64_t pruned,
+                                                    std::uint64_t relevant) const {
+    std::array<Run, 16> runs;
+    const int n = runs_of(s, pruned, runs);
+    std::uint64_t out = 0;
+    for (int i = 0; i < n; ++i) {
+      const Run& run = runs[static_cast<std::size_t>(i)];
+      const std::uint64_t rel = relevant & (kLane << (run.top & ~15));
+      if (rel != 0 && run.top >= std::countr_zero(rel)) {
+        out |= std::uint64_t{1} << run.low;
+      }
+    }
+    return out;
+  }
+
+  // The cards of the complete trick in `s` whose ranks decided it: its
+  // winner where another card of its suit was played (else any card of the
+  // suit would have won), and under play.must_overtrump every trump played
+  // (which trumps were legal went by their ranks).
+  [[nodiscard]] std::uint64_t rank_that_won(const PlayState& s) const {
+    const int w = current_winner(s);
+    Card winner;
+    for (int i = 0; i < s.count; ++i) {
+      if (s.seats[static_cast<std::size_t>(i)] == w) {
+        winner = s.cards[static_cast<std::size_t>(i)];
+      }
+    }
+    const Suit suit = effective_suit(winner, s.trump);
+    std::uint64_t out = 0;
+    bool contested = false;
+    for (int i = 0; i < s.count; ++i) {
+      const Card c = s.cards[static_cast<std::size_t>(i)];
+      if (c != winner && effective_suit(c, s.trump) == suit) {
+        contested = true;
+      }
+      if (r.must_overtrump && s.trumps.contains(c)) {
+        out |= std::uint64_t{1} << place_of(c, s.trump);
+      }
+    }
+    if (contested) {
+      out |= std::uint64_t{1} << place_of(winner, s.trump);
+    }
+    return out;
   }
 };
 
@@ -399,7 +563,9 @@ DdSolver::DdSolver(const Ruleset& rules, DdTable& table) : rules_(&rules), table
 std::optional<bool> DdSolver::reaches(const DdPosition& pos, SeatMask side, int target) {
   Search search(*rules_, table_->impl(), side, max_nodes_, stats_);
   const int need = target - dd_won(pos, side);
-  const bool got = search.reaches(pos.play, need, points_of(*rules_, trick_so_far(pos.play)) * (search.points ? 1 : 0));
+  std::uint64_t relevant = 0;
+  const bool got =
+      search.reaches(pos.play, need, search.points ? points_of(*rules_, trick_so_far(pos.play)) : 0, relevant);
   stats_.nodes += search.nodes;
   if (search.aborted) {
     return std::nullopt;
