@@ -52,7 +52,7 @@ struct DdEntry {
 };
 
 struct DdTable::Impl {
-  static constexpr std::size_t kWays = 64;
+  static constexpr std::size_t kWays = 32;
   std::vector<DdEntry> entries;  // buckets of kWays
   std::size_t buckets = 0;
   const Ruleset* rules = nullptr;  // the ruleset the entries were found under

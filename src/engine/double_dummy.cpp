@@ -212,32 +212,48 @@ struct DdSolver::Search {
 
   // Sure tricks for the leader's team at the start of a trick: the leader's
   // cards above every card anyone else holds in their suit, each of which
-  // wins its trick when led whatever the others play, and keeps the lead
-  // (a side suit only when no one else holds a trump). Returns the least
-  // value they bring (their tricks, with the points of the leader's cards).
+  // wins its trick when led and keeps the lead. In a side suit, only as many
+  // as every other player holding a trump can follow to (a player who
+  // cannot follow might ruff; one who can never discards from another suit,
+  // so the counts of the suits stay as they are). Returns the least value
+  // they bring (their tricks, with the points of the leader's cards).
   [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
     if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
       return 0;
     }
+    const int t = static_cast<int>(s.trump);
     std::uint64_t others = 0;
+    std::array<int, 4> can_follow{16, 16, 16, 16};  // the fewest cards of a suit a ruffer holds
     for (int p = 0; p < s.players; ++p) {
-      if (p != s.leader) {
-        others |= effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      if (p == s.leader) {
+        continue;
+      }
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      others |= h;
+      if (((h >> (16 * t)) & kLane) != 0) {
+        for (int lane = 0; lane < 4; ++lane) {
+          can_follow[static_cast<std::size_t>(lane)] =
+              std::min(can_follow[static_cast<std::size_t>(lane)], std::popcount((h >> (16 * lane)) & kLane));
+        }
       }
     }
     const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
-    const int t = static_cast<int>(s.trump);
-    const bool others_trump = ((others >> (16 * t)) & kLane) != 0;
     const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
     int tricks = 0;
     int pts = 0;
     for (int lane = 0; lane < 4; ++lane) {
-      if (lane == t ? !may_lead_trump : others_trump) {
+      if (lane == t && !may_lead_trump) {
         continue;
       }
       const std::uint64_t o = (others >> (16 * lane)) & kLane;
       const std::uint64_t m = (mine >> (16 * lane)) & kLane;
-      const std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
+      std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
+      if (lane != t) {
+        // The top ones, as many as every ruffer can follow to.
+        for (int extra = std::popcount(winners) - can_follow[static_cast<std::size_t>(lane)]; extra > 0; --extra) {
+          winners &= winners - 1;  // drop the lowest
+        }
+      }
       tricks += std::popcount(winners);
       cards |= winners << (16 * lane);
       if (points) {
@@ -422,8 +438,18 @@ struct DdSolver::Search {
     const int n = order(s, moves, remembered, list, pruned);
     bool result = !maximise;
     Card decided = list[0].card;
+    // Per suit, the cards shown small: below every card whose rank decided
+    // the line of a card of that suit already tried, which was itself one
+    // (DDS: one small card a hand and suit is searched). Counting cards are
+    // never small: what they carry differs.
+    std::array<std::uint16_t, 4> small{};
     for (int i = 0; i < n; ++i) {
       const Card c = list[static_cast<std::size_t>(i)].card;
+      const int place = place_of(c, s.trump);
+      const bool plain = !points || r.card_points[static_cast<std::size_t>(c.index())] == 0;
+      if (plain && (small[static_cast<std::size_t>(place >> 4)] >> (place & 15) & 1U) != 0) {
+        continue;
+      }
       PlayState next = s;
       apply_play(next, seat, c);
       int next_need = need;
@@ -443,14 +469,21 @@ struct DdSolver::Search {
         return false;
       }
       if (got == maximise) {
+        ++(i == 0 ? stats.cut_first : stats.cut_later);
         result = got;
         decided = c;
         relevant = below | won_by_rank;
         break;
       }
       relevant |= below | won_by_rank;
+      const std::uint64_t lane_rel = ((below | won_by_rank) >> (place & ~15)) & kLane;
+      const int threshold = lane_rel == 0 ? 16 : std::countr_zero(lane_rel);
+      if (plain && (place & 15) < threshold) {
+        small[static_cast<std::size_t>(place >> 4)] |= static_cast<std::uint16_t>((1U << threshold) - 1);
+      }
     }
     if (result != maximise) {
+      ++stats.all_nodes;
       relevant |= equal_runs_that_count(s, pruned, relevant);
     }
     if (s.count == 0) {

@@ -94,6 +94,9 @@ class DdTable {
 struct DdStats {
   std::uint64_t nodes = 0;  // positions searched (every card tried counts one)
   std::uint64_t table_hits = 0;
+  std::uint64_t cut_first = 0;   // cutoffs by the first move tried
+  std::uint64_t cut_later = 0;   // by a later one
+  std::uint64_t all_nodes = 0;   // nodes where every move was tried
 };
 
 class DdSolver {
