@@ -62,7 +62,7 @@ DdTable::Impl::Found DdTable::Impl::find(const DdLayout& at, std::uint64_t hash,
   const DdEntry* b = &entries[(hash % buckets) * kWays];
   for (std::size_t i = 0; i < kWays; ++i) {
     const DdEntry& e = b[i];
-    if (e.depth == 0 || !(e.shape == at.shape) || !agrees(e, at)) {
+    if (e.tag != hash || e.generation != generation || !(e.shape == at.shape) || !agrees(e, at)) {
       continue;
     }
     if (e.lower >= need || e.upper < need) {
@@ -94,7 +94,8 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
   DdEntry* b = &entries[(hash % buckets) * kWays];
   DdEntry* slot = nullptr;
   for (std::size_t i = 0; i < kWays && slot == nullptr; ++i) {
-    if (b[i].depth != 0 && b[i].shape == at.shape && b[i].agree == agree && b[i].top == top &&
+    if (b[i].tag == hash && b[i].generation == generation && b[i].shape == at.shape && b[i].agree == agree &&
+        b[i].top == top &&
         b[i].top_points == top_points) {
       slot = &b[i];
     }
@@ -102,15 +103,18 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
   if (slot == nullptr) {
     slot = &b[0];
     for (std::size_t i = 0; i < kWays; ++i) {
-      if (b[i].depth < slot->depth) {
+      if (b[i].generation != generation) {
         slot = &b[i];
+        break;
       }
     }
-    if (slot->depth != 0) {
+    if (slot->generation == generation) {
       // Every way taken: one in turn, so deep entries are not kept forever.
       slot = &b[next_victim++ % kWays];
     }
     *slot = DdEntry{};
+    slot->tag = hash;
+    slot->generation = generation;
     slot->shape = at.shape;
     slot->agree = agree;
     slot->top = top;
@@ -129,7 +133,12 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
   }
 }
 
-void DdTable::Impl::clear() { std::fill(entries.begin(), entries.end(), DdEntry{}); }
+void DdTable::Impl::clear() {
+  if (++generation == 0) {  // after 2^32 clears: wipe, so no old entry matches
+    std::fill(entries.begin(), entries.end(), DdEntry{});
+    generation = 1;
+  }
+}
 
 DdTable::DdTable(std::size_t bytes) : impl_(std::make_unique<Impl>(bytes)) {}
 DdTable::~DdTable() = default;

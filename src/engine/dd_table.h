@@ -41,6 +41,8 @@ struct DdLayout {
 };
 
 struct DdEntry {
+  std::uint64_t tag = 0;   // the shape's hash: most misses end here
+  std::uint32_t generation = 0;  // the table's generation it was made in (older: empty)
   DdShape shape;
   std::array<std::uint64_t, 4> top{};  // the holders of the cards that must agree, per suit
   std::array<std::uint64_t, 4> top_points{};  // and their point classes
@@ -57,6 +59,7 @@ struct DdTable::Impl {
   std::size_t buckets = 0;
   const Ruleset* rules = nullptr;  // the ruleset the entries were found under
   std::uint32_t next_victim = 0;
+  std::uint32_t generation = 1;  // clear() moves it on: older entries count as empty
 
   explicit Impl(std::size_t bytes);
 

@@ -143,6 +143,7 @@ struct DdSolver::Search {
   bool points;
   std::uint64_t nodes = 0;
   bool aborted = false;
+  std::array<Card, 128> killers{};  // by depth (trick * players + card of the trick): the last card that cut off
   CardSet counting;  // the cards that carry points (points scoring only)
   std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points among them
 
@@ -315,29 +316,70 @@ struct DdSolver::Search {
     int score = 0;
   };
 
-  // The moves worth trying, best guess first: a lead the table remembers;
-  // winners led; the lowest card that takes the trick; else the lowest.
+  // The moves worth trying, best guess first (DDS's ideas, simplified):
+  // the lead the table remembers, then the card that last cut off at this
+  // depth; leads from suits the team holds the top of (the top card, or a
+  // low one to a partner's), low leads elsewhere, suits an opponent can
+  // ruff last; following, the lowest card that takes the trick from the
+  // other team (the higher if nobody after can beat it), else the lowest.
   // `pruned`: the equal cards left out (effective layout).
-  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, std::array<Move, 24>& out,
+  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, Card killer, std::array<Move, 24>& out,
             std::uint64_t& pruned) const {
     const CardSet distinct = dd_distinct_moves(s, moves);
     pruned = effective((moves - distinct).bits(), s.trump);
     const int seat = s.to_play();
     const bool team = ours(seat);
+    std::uint64_t mine = 0;
+    std::uint64_t partners = 0;
+    std::uint64_t opponents = 0;
+    std::uint64_t later_opponents = 0;  // opponents still to play to this trick
+    bool opponent_ruffs = false;
+    const int t = static_cast<int>(s.trump);
+    for (int i = 0; i < s.players; ++i) {
+      const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      if (p == seat) {
+        mine = h;
+      } else if (ours(p) == team) {
+        partners |= h;
+      } else {
+        opponents |= h;
+        if (i > s.count) {
+          later_opponents |= h;
+        }
+      }
+    }
+    const std::uint64_t live = mine | partners | opponents;
     int n = 0;
-    std::uint64_t live = effective(in_play(s).bits(), s.trump) & ~effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump);
     for (const Card c : distinct) {
       const int place = place_of(c, s.trump);
       const int lane = place >> 4;
+      const std::uint64_t lane_mask = kLane << (16 * lane);
       int score = 0;
       if (s.count == 0) {
-        const std::uint64_t above = live & (kLane << (16 * lane)) & ~((std::uint64_t{2} << place) - 1);
-        const int len = std::popcount(effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump) &
-                                      (kLane << (16 * lane)));
-        score = above == 0 ? 200 + len : 50 - (place & 15) + len;
+        const std::uint64_t in_lane = live & lane_mask;
+        const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
+        const int opp_len = std::popcount(opponents & lane_mask);
+        opponent_ruffs = false;
+        if (lane != t && (opponents & (kLane << (16 * t))) != 0) {
+          for (int p = 0; p < s.players; ++p) {
+            const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+            opponent_ruffs = opponent_ruffs || (ours(p) != team && (h & lane_mask) == 0 && (h & (kLane << (16 * t))) != 0);
+          }
+        }
+        if ((top & mine) != 0) {
+          score = (std::uint64_t{1} << place) == top ? 60 : 20 - (place & 15);
+        } else if ((top & partners) != 0) {
+          score = 50 - (place & 15);
+        } else {
+          score = 25 - (place & 15);
+        }
+        score -= opp_len;
+        if (opponent_ruffs) {
+          score -= 40;
+        }
         if (remembered != 0xFF) {
-          const auto lane_live = (effective(in_play(s).bits(), s.trump) >> (16 * lane)) & kLane;
-          const int from_top = std::popcount(lane_live & ~((std::uint64_t{2} << (place & 15)) - 1));
+          const int from_top = std::popcount(in_lane & ~((std::uint64_t{2} << place) - 1));
           if ((remembered >> 4) == lane && (remembered & 15) == from_top) {
             score = 1000;
           }
@@ -346,14 +388,14 @@ struct DdSolver::Search {
         const bool winning_now = ours(s.best_seat) == team;
         const int strength = strength_if_played(s, c);
         const bool beats = strength > s.best_strength;
-        const bool last = s.count == s.players - 1;
         if (winning_now) {
-          score = 100 - strength;  // partner wins: play low
-          if (last) {
-            score += 0;
-          }
+          score = 100 - strength;  // the team wins it so far: play low
         } else if (beats) {
-          score = 300 - strength;  // the lowest card that takes it
+          // Takes it from the other team: surely, if no opponent after can beat it.
+          const std::uint64_t follow = later_opponents & (kLane << (16 * static_cast<int>(s.led_suit)));
+          const bool sure = s.trumps.contains(c) ? (later_opponents & (kLane << (16 * t)) & ~((std::uint64_t{2} << place) - 1)) == 0 || follow != 0
+                                                 : (follow & ~((std::uint64_t{2} << place) - 1)) == 0 && (follow != 0 || (later_opponents & (kLane << (16 * t))) == 0);
+          score = (sure ? 300 : 200) - strength;
         } else {
           score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
         }
@@ -362,9 +404,21 @@ struct DdSolver::Search {
           score += (winning_now || beats) ? pv : -pv;
         }
       }
+      if (s.count == 0 && c == killer && score < 1000) {
+        score += 30;
+      }
       out[static_cast<std::size_t>(n++)] = Move{c, score};
     }
-    std::stable_sort(out.begin(), out.begin() + n, [](const Move& a, const Move& b) { return a.score > b.score; });
+    // Insertion sort, stable: a hand's moves are few.
+    for (int i = 1; i < n; ++i) {
+      const Move m = out[static_cast<std::size_t>(i)];
+      int j = i - 1;
+      while (j >= 0 && out[static_cast<std::size_t>(j)].score < m.score) {
+        out[static_cast<std::size_t>(j + 1)] = out[static_cast<std::size_t>(j)];
+        --j;
+      }
+      out[static_cast<std::size_t>(j + 1)] = m;
+    }
     return n;
   }
 
@@ -389,6 +443,7 @@ struct DdSolver::Search {
       return false;
     }
     ++nodes;
+    ++stats.by_trick[static_cast<std::size_t>(std::min(s.trick, 19))];
     if (budget != 0 && nodes > budget) {
       aborted = true;
       return false;
@@ -435,7 +490,8 @@ struct DdSolver::Search {
     const bool maximise = ours(seat);
     std::array<Move, 24> list;
     std::uint64_t pruned = 0;
-    const int n = order(s, moves, remembered, list, pruned);
+    const auto depth = static_cast<std::size_t>(std::min(s.trick * s.players + s.count, 127));
+    const int n = order(s, moves, remembered, killers[depth], list, pruned);
     bool result = !maximise;
     Card decided = list[0].card;
     // Per suit, the cards shown small: below every card whose rank decided
@@ -470,6 +526,7 @@ struct DdSolver::Search {
       }
       if (got == maximise) {
         ++(i == 0 ? stats.cut_first : stats.cut_later);
+        killers[depth] = c;
         result = got;
         decided = c;
         relevant = below | won_by_rank;
