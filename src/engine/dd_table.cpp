@@ -53,16 +53,22 @@ std::uint64_t DdShape::hash() const {
 }
 
 DdTable::Impl::Impl(std::size_t bytes) {
-  buckets = std::max<std::size_t>(1, bytes / (sizeof(DdEntry) * kWays));
+  buckets = std::max<std::size_t>(1, bytes / ((sizeof(DdEntry) + sizeof(std::uint64_t)) * kWays));
   entries.resize(buckets * kWays);
+  tags.resize(buckets * kWays);
 }
 
 DdTable::Impl::Found DdTable::Impl::find(const DdLayout& at, std::uint64_t hash, int need) const {
   Found f;
-  const DdEntry* b = &entries[(hash % buckets) * kWays];
+  const std::size_t first = (hash % buckets) * kWays;
+  const std::uint64_t want = tag_of(hash);
+  const std::uint64_t* t = &tags[first];
   for (std::size_t i = 0; i < kWays; ++i) {
-    const DdEntry& e = b[i];
-    if (e.tag != hash || e.generation != generation || !(e.shape == at.shape) || !agrees(e, at)) {
+    if (t[i] != want) {
+      continue;
+    }
+    const DdEntry& e = entries[first + i];
+    if (!(e.shape == at.shape) || !agrees(e, at)) {
       continue;
     }
     if (e.lower >= need || e.upper < need) {
@@ -91,10 +97,12 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
       top_points[lane] = top_of(at.points[lane], at.count[lane], agree[lane]);
     }
   }
-  DdEntry* b = &entries[(hash % buckets) * kWays];
+  const std::size_t first = (hash % buckets) * kWays;
+  DdEntry* b = &entries[first];
+  const std::uint64_t want = tag_of(hash);
   DdEntry* slot = nullptr;
   for (std::size_t i = 0; i < kWays && slot == nullptr; ++i) {
-    if (b[i].tag == hash && b[i].generation == generation && b[i].shape == at.shape && b[i].agree == agree &&
+    if (tags[first + i] == want && b[i].shape == at.shape && b[i].agree == agree &&
         b[i].top == top &&
         b[i].top_points == top_points) {
       slot = &b[i];
@@ -113,7 +121,7 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
       slot = &b[next_victim++ % kWays];
     }
     *slot = DdEntry{};
-    slot->tag = hash;
+    tags[first + static_cast<std::size_t>(slot - b)] = want;
     slot->generation = generation;
     slot->shape = at.shape;
     slot->agree = agree;
@@ -136,6 +144,7 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
 void DdTable::Impl::clear() {
   if (++generation == 0) {  // after 2^32 clears: wipe, so no old entry matches
     std::fill(entries.begin(), entries.end(), DdEntry{});
+    std::fill(tags.begin(), tags.end(), 0);
     generation = 1;
   }
 }
@@ -148,6 +157,8 @@ void DdTable::clear() {
   impl_->clear();
   impl_->rules = nullptr;
 }
-std::size_t DdTable::bytes() const { return impl_->entries.size() * sizeof(DdEntry); }
+std::size_t DdTable::bytes() const {
+  return impl_->entries.size() * (sizeof(DdEntry) + sizeof(std::uint64_t));
+}
 
 }  // namespace trickref

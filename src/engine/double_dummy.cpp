@@ -183,17 +183,28 @@ struct DdSolver::Search {
         at.shape.lengths[static_cast<std::size_t>(p >> 2)] |= len << bit;
       }
     }
-    for (std::uint64_t left = at.live; left != 0;) {
-      const int place = top_place(left);
-      left &= ~(std::uint64_t{1} << place);
-      const auto lane = static_cast<std::size_t>(place >> 4);
-      int owner = 0;
-      while ((held[static_cast<std::size_t>(owner)] >> place & 1U) == 0) {
-        ++owner;
+    std::array<std::uint8_t, 64> owner{};
+    for (int p = 0; p < s.players; ++p) {
+      for (std::uint64_t h = held[static_cast<std::size_t>(p)]; h != 0; h &= h - 1) {
+        owner[static_cast<std::size_t>(std::countr_zero(h))] = static_cast<std::uint8_t>(p + 1);
       }
-      at.holders[lane] = at.holders[lane] << 3 | static_cast<std::uint64_t>(owner + 1);
-      at.points[lane] = at.points[lane] << 3 | point_class[static_cast<std::size_t>(card_at(place).index())];
-      ++at.count[lane];
+    }
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      std::uint64_t holders = 0;
+      std::uint64_t pts = 0;
+      const std::uint64_t in_lane = (at.live >> (16 * lane)) & kLane;
+      for (std::uint64_t left = in_lane; left != 0;) {
+        const int place = top_place(left);
+        left &= ~(std::uint64_t{1} << place);
+        const auto at_place = static_cast<std::size_t>(16 * lane) + static_cast<std::size_t>(place);
+        holders = holders << 3 | owner[at_place];
+        if (points) {
+          pts = pts << 3 | point_class[static_cast<std::size_t>(card_at(static_cast<int>(at_place)).index())];
+        }
+      }
+      at.holders[lane] = holders;
+      at.points[lane] = pts;
+      at.count[lane] = static_cast<std::uint8_t>(std::popcount(in_lane));
     }
     at.shape.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
                     static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
@@ -211,22 +222,21 @@ struct DdSolver::Search {
     return tricks * r.per_trick + points_of(r, in_play(s)) + trick_points;
   }
 
-  // Sure tricks for the leader's team at the start of a trick: the leader's
-  // cards above every card anyone else holds in their suit, each of which
-  // wins its trick when led and keeps the lead. In a side suit, only as many
-  // as every other player holding a trump can follow to (a player who
-  // cannot follow might ruff; one who can never discards from another suit,
-  // so the counts of the suits stay as they are). Returns the least value
-  // they bring (their tricks, with the points of the leader's cards).
-  [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
-    if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
-      return 0;
-    }
+  // Sure tricks for a player who has the lead (`from`), at the start of a
+  // trick: their cards above every card anyone else holds in their suit,
+  // each of which wins its trick when led and keeps the lead. In a side
+  // suit, only as many as every other player holding a trump can follow to
+  // (a player who cannot follow might ruff; one who can never discards from
+  // another suit, so the counts of the suits stay as they are). Returns the
+  // least value they bring (their tricks, with the points of those cards);
+  // `cards` the winners, `per_suit` how many of each suit.
+  [[nodiscard]] int sure_cashing(const PlayState& s, int from, std::uint64_t& cards,
+                                 std::array<int, 4>& per_suit) const {
     const int t = static_cast<int>(s.trump);
     std::uint64_t others = 0;
     std::array<int, 4> can_follow{16, 16, 16, 16};  // the fewest cards of a suit a ruffer holds
     for (int p = 0; p < s.players; ++p) {
-      if (p == s.leader) {
+      if (p == from) {
         continue;
       }
       const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
@@ -238,11 +248,12 @@ struct DdSolver::Search {
         }
       }
     }
-    const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
+    const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(from)].bits(), s.trump);
     const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
     int tricks = 0;
     int pts = 0;
     for (int lane = 0; lane < 4; ++lane) {
+      per_suit[static_cast<std::size_t>(lane)] = 0;
       if (lane == t && !may_lead_trump) {
         continue;
       }
@@ -255,15 +266,47 @@ struct DdSolver::Search {
           winners &= winners - 1;  // drop the lowest
         }
       }
+      per_suit[static_cast<std::size_t>(lane)] = std::popcount(winners);
       tricks += std::popcount(winners);
       cards |= winners << (16 * lane);
       if (points) {
-        for (std::uint64_t w = winners; w != 0; w &= w - 1) {
-          pts += r.card_points[static_cast<std::size_t>(card_at(16 * lane + std::countr_zero(w)).index())];
-        }
+        pts += points_in(winners << (16 * lane), s.trump);
       }
     }
     return points ? tricks * r.per_trick + pts : tricks;
+  }
+
+  // Sure tricks for the leader's team at the start of a trick: the
+  // leader's own (sure_cashing), or a partner's reached by leading a suit
+  // the partner tops and the leader holds (DDS's entry to partner), the
+  // more of the two. Returns the least value; `cards` the winners counted.
+  [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
+    if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
+      return 0;
+    }
+    std::array<int, 4> per{};
+    int best = sure_cashing(s, s.leader, cards, per);
+    const std::uint64_t leader = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
+    const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
+    for (int q = 0; q < s.players; ++q) {
+      if (q == s.leader || ours(q) != ours(s.leader)) {
+        continue;
+      }
+      std::uint64_t theirs = 0;
+      const int v = sure_cashing(s, q, theirs, per);
+      if (v <= best) {
+        continue;
+      }
+      for (int lane = 0; lane < 4; ++lane) {
+        if (per[static_cast<std::size_t>(lane)] > 0 && ((leader >> (16 * lane)) & kLane) != 0 &&
+            (lane != static_cast<int>(s.trump) || may_lead_trump)) {
+          best = v;
+          cards = theirs;
+          break;
+        }
+      }
+    }
+    return best;
   }
 
   // The tricks the top trumps bring whoever holds them, at the start of a
@@ -664,29 +707,53 @@ std::optional<bool> DdSolver::reaches(const DdPosition& pos, SeatMask side, int 
 }
 
 std::optional<int> DdSolver::value(const DdPosition& pos, SeatMask side) {
+  // A first guess: the side's share of what is still in play, by its seats.
+  const int seats = std::popcount(static_cast<unsigned>(side));
+  const int share = dd_still_in_play(pos) * seats / std::max(1, pos.play.players);
+  return value(pos, side, dd_won(pos, side) + share);
+}
+
+std::optional<int> DdSolver::value(const DdPosition& pos, SeatMask side, int guess) {
+  // Zero-window probes from the guess: up while the side reaches, down
+  // while it does not, by steps that double, then halving between. A probe
+  // below the value is cheap and one far above it too; those next to it
+  // are the work, so a guess near the value (the value before a card, in a
+  // trace) saves most of it.
   const int won = dd_won(pos, side);
-  int lo = won;
-  int hi = won + dd_still_in_play(pos);
+  int lo = won;                                // reached
+  int hi = won + dd_still_in_play(pos);        // the most it could be
   const std::uint64_t start = stats_.nodes;
-  while (lo < hi) {
-    const int mid = lo + (hi - lo + 1) / 2;
-    // One budget for the whole solve: each probe gets what is left.
+  const std::uint64_t budget = max_nodes_;
+  auto probe = [&](int target) -> std::optional<bool> {
     const std::uint64_t used = stats_.nodes - start;
-    if (max_nodes_ != 0 && used >= max_nodes_) {
+    if (budget != 0 && used >= budget) {
       return std::nullopt;
     }
-    const std::uint64_t keep = max_nodes_;
-    max_nodes_ = max_nodes_ == 0 ? 0 : max_nodes_ - used;
-    const auto got = reaches(pos, side, mid);
-    max_nodes_ = keep;
+    max_nodes_ = budget == 0 ? 0 : budget - used;
+    const auto got = reaches(pos, side, target);
+    max_nodes_ = budget;
+    return got;
+  };
+  int step = 1;
+  int next = std::clamp(guess, lo, hi);
+  bool bracketing = true;
+  while (lo < hi) {
+    if (!bracketing || next <= lo || next > hi) {
+      next = lo + (hi - lo + 1) / 2;
+      bracketing = false;
+    }
+    const auto got = probe(next);
     if (!got) {
       return std::nullopt;
     }
     if (*got) {
-      lo = mid;
+      lo = next;
+      next = lo + step;
     } else {
-      hi = mid - 1;
+      hi = next - 1;
+      next = hi - step + 1;
     }
+    step = counts_points(*rules_) ? step * 2 : 1;  // tricks: one at a time (measured: fewest nodes)
   }
   return lo;
 }

@@ -115,6 +115,9 @@ class DdSolver {
   // has won plus the most it can still make against the rest), or nullopt
   // when the budget ran out.
   [[nodiscard]] std::optional<int> value(const DdPosition& pos, SeatMask side);
+  // The same, probing first at `guess` (a value known near it: the value
+  // before the last card, in a trace): the nearer, the cheaper.
+  [[nodiscard]] std::optional<int> value(const DdPosition& pos, SeatMask side, int guess);
 
   // Whether the side's value at `pos` is at least `target`.
   [[nodiscard]] std::optional<bool> reaches(const DdPosition& pos, SeatMask side, int target);
