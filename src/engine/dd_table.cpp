@@ -49,6 +49,9 @@ std::uint64_t top_cards(std::uint64_t live, const std::array<std::uint8_t, 4>& k
 std::uint64_t DdShape::hash() const {
   std::uint64_t h = mix(meta * 0x94D049BB133111EBULL, lengths[0]);
   h = mix(h, lengths[1]);
+  if (counting != 0) {
+    h = mix(h, counting);
+  }
   return h ^ (h >> 31);
 }
 
@@ -68,7 +71,7 @@ DdTable::Impl::Found DdTable::Impl::find(const DdLayout& at, std::uint64_t hash,
       continue;
     }
     const DdEntry& e = entries[first + i];
-    if (!(e.shape == at.shape) || !agrees(e, at)) {
+    if (e.generation != generation || !(e.shape == at.shape) || !agrees(e, at)) {
       continue;
     }
     if (e.lower >= need || e.upper < need) {

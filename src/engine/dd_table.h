@@ -25,6 +25,9 @@ namespace trickref {
 struct DdShape {
   std::array<std::uint64_t, 2> lengths{};  // 4 bits a hand and suit
   std::uint64_t meta = 0;                  // leader, trump, broken, first trick, side
+  // The counting cards still held (effective layout; points scoring only):
+  // an entry found where none of them decided a trick still counts them.
+  std::uint64_t counting = 0;
   friend bool operator==(const DdShape&, const DdShape&) = default;
   [[nodiscard]] std::uint64_t hash() const;
 };

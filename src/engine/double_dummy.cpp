@@ -206,6 +206,9 @@ struct DdSolver::Search {
       at.points[lane] = pts;
       at.count[lane] = static_cast<std::uint8_t>(std::popcount(in_lane));
     }
+    if (points) {
+      at.shape.counting = effective(counting.bits(), s.trump) & at.live;
+    }
     at.shape.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
                     static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
                     static_cast<std::uint64_t>(side) << 8;
