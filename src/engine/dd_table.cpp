@@ -120,8 +120,16 @@ void DdTable::Impl::store(const DdLayout& at, std::uint64_t hash, std::uint64_t 
       }
     }
     if (slot->generation == generation) {
-      // Every way taken: one in turn, so deep entries are not kept forever.
-      slot = &b[next_victim++ % kWays];
+      // Every way taken: the one with the fewest tricks left (the cheapest
+      // to find again) of a few looked at in turn, so no entry stays forever.
+      const std::size_t from = next_victim++ % kWays;
+      slot = &b[from];
+      for (std::size_t k = 1; k < 4; ++k) {
+        DdEntry* other = &b[(from + k) % kWays];
+        if (other->depth < slot->depth) {
+          slot = other;
+        }
+      }
     }
     *slot = DdEntry{};
     tags[first + static_cast<std::size_t>(slot - b)] = want;
