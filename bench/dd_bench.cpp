@@ -319,7 +319,9 @@ HandCost par_cost(const Ruleset& r, DdTable& table, const PlayedCards& h, const 
 // The trace: for every card, the value for the side of its player before
 // and after it, through one table cleared at the start of the hand; a value
 // already solved at a position (the previous card's "after" for the same
-// side) is not solved again. Stops at the first solve past the budget.
+// side) is not solved again, and each "after" is probed from the value
+// before the card (DdSolver::value's guess). Stops at the first solve past
+// the budget.
 HandCost trace_cost(const Ruleset& r, DdTable& table, const PlayedCards& h) {
   HandCost c;
   DdPosition pos = dd_start(start_play(r, h.trump, h.start, h.leader));
@@ -333,7 +335,7 @@ HandCost trace_cost(const Ruleset& r, DdTable& table, const PlayedCards& h) {
     const SeatMask side = side_of(r, pos.play.to_play());
     const auto before = known && known_side == side ? known : solver.value(pos, side);
     dd_play(pos, card);
-    const auto after = before ? solver.value(pos, side) : std::nullopt;
+    const auto after = before ? solver.value(pos, side, *before) : std::nullopt;  // probing from the value before
     if (!before || !after) {
       c.solved = false;
       break;
