@@ -85,7 +85,7 @@ TEST(DoubleDummy, EqualsExhaustiveSearchOnRandomEndgames) {
     ASSERT_TRUE(res.ruleset) << c.ruleset;
     const Ruleset& r = *res.ruleset;
     DdTable table(1 << 20);
-    for (int i = 0; i < 200; ++i) {
+    for (int i = 0; i < 400; ++i) {  // 2,000 endgames in all, most of them mid-trick
       const Endgame e = random_endgame(r, rng, 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(c.cards)),
                                        static_cast<int>(rng() % static_cast<std::uint64_t>(r.players)));
       table.clear();
@@ -101,7 +101,7 @@ TEST(DoubleDummy, EqualsExhaustiveSearchOnRandomEndgames) {
       }
     }
   }
-  EXPECT_EQ(checked, 200 * (3 + 3 + 4 + 4 + 5));
+  EXPECT_EQ(checked, 400 * (3 + 3 + 4 + 4 + 5));
 }
 
 // A table entry found where no counting card decided a trick must not
