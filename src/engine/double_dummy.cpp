@@ -549,7 +549,7 @@ struct DdSolver::Search {
       const Card c = list[static_cast<std::size_t>(i)].card;
       const int place = place_of(c, s.trump);
       const bool plain = !points || r.card_points[static_cast<std::size_t>(c.index())] == 0;
-      if (plain && (small[static_cast<std::size_t>(place >> 4)] >> (place & 15) & 1U) != 0) {
+      if (plain && ((static_cast<unsigned>(small[static_cast<std::size_t>(place >> 4)]) >> static_cast<unsigned>(place & 15)) & 1U) != 0) {
         continue;
       }
       PlayState next = s;
