@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "engine/deal.h"
 #include "engine/exchange.h"
 #include "engine/game.h"
 #include "engine/hand.h"
@@ -276,11 +277,7 @@ class GameReferee {
  public:
   // ------------------------------------------- the phases (run_hand calls)
   void deal(HandState& m) {
-    std::optional<CardSet> kitty;
-    m.hands = {};
-    check_deal(*rec_, m.hands, m.known, kitty);
-    m.kitty_known = kitty.has_value();
-    m.kitty = kitty.value_or(CardSet());
+    check_deal(*rec_, m);
     // Attribute the plays first: the exchange can then be checked against
     // hands worked back from the plays when no deal is recorded.
     plays_.clear();
@@ -455,92 +452,74 @@ class GameReferee {
     return {};
   }
 
-  void check_deal(const HandRec& h, Hands& hold, std::array<bool, kMaxPlayers>& known,
-                  std::optional<CardSet>& kitty) {
+  // The recorded deal through the engine's deal clauses (engine/deal.h),
+  // its faults worded here.
+  void check_deal(const HandRec& h, HandState& m) {
     phase_ = phase::kDeal;
-    CardSet seen;
-    bool clean = true;
-    std::array<bool, kMaxPlayers + 1> faulty{};  // by seat; the last slot is the kitty
-    auto mark = [&](int seat) { faulty[static_cast<std::size_t>(seat < 0 ? kMaxPlayers : seat)] = true; };
-    auto take = [&](const CardRef& c, const std::string& who, int seat) -> bool {
-      if (!c.card) {
-        clean = false;
-        mark(seat);
-        return false;
-      }
-      if (!r_.deck.contains(*c.card)) {
-        about(report(Code::kNotInDeck, c.loc, say::not_in_deck_dealt(r_, *c.card, who)),
-              seat >= 0 ? who : std::string(), *c.card);
-        clean = false;
-        mark(seat);
-        return false;
-      }
-      if (seen.contains(*c.card)) {
-        const CardOrigin first = origin(*c.card);
-        auto& d = report(Code::kDuplicateCard, c.loc, say::duplicate_card(*c.card, who, how(first)));
-        about(d, seat >= 0 ? who : std::string(), *c.card);
-        d.notes.push_back(Note{say::first_dealt_here(*c.card), first.loc});
-        clean = false;
-        mark(seat);
-        mark(first.seat);
-        return false;
-      }
-      seen.insert(*c.card);
-      return true;
-    };
+    DealWritten written;
+    deal_cards_.clear();
     if (h.deal) {
+      written.seats = n_;
       for (int s = 0; s < n_; ++s) {
         const auto& cards = (*h.deal)[static_cast<std::size_t>(s)];
-        if (static_cast<int>(cards.size()) != r_.hand_size) {
-          about(report(Code::kHandSize, h.deal_seat_locs[static_cast<std::size_t>(s)],
-                       say::hand_size(words(), s, static_cast<long long>(cards.size()))),
-                name(s));
-          clean = false;
-          mark(s);
-        }
+        written.seat_size[static_cast<std::size_t>(s)] = static_cast<int>(cards.size());
         for (const auto& c : cards) {
-          if (take(c, name(s), s)) {
-            hold[static_cast<std::size_t>(s)].insert(*c.card);
-          }
+          deal_cards_.push_back(c.card);
         }
-        known[static_cast<std::size_t>(s)] = true;
       }
     }
     if (h.kitty) {
-      if (static_cast<int>(h.kitty->size()) != r_.kitty) {
-        mark(-1);
-        report(Code::kHandSize, h.kitty_loc, say::kitty_size(r_, static_cast<long long>(h.kitty->size())));
-      }
-      CardSet k;
-      bool ok = true;
+      written.kitty_size = static_cast<int>(h.kitty->size());
       for (const auto& c : *h.kitty) {
-        if (take(c, "the kitty", -1)) {
-          k.insert(*c.card);
+        deal_cards_.push_back(c.card);
+      }
+    }
+    written.cards = deal_cards_;
+    DealRead read;
+    read.known = m.known;
+    found_.clear();
+    trickref::check_deal(r_, dealer_, written, read, found_);
+    for (const Violation& v : found_) {
+      const std::string who = v.seat >= 0 ? name(v.seat) : std::string("the kitty");
+      const std::string player = v.seat >= 0 ? who : std::string();
+      if (v.code == Code::kHandSize) {
+        if (v.seat >= 0) {
+          about(report(Code::kHandSize, h.deal_seat_locs[static_cast<std::size_t>(v.seat)],
+                       say::hand_size(words(), v.seat, v.count)),
+                player);
         } else {
-          ok = ok && c.card.has_value();
+          report(Code::kHandSize, h.kitty_loc, say::kitty_size(r_, v.count));
         }
+        continue;
       }
-      if (ok) {
-        kitty = k;
-      }
-    } else if (h.deal && clean && r_.kitty > 0) {
-      kitty = r_.deck - seen;  // the deal says what is left for the kitty
-    } else if (r_.kitty == 0) {
-      kitty = CardSet();
-    }
-    // Where a deal entry is wrong, which cards that player (or the kitty)
-    // really had cannot be known: checks that need it are skipped (§4).
-    for (int s = 0; s < n_; ++s) {
-      if (faulty[static_cast<std::size_t>(s)]) {
-        known[static_cast<std::size_t>(s)] = false;
+      const Loc loc = deal_entry(h, v.entry).loc;
+      if (v.code == Code::kNotInDeck) {
+        about(report(Code::kNotInDeck, loc, say::not_in_deck_dealt(r_, *v.card, who)), player, *v.card);
+      } else {
+        const CardOrigin first = origin(*v.card);
+        auto& d = report(Code::kDuplicateCard, loc, say::duplicate_card(*v.card, who, how(CardOrigin{first.loc, v.other})));
+        about(d, player, *v.card);
+        d.notes.push_back(Note{say::first_dealt_here(*v.card), first.loc});
       }
     }
-    if (faulty[kMaxPlayers] || (r_.kitty > 0 && !kitty)) {
-      kitty.reset();
-      if (const int taker = kitty_taker(r_, dealer_); taker >= 0) {
-        known[static_cast<std::size_t>(taker)] = false;  // which kitty cards joined that hand cannot be known
+    m.hands = read.hands;
+    m.known = read.known;
+    m.kitty_known = read.kitty.has_value();
+    m.kitty = read.kitty.value_or(CardSet());
+  }
+
+  // Entry `i` of the deal as check_deal reads it: the seats' cards, then the kitty's.
+  static const CardRef& deal_entry(const HandRec& h, int i) {
+    auto k = static_cast<std::size_t>(i);
+    if (h.deal) {
+      for (const auto& cards : *h.deal) {
+        if (k < cards.size()) {
+          return cards[k];
+        }
+        k -= cards.size();
       }
     }
+    return (*h.kitty)[k];
   }
 
   // ------------------------------------------------- attribution of plays
@@ -1442,9 +1421,7 @@ class GameReferee {
     sum.points = points;
     if (points && partner) {
       t.partner = *partner;
-      const long long side = t.points[static_cast<std::size_t>(bidder)] +
-                             (*partner >= 0 ? t.points[static_cast<std::size_t>(*partner)] : 0);
-      sum.made = side >= t.bid;
+      sum.made = contract_made(t);
     }
     if (!partner && score_) {
       report(Code::kSchema, h.loc, say::partner_unknown(words(), h.number, bidder));
@@ -1575,10 +1552,7 @@ class GameReferee {
     const HandTally& t = *tallied;
     sum.side_taken = side_taken;
     sum.winner_side = t.winner_side < 0 ? -1 : side_of_id(t.winner_side);
-    sum.end = t.forfeit_side >= 0           ? HandEnding::kRevoke
-              : t.early_court_side >= 0     ? (t.all_tricks ? HandEnding::kAllTricks : HandEnding::kEarlyCourt)
-              : m.end == HandEnd::kMajority ? HandEnding::kMajority
-                                            : HandEnding::kPlayedOut;
+    sum.end = hand_ended(m, t);
     const auto before = game_.score;
     count_hand(game_, t);
     sum.courts_won.assign(sides, 0);
@@ -2492,6 +2466,8 @@ class GameReferee {
   // The tricks attribute() found held and legal as written, and from what play.
   LegalTricks legal_;
   std::vector<Meant> meant_;  // mistyped cards
+  std::vector<std::optional<Card>> deal_cards_;  // check_deal(): the deal as the engine reads it
+  std::vector<Violation> found_;                 // check_deal(): its faults
   CardSet not_held_;
   int ended_at_ = 0;
   bool past_end_reported_ = false;

@@ -13,6 +13,7 @@
 
 #include "base/diagnostic.h"
 #include "engine/game.h"
+#include "engine/hand.h"
 #include "ruleset/ruleset.h"
 #include "transcript/transcript.h"
 
@@ -24,10 +25,6 @@ struct CallSummary {
   int seat = -1;
   std::optional<long long> bid;
 };
-
-// How a Court Piece hand ended, as the report says it (cli.md, "Reports for
-// the auction and partnership games").
-enum class HandEnding : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMajority, kRevoke };
 
 // A card the hand went on with in place of the card written: a mistyped
 // card, read as the card meant (the `probably` note, rules.md §4). `trick`
@@ -80,7 +77,7 @@ struct HandSummary {
   bool courts = false;
   std::optional<int> trump_by;
   int tricks_played = 0;
-  std::optional<HandEnding> end;
+  std::optional<HandEnd> end;
   std::optional<std::vector<int>> side_taken;
   std::optional<int> winner_side;
   std::vector<int> courts_won;

@@ -155,13 +155,13 @@ ScoringKind scoring_kind(Node n) {
   bad(n, fmt::format("`scoring` is {}, not a scoring kind (scoring.kind)", shown(name)));
 }
 
-HandEnding ending(Node n) {
-  static constexpr std::array<std::pair<std::string_view, HandEnding>, 5> kEndings{{
-      {"played_out", HandEnding::kPlayedOut},
-      {"early_court", HandEnding::kEarlyCourt},
-      {"all_tricks", HandEnding::kAllTricks},
-      {"majority", HandEnding::kMajority},
-      {"revoke", HandEnding::kRevoke},
+HandEnd ending(Node n) {
+  static constexpr std::array<std::pair<std::string_view, HandEnd>, 5> kEndings{{
+      {"played_out", HandEnd::kPlayedOut},
+      {"early_court", HandEnd::kEarlyCourt},
+      {"all_tricks", HandEnd::kAllTricks},
+      {"majority", HandEnd::kMajority},
+      {"revoke", HandEnd::kRevoke},
   }};
   const std::string name = text(n, "end");
   for (const auto& [k, e] : kEndings) {
