@@ -19,6 +19,7 @@
 #include "engine/policy/table.h"
 #include "engine/scoring.h"
 #include "referee/messages.h"
+#include "referee/reading.h"
 
 namespace trickref {
 namespace {
@@ -26,71 +27,11 @@ namespace {
 // Bids past this are out of every range; the hand machine holds them as ints.
 constexpr long long kFarBid = 1'000'000'000LL;
 
-using Hands = std::array<CardSet, kMaxPlayers>;
-
 // Where each card came from, for notes pointing at the evidence (how it
 // came is worded from the seat, GameReferee::how, only when a note needs it).
 struct CardOrigin {
   Loc loc;
   int seat = -2;  // -1: the kitty; -2: not dealt
-};
-
-// A token in capitals (ASCII letters only), to compare with a card's written form.
-std::string upper_ascii(std::string_view text) {
-  std::string out(text);
-  for (char& ch : out) {
-    if (ch >= 'a' && ch <= 'z') {
-      ch = static_cast<char>(ch - 'a' + 'A');
-    }
-  }
-  return out;
-}
-
-// A mistyped card: the trick (0-based), the written index, and the card the
-// hand went on with.
-struct Meant {
-  int trick = 0;
-  int index = 0;
-  Card card;
-  bool keystroke = false;  // chosen as a keystroke from the token (else as the one card that fits)
-};
-
-// The index `i` places after `start` in a trick of `count` cards, wrapping
-// (start and i below count): the referee steps through every card of an
-// archive this way, and a division per card costs more than the compare.
-std::size_t after(std::size_t start, std::size_t i, std::size_t count) {
-  const std::size_t k = start + i;
-  return k >= count ? k - count : k;
-}
-
-// The tricks attribute() found with every card held and legal in the order
-// written (plays_in_order), and the play it started the first trick from.
-// check_plays, starting the first trick from the same play
-// (same_trick_start) and playing the same cards from the same leaders, is
-// at attribute()'s play at the start of every trick while each trick
-// before it was one of these, so need not check their cards again. One
-// play is kept a hand, not one a trick: copying a play per trick cost more
-// than checking the cards.
-//
-// Where every trick was proven, the play after the last one (`end`) is the
-// play check_plays would reach, card by card, from the same start: it
-// takes it whole (a hand of an archive is nearly always such a hand).
-struct LegalTricks {
-  PlayState start;                      // at the first trick, its leader set
-  std::vector<std::uint8_t> held_legal;  // by trick: 1 where proven
-  PlayState end;                        // after the last trick, once attribute() has read them all
-  bool read_all = false;
-  bool leader_named = false;  // a trick read names its leader
-
-  [[nodiscard]] bool proven(std::size_t t) const { return t < held_legal.size() && held_legal[t] != 0; }
-};
-
-// One attributed play of a hand.
-struct Play {
-  int seat = -1;
-  Card card;
-  Loc loc;
-  int trick = 0;  // 0-based
 };
 
 }  // namespace
@@ -110,16 +51,54 @@ std::optional<std::string_view> unrefereed(const Ruleset& r) {
 
 namespace {
 
+// The courts games: the first revoke that forfeits (its 1-based trick and
+// seat), the trick the hand was forfeited at, whether the recorded claim
+// was shown by a revoke, and tricks recorded past the end.
+struct HandEnding {
+  int revoke_trick = 0;
+  int revoke_seat = -1;
+  int forfeit_trick = 0;
+  bool claim_shown = false;
+  bool past_end = false;
+};
+
+// What the referee holds of the hand being refereed: one value, made fresh
+// for each hand (nothing of it outlives the hand).
+struct RefereedHand {
+  const HandRec* rec = nullptr;  // the hand being refereed
+  HandSummary* sum = nullptr;
+  HandState machine;  // the hand machine's state
+  // The recorded maps where the game reads them per seat: complete, else null.
+  const SeatNumbers* taken = nullptr;
+  const SeatNumbers* points = nullptr;
+  const SeatNumbers* score = nullptr;
+  bool open = false;       // the hand may be unfinished: the last begun of an in-progress record, or after it
+  std::string unfinished;  // what that hand lacks yet (empty: it is finished)
+  bool attributable = false;   // the plays were read (reading.h)
+  bool adds_up = false;        // the tricks taken add up, so the next hand's plucks are known
+  bool contract_known = true;  // the auction games: the hand's contract (or its voiding) is known
+  bool discard_known = false;  // the discard was recorded and read
+  long long high_as_written = 0;  // the auction's standing bid as the record wrote it
+  bool points_mismatch = false;
+  std::optional<std::vector<int>> played_taken;  // the tricks each took, as played
+  std::vector<bool> taken_mismatch;              // by seat: the recorded taken differs from the played
+  CardSet not_held;                              // cards reported not held
+  HandEnding ending;  // the courts games: how the play ended
+};
+
 class GameReferee {
  public:
   GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink, RefereeOptions options)
-      : g_(g), r_(r), sink_(sink), phases_(hand_phases(r)), summaries_(options.hand_summaries) {
+      : g_(g),
+        r_(r),
+        sink_(sink),
+        phases_(hand_phases(r)),
+        summaries_(options.hand_summaries),
+        reading_(r, static_cast<int>(g.players.size())) {
     n_ = static_cast<int>(g.players.size());
     for (const auto& p : g.players) {
       names_.push_back(clip(p));
     }
-    // Room for a whole deck's plays once, not grown again in every game's first hand.
-    plays_.reserve(64);
   }
 
   RefereeResult run() {
@@ -157,7 +136,8 @@ class GameReferee {
     for (std::size_t i = 0; i < g_.hands.size(); ++i) {
       const HandRec& h = g_.hands[i];
       hand_ = h.number;
-      open_ = g_.in_progress && i >= open_from;
+      cur_ = RefereedHand{};
+      cur_.open = g_.in_progress && i >= open_from;
       HandSummary& s = summaries_ ? out.hands.emplace_back() : (unread = HandSummary{});
       referee_hand(h, s);
       if (stop_) {
@@ -189,11 +169,6 @@ class GameReferee {
     d.severity = sev;
     return d;
   }
-  // Whether `seat` takes the kitty after the exchange, so a card they play
-  // may have come from it rather than from the hand they plucked with.
-  bool kitty_after_exchange(int seat) const {
-    return takes_kitty(r_, dealer_, seat) && r_.exchange_when == ExchangeWhen::kBeforeTrump;
-  }
 
   // A Violation from the hand machine, worded (referee/messages.cpp) and
   // located; the player is the one at fault, the card the one at fault or
@@ -204,7 +179,7 @@ class GameReferee {
   }
 
   // What a message may name (referee/messages.h).
-  Wording words() const { return Wording{&r_, &names_, dealer_, hand_state_.exchange.tie_from, &game_.deltas}; }
+  Wording words() const { return Wording{&r_, &names_, dealer_, cur_.machine.exchange.tie_from, &game_.deltas}; }
 
   // A player as messages name them: clipped (base/text.h), so a long name
   // cannot swell every diagnostic.
@@ -225,14 +200,13 @@ class GameReferee {
   // Referees hand `h` into `sum`, a new summary.
   void referee_hand(const HandRec& h, HandSummary& sum) {
     sum.number = h.number;
-    unfinished_.clear();
     sum.courts = r_.scoring == ScoringKind::kCourts;
     phase_ = phase::kTotals;
     trick_ = 0;
     const bool by_side = r_.partnership != Partnership::kNone;  // maps may name one player of a side
-    taken_ = by_side ? nullptr : per_seat(h.taken, "taken");
-    points_ = per_seat(h.points, "points");
-    score_ = by_side ? nullptr : per_seat(h.score, "score");
+    cur_.taken = by_side ? nullptr : per_seat(h.taken, "taken");
+    cur_.points = per_seat(h.points, "points");
+    cur_.score = by_side ? nullptr : per_seat(h.score, "score");
     phase_ = phase::kDealer;
     check_game_keys(h);
     // Dealer and rotation (§2.8, §4: report once, continue from the recorded dealer).
@@ -264,40 +238,55 @@ class GameReferee {
       sum.plucks = static_cast<int>(h.plucks->size());
     }
     // The hand's phases, in the ruleset's order, through the hand machine.
-    rec_ = &h;
-    sum_ = &sum;
-    start_hand(hand_state_, game_, h.number, dealer);
+    cur_.rec = &h;
+    cur_.sum = &sum;
+    start_hand(cur_.machine, game_, h.number, dealer);
     if (summaries_) {
-      sum.quota.assign(hand_state_.quota.begin(), hand_state_.quota.begin() + n_);
+      sum.quota.assign(cur_.machine.quota.begin(), cur_.machine.quota.begin() + n_);
     }
-    run_hand(hand_state_, *this);
+    run_hand(cur_.machine, *this);
     prev_dealer_ = dealer;
   }
 
  public:
   // ------------------------------------------- the phases (run_hand calls)
   void deal(HandState& m) {
-    check_deal(*rec_, m);
+    check_deal(*cur_.rec, m);
     // Attribute the plays first: the exchange can then be checked against
     // hands worked back from the plays when no deal is recorded.
-    plays_.clear();
-    discard_known_ = false;
-    contract_known_ = true;
+    reading_.start_hand(dealer_, game_);
+    cur_.discard_known = false;
+    cur_.contract_known = true;
     if (!m.auctioned) {
-      attributable_ = attribute(*rec_, m);
+      cur_.attributable = read_plays(*cur_.rec, m);
     }
+  }
+
+  // The hand's plays as read (referee/reading.h); where nobody can be known
+  // to lead the first trick, that is a schema error and nothing is read.
+  bool read_plays(const HandRec& h, const HandState& m) {
+    if (reading_.attribute(h, m)) {
+      return true;
+    }
+    if (reading_.first_leader_unknown()) {
+      phase_ = phase::kTricks;
+      trick_ = 1;
+      report(Code::kSchema, (*h.tricks)[0].loc, say::first_leader_unknown(r_, h.number));
+      trick_ = 0;
+    }
+    return false;
   }
 
   void exchange(HandState& m) {
-    check_exchange(*rec_, m);
+    check_exchange(*cur_.rec, m);
     if (summaries_) {
-      count_plucks(*rec_, m, *sum_);
+      count_plucks(*cur_.rec, m, *cur_.sum);
     }
-    check_show(*rec_, m);
+    check_show(*cur_.rec, m);
   }
 
   void trump(HandState& m) {
-    const HandRec& h = *rec_;
+    const HandRec& h = *cur_.rec;
     phase_ = phase::kTrump;
     if (h.tricks && !h.tricks->empty() && !h.trump && !h.trump_bad) {
       report(Code::kTrumpMissing, h.tricks_loc, say::trump_missing(h.number));
@@ -310,8 +299,8 @@ class GameReferee {
         say(*v, h.trump_by->loc);
       }
     }
-    if (sum_->courts) {
-      sum_->trump_by = trump_namer(m);
+    if (cur_.sum->courts) {
+      cur_.sum->trump_by = trump_namer(m);
     }
   }
 
@@ -319,7 +308,7 @@ class GameReferee {
     if (m.discard_apart) {
       take_kitty_phase(m);
     } else {
-      check_discard(*rec_, m);  // the dealer takes and discards in one phase
+      check_discard(*cur_.rec, m);  // the dealer takes and discards in one phase
     }
   }
 
@@ -328,19 +317,19 @@ class GameReferee {
   // the recorded contract is the one played. The plays are attributed once
   // the bidder, who leads, is known.
   void auction(HandState& m) {
-    const HandRec& h = *rec_;
+    const HandRec& h = *cur_.rec;
     phase_ = phase::kAuction;
-    sum_->auction = true;
+    cur_.sum->auction = true;
     if (h.bids) {
       run_calls(*h.bids, m);
     }
     check_contract(h, m);
-    sum_->void_hand = m.void_hand;
-    if (contract_known_ && !m.void_hand) {
-      sum_->bidder = m.auction.bidder;
-      sum_->bid = m.auction.high;
+    cur_.sum->void_hand = m.void_hand;
+    if (cur_.contract_known && !m.void_hand) {
+      cur_.sum->bidder = m.auction.bidder;
+      cur_.sum->bid = m.auction.high;
     }
-    attributable_ = contract_known_ && !m.void_hand && attribute(h, m);
+    cur_.attributable = cur_.contract_known && !m.void_hand && read_plays(h, m);
   }
 
   // Court Piece's deal in two parts: run() refuses its rulesets before any
@@ -348,16 +337,16 @@ class GameReferee {
   void deal_rest(HandState& /*m*/) {}
 
   // The bidder's discard after taking the kitty (call-deuces.md §2.3).
-  void discard(HandState& m) { check_discard(*rec_, m); }
+  void discard(HandState& m) { check_discard(*cur_.rec, m); }
 
   void play(HandState& m) {
-    const HandRec& h = *rec_;
-    played_taken_.reset();
-    if (h.trump && attributable_) {
-      for (const Meant& x : meant_) {
-        sum_->read_as.push_back(ReadAs{x.trick, x.index, x.card});
+    const HandRec& h = *cur_.rec;
+    cur_.played_taken.reset();
+    if (h.trump && cur_.attributable) {
+      for (const Meant& x : reading_.meant()) {
+        cur_.sum->read_as.push_back(ReadAs{x.trick, x.index, x.card});
       }
-      played_taken_ = check_plays(h, m);
+      cur_.played_taken = check_plays(h, m);
     } else if (h.tricks && h.trump) {
       check_trick_count(h);
     }
@@ -366,35 +355,35 @@ class GameReferee {
   void count(HandState& m) {
     phase_ = phase::kTotals;
     trick_ = 0;
-    if (open_ && unfinished_.empty() && (!rec_->tricks || rec_->tricks->empty()) && !rec_->taken && !rec_->points &&
+    if (cur_.open && cur_.unfinished.empty() && (!cur_.rec->tricks || cur_.rec->tricks->empty()) && !cur_.rec->taken && !cur_.rec->points &&
         !m.void_hand) {
       unfinished(say::kNoTricksYet);
     }
-    if (!unfinished_.empty()) {
+    if (!cur_.unfinished.empty()) {
       // The record is still being kept: what the hand lacks is not a fault,
       // and it is not counted (the running score stays the last finished hand's).
-      sum_->unfinished = true;
-      report(Severity::kNote, Code::kIncomplete, rec_->loc, say::hand_unfinished(rec_->number, unfinished_));
+      cur_.sum->unfinished = true;
+      report(Severity::kNote, Code::kIncomplete, cur_.rec->loc, say::hand_unfinished(cur_.rec->number, cur_.unfinished));
       return;
     }
     if (m.auctioned) {
-      count_contract(*rec_, m, *sum_);
+      count_contract(*cur_.rec, m, *cur_.sum);
       return;
     }
-    if (sum_->courts) {
-      count_courts(*rec_, m, *sum_);
+    if (cur_.sum->courts) {
+      count_courts(*cur_.rec, m, *cur_.sum);
       return;
     }
     // The played counts are not read again this hand: taken, not copied.
-    auto used = settle_taken(m, std::exchange(played_taken_, std::nullopt));
+    auto used = settle_taken(m, std::exchange(cur_.played_taken, std::nullopt));
     std::optional<HandTally> t;
     if (used) {
       std::array<int, kMaxPlayers> taken{};
       std::copy(used->begin(), used->end(), taken.begin());
       t = tally(m, taken);
     }
-    sum_->taken = std::move(used);
-    score_hand(*rec_, t, *sum_);
+    cur_.sum->taken = std::move(used);
+    score_hand(*cur_.rec, t, *cur_.sum);
   }
 
  private:
@@ -429,7 +418,7 @@ class GameReferee {
   // of the deck (seat -2: not dealt). Looked up when a message names it,
   // rather than noted for every card dealt (1% of an archive's refereeing).
   [[nodiscard]] CardOrigin origin(Card card) const {
-    const HandRec& h = *rec_;
+    const HandRec& h = *cur_.rec;
     if (!r_.deck.contains(card)) {
       return {};
     }
@@ -522,364 +511,12 @@ class GameReferee {
     return (*h.kitty)[k];
   }
 
-  // ------------------------------------------------- attribution of plays
-  // Works out who played each card (leaders from the rules, explicit leaders
-  // taken as recorded). Returns false when the plays cannot be attributed.
-  bool attribute(const HandRec& h, const HandState& m) {
-    const Hands& hold = m.hands;
-    const auto& known = m.known;
-    leaders_.clear();
-    legal_.held_legal.clear();
-    legal_.read_all = false;
-    legal_.leader_named = false;
-    if (!h.tricks || !h.trump) {
-      return false;
-    }
-    const auto& tricks = *h.tricks;
-    if (tricks.empty()) {
-      return true;
-    }
-    // The recorded deal moved through the recorded plucks: used to find the
-    // first leader and to decide who really led a trick with a wrong leader.
-    const bool recorded = h.deal.has_value() && !exchange_unknown(h);
-    const Hands fwd = recorded ? hands_after_exchange_forward(h, hold) : Hands{};
-    std::array<bool, kMaxPlayers> usable{};
-    const int taker = kitty_taker(m);  // their hand changes with the kitty
-    for (int s = 0; s < n_; ++s) {
-      usable[static_cast<std::size_t>(s)] = recorded && known[static_cast<std::size_t>(s)] && s != taker;
-    }
-    // Every hand at play known (the taker's too, through the kitty and the
-    // recorded discard): only then can a trick's order or a card's slip be
-    // decided (trick-order; a mistyped card).
-    Hands at_play = fwd;
-    bool all_known = recorded;
-    for (int s = 0; s < n_; ++s) {
-      if (s == taker && recorded && known[static_cast<std::size_t>(s)] && m.kitty_known && h.discard &&
-          std::all_of(h.discard->begin(), h.discard->end(), [](const CardRef& c) { return c.card.has_value(); })) {
-        auto& hand = at_play[static_cast<std::size_t>(s)];
-        hand |= m.kitty;
-        for (const auto& c : *h.discard) {
-          hand.erase(*c.card);
-        }
-      } else if (!usable[static_cast<std::size_t>(s)]) {
-        all_known = false;
-      }
-    }
-    rotations_.assign(tricks.size(), 0);
-    legal_.held_legal.assign(tricks.size(), 0);
-    meant_.clear();
-    int due = first_leader(r_, dealer_, fwd, recorded, m.auction.bidder);
-    if (due < 0 && recorded && !tricks[0].cards.empty() && tricks[0].cards[0].card) {
-      // Nobody was dealt the first-lead card: the lead came from whoever held the card led.
-      for (int s = 0; s < n_; ++s) {
-        if (fwd[static_cast<std::size_t>(s)].contains(*tricks[0].cards[0].card)) {
-          due = s;
-        }
-      }
-    }
-    if (due < 0 && !tricks[0].leader) {
-      phase_ = phase::kTricks;
-      trick_ = 1;
-      report(Code::kSchema, tricks[0].loc, say::first_leader_unknown(r_, h.number));
-      trick_ = 0;
-      return false;
-    }
-    PlayState s = start_play(r_, *h.trump, all_known ? at_play : fwd, due);
-    for (std::size_t t = 0; t < tricks.size(); ++t) {
-      const auto& tr = tricks[t];
-      // A token that is not a card: the trick cannot be read, unless every
-      // hand is known and it is the trick's one such token (a mistyped card,
-      // read as the card meant where exactly one fits: meant_card).
-      const auto unreadable = std::count_if(tr.cards.begin(), tr.cards.end(), [](const CardRef& c) { return !c.card; });
-      if (unreadable > 1 || (unreadable == 1 && (!all_known || static_cast<int>(tr.cards.size()) != n_))) {
-        return false;
-      }
-      const int expected = t == 0 ? due : s.leader;
-      int leader = expected;
-      if (tr.leader && tr.leader->seat != expected && unreadable == 0) {
-        // The record names another leader. Where the hands are known, the
-        // trick is read from whichever leader they support (fewer cards
-        // played that were not held); otherwise as recorded.
-        leader = tr.leader->seat;
-        if (expected >= 0 && conflicts(s, tr, expected, usable) < conflicts(s, tr, leader, usable)) {
-          leader = expected;
-        }
-      }
-      leaders_.push_back(leader);
-      legal_.leader_named = legal_.leader_named || tr.leader.has_value();
-      s.leader = leader;
-      if (t == 0) {
-        legal_.start = s;
-      }
-      const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
-      const bool whole = all_known && unreadable == 0 && static_cast<int>(count) == n_;
-      if (whole && played_as_written(s, tr, static_cast<int>(t))) {
-        legal_.held_legal[t] = 1;
-        continue;
-      }
-      const int start = whole ? play_order_start(s, tr) : 0;
-      rotations_[t] = start;
-      if (unreadable == 1) {
-        // The card meant, found before any card of the trick is attributed.
-        PlayState p = s;
-        for (std::size_t i = 0; i < count; ++i) {
-          const int seat = p.to_play();
-          if (!tr.cards[i].card) {
-            bool keystroke = false;
-            const auto meant = meant_card(p, seat, upper_ascii(tr.cards[i].text), tricks, t, i, keystroke);
-            if (!meant) {
-              return false;
-            }
-            meant_.push_back(Meant{static_cast<int>(t), static_cast<int>(i), *meant, keystroke});
-            break;
-          }
-          apply_play(p, seat, *tr.cards[i].card);
-        }
-      }
-      for (std::size_t i = 0; i < count; ++i) {
-        const int seat = s.to_play();
-        const std::size_t k = after(static_cast<std::size_t>(start), i, count);
-        const auto unread = tr.cards[k].card ? std::nullopt : meant_at(static_cast<int>(t), static_cast<int>(k));
-        Card c = unread ? *unread : *tr.cards[k].card;
-        if (all_known && start == 0 && !unread && !s.hands[static_cast<std::size_t>(seat)].contains(c)) {
-          bool keystroke = false;
-          if (const auto meant = meant_card(s, seat, to_string(c), tricks, t, i, keystroke)) {
-            meant_.push_back(Meant{static_cast<int>(t), static_cast<int>(k), *meant, keystroke});
-            c = *meant;  // the hand goes on with the card the player held
-          }
-        }
-        plays_.push_back(Play{seat, c, tr.cards[k].loc, static_cast<int>(t)});
-        if (!s.hands[static_cast<std::size_t>(seat)].contains(c)) {
-          for (int o = 0; o < n_; ++o) {
-            s.hands[static_cast<std::size_t>(o)].erase(c);
-          }
-        }
-        apply_play(s, seat, c);
-      }
-      if (s.count > 0) {
-        finish_trick(s);
-      }
-    }
-    legal_.end = s;
-    legal_.read_all = true;
-    return true;
-  }
-
-  // Cards of trick `tr` that the players would not hold if `leader` led it.
-  int conflicts(const PlayState& s, const TrickRec& tr, int leader, const std::array<bool, kMaxPlayers>& usable) const {
-    int n = 0;
-    const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::size_t seat = after(static_cast<std::size_t>(leader), i, static_cast<std::size_t>(n_));
-      if (usable[seat] && !s.hands[seat].contains(*tr.cards[i].card)) {
-        ++n;
-      }
-    }
-    return n;
-  }
-
-  // Whether trick `t`'s cards, as written from its leader on, are each held
-  // and legal (plays_clean): the way nearly every trick of an archive is
-  // read. Where they are, each is its seat's play, and the trick is played
-  // into `s` (the play at the start of the trick) and finished; where not,
-  // nothing is attributed and `s` is as it was (take_back_trick). This is
-  // plays_in_order from 0 with each play attributed as it is made: calling
-  // it with a callback, or attributing after it from the play, cost 1.4%
-  // and 1.7% more instructions over an archive.
-  bool played_as_written(PlayState& s, const TrickRec& tr, int t) {
-    const bool broken = s.broken;
-    const std::size_t before = plays_.size();
-    for (int i = 0; i < n_; ++i) {
-      const int seat = s.to_play();
-      const CardRef& ref = tr.cards[static_cast<std::size_t>(i)];
-      const Card c = *ref.card;
-      if (!plays_clean(s, seat, c)) {
-        take_back_trick(s, broken);
-        plays_.resize(before);
-        return false;
-      }
-      apply_play(s, seat, c);
-      plays_.push_back(Play{seat, c, ref.loc, t});
-    }
-    finish_trick(s);
-    return true;
-  }
-
-  // Whether the trick's cards, read from written index `start` on in play
-  // order from the leader, are each held and legal (plays_clean). They are
-  // played into `s`, the play at the start of the trick: where they are
-  // not, `s` is given back as it was (take_back_trick).
-  bool plays_in_order(PlayState& s, const TrickRec& tr, int start) const {
-    const bool broken = s.broken;
-    for (int i = 0; i < n_; ++i) {
-      const int seat = s.to_play();
-      const std::size_t k = after(static_cast<std::size_t>(start), static_cast<std::size_t>(i), static_cast<std::size_t>(n_));
-      const Card c = *tr.cards[k].card;
-      if (!plays_clean(s, seat, c)) {
-        take_back_trick(s, broken);
-        return false;
-      }
-      apply_play(s, seat, c);
-    }
-    return true;
-  }
-
-  // trick-order, for a trick whose cards as written are not each held and
-  // legal (played_as_written): the index of the written card the leader
-  // played. 0 (as written) unless exactly one other start makes every card
-  // held and legal: the record proves it was written from the wrong seat
-  // (every hand at play is known). `s`, the play at the start of the
-  // trick, is left as it was.
-  int play_order_start(PlayState& s, const TrickRec& tr) const {
-    const bool broken = s.broken;
-    int found = 0;
-    for (int k = 1; k < n_; ++k) {
-      if (plays_in_order(s, tr, k)) {
-        take_back_trick(s, broken);  // only tried
-        if (found != 0) {
-          return 0;  // two readings fit: not proven
-        }
-        found = k;
-      }
-    }
-    return found;
-  }
-
-  // A mistyped card (`typed`, which `seat` did not hold: not held, played
-  // already, not in the deck): the card `seat` held that fits, if exactly
-  // one does. A card fits when it is legal there and the rest of the hand,
-  // replayed with it, has every card held by its player ("the one card
-  // missing from the seat's hand"); where several fit (or none does), the
-  // one of them a keystroke from `typed` (edit_distance 1 in the written
-  // form: 8C for 8D).
-  std::optional<Card> meant_card(const PlayState& s, int seat, const std::string& typed,
-                                 const std::vector<TrickRec>& tricks, std::size_t t, std::size_t i,
-                                 bool& keystroke) const {
-    keystroke = false;
-    std::vector<Card> legal;
-    std::vector<Card> fit;
-    for (const Card c : s.hands[static_cast<std::size_t>(seat)]) {
-      if (check_play(s, seat, c)) {
-        continue;
-      }
-      legal.push_back(c);
-      if (rest_is_held(s, seat, c, tricks, t, i)) {
-        fit.push_back(c);
-      }
-    }
-    if (fit.size() == 1) {
-      return fit.front();
-    }
-    keystroke = true;
-    std::optional<Card> near;
-    for (const Card c : fit.empty() ? legal : fit) {
-      if (edit_distance(typed, to_string(c)) == 1) {
-        if (near) {
-          return std::nullopt;
-        }
-        near = c;
-      }
-    }
-    return near;
-  }
-
-  // Whether, with `seat` playing `c` as card `i` of trick `t`, every later
-  // card of the hand as written is held by the player it falls to.
-  bool rest_is_held(PlayState s, int seat, Card c, const std::vector<TrickRec>& tricks, std::size_t t,
-                    std::size_t i) const {
-    apply_play(s, seat, c);
-    for (std::size_t u = t; u < tricks.size(); ++u) {
-      const auto& tr = tricks[u];
-      if (static_cast<int>(tr.cards.size()) != n_) {
-        return true;  // a short trick: no further proof either way
-      }
-      if (u > t) {
-        if (tr.leader) {
-          s.leader = tr.leader->seat;
-        }
-      }
-      for (std::size_t k = u == t ? i + 1 : 0; k < tr.cards.size(); ++k) {
-        if (!tr.cards[k].card) {
-          return true;
-        }
-        const int who = s.to_play();
-        if (!s.hands[static_cast<std::size_t>(who)].contains(*tr.cards[k].card)) {
-          return false;
-        }
-        apply_play(s, who, *tr.cards[k].card);
-      }
-      finish_trick(s);
-    }
-    return true;
-  }
-
-  // The card the hand went on with for trick `t`'s written card `k`, where it was mistyped.
-  const Meant* meant_entry(int t, int k) const {
-    for (const auto& m : meant_) {
-      if (m.trick == t && m.index == k) {
-        return &m;
-      }
-    }
-    return nullptr;
-  }
-  std::optional<Card> meant_at(int t, int k) const {
-    const Meant* m = meant_entry(t, k);
-    return m != nullptr ? std::optional<Card>(m->card) : std::nullopt;
-  }
-
-  // True when owed plucks were not recorded, so the hands at play are unknown.
-  bool exchange_unknown(const HandRec& h) const {
-    if (h.plucks) {
-      return false;
-    }
-    if (h.number < r_.exchange_from_hand) {
-      return false;
-    }
-    if (!game_.deltas_known) {
-      return true;
-    }
-    return std::any_of(game_.deltas.begin(), game_.deltas.begin() + n_, [](int d) { return d != 0; });
-  }
-
-  // The recorded hands moved through the recorded plucks (no checks).
-  Hands hands_after_exchange_forward(const HandRec& h, Hands hold) const {
-    if (h.plucks) {
-      std::array<bool, kMaxPlayers> all{};
-      all.fill(true);
-      for (const auto& p : *h.plucks) {
-        move_pluck(hold, all, p.by.seat, p.from.seat, p.gives.card, gets_of(p));
-      }
-    }
-    return hold;
-  }
-
-  static std::optional<Card> gets_of(const PluckRec& p) { return p.gets ? p.gets->card : std::nullopt; }
-
-  // Hands at the start of play worked back from the plays: every card a
-  // player plays in a complete hand was in their hand.
-  std::optional<Hands> inferred_play_hands(const HandRec& h) const {
-    if (!h.tricks || static_cast<int>(h.tricks->size()) != r_.tricks_per_hand() ||
-        static_cast<int>(plays_.size()) != r_.tricks_per_hand() * n_) {
-      return std::nullopt;
-    }
-    for (const auto& t : *h.tricks) {
-      if (static_cast<int>(t.cards.size()) != n_) {
-        return std::nullopt;
-      }
-    }
-    Hands out{};
-    for (const auto& p : plays_) {
-      out[static_cast<std::size_t>(p.seat)].insert(p.card);
-    }
-    return out;
-  }
-
   // -------------------------------------------------------------- exchange
   void check_exchange(const HandRec& h, HandState& m) {
     phase_ = phase::kExchange;
     trick_ = 0;
     if (!h.plucks) {
-      if (exchange_unknown(h)) {
+      if (reading_.exchange_unknown(h)) {
         m.known.fill(false);  // cards moved in plucks nobody recorded
       }
       return;
@@ -888,10 +525,10 @@ class GameReferee {
     // deal, worked back from the plays (through the dealer's discard).
     HandState ex = m;
     if (!h.deal) {
-      if (auto play = inferred_play_hands(h)) {
+      if (auto play = reading_.inferred_play_hands(h)) {
         Hands back = *play;
         bool ok = true;
-        if (kitty_after_exchange(dealer_)) {
+        if (reading_.kitty_after_exchange(dealer_)) {
           if (h.discard && m.kitty_known) {
             auto& dh = back[static_cast<std::size_t>(dealer_)];
             for (const auto& c : *h.discard) {
@@ -942,7 +579,7 @@ class GameReferee {
       if (gives && !joker && !(p.gets && !p.gets->card)) {
         const Play* proven = ex.known[static_cast<std::size_t>(from)] || (gets && gets->suit() != gives->suit())
                                  ? nullptr
-                                 : proven_higher(h, m, from, gives->suit(), gets);
+                                 : reading_.proven_higher(h, m, from, gives->suit(), gets);
         if (const auto v = check_return(ex, by, from, *gives, gets,
                                         proven ? std::optional<Card>(proven->card) : std::nullopt)) {
           auto& d = say(*v, p.gets ? p.gets->loc : p.loc);
@@ -958,7 +595,7 @@ class GameReferee {
     if (ex.exchange.owed_known && !ex.exchange.before_first) {
       for (int i = 0; i < ex.exchange.n_owed; ++i) {
         const auto& o = ex.exchange.owed[static_cast<std::size_t>(i)];
-        if (plucks_left(ex, i) > 0 && open_ && (!h.tricks || h.tricks->empty())) {
+        if (plucks_left(ex, i) > 0 && cur_.open && (!h.tricks || h.tricks->empty())) {
           unfinished(say::kPlucksToMake);  // the exchange is still going on
         } else if (plucks_left(ex, i) > 0) {
           about(report(r_.waivable ? Severity::kWarning : Severity::kError, Code::kPluckMissing, h.plucks_loc,
@@ -971,36 +608,6 @@ class GameReferee {
     m.exchange = ex.exchange;  // what was made and given back, for the show
   }
 
-  // A card `seat` is proven to hold at the exchange without a recorded deal:
-  // one it plays later in the hand that it did not receive in a pluck of the
-  // hand (nor, as dealer, possibly from the kitty). The play of the highest
-  // such card of `suit` above `than` (any, when `than` is empty), or null.
-  const Play* proven_higher(const HandRec& h, const HandState& m, int seat, Suit suit,
-                            std::optional<Card> than) const {
-    if (kitty_after_exchange(seat) && !m.kitty_known) {
-      return nullptr;  // any card the dealer plays may have come from the kitty
-    }
-    CardSet received;
-    for (const auto& q : *h.plucks) {
-      if (q.from.seat == seat && q.gives.card) {
-        received.insert(*q.gives.card);
-      }
-      if (q.by.seat == seat && q.gets && q.gets->card) {
-        received.insert(*q.gets->card);
-      }
-    }
-    if (kitty_after_exchange(seat) && m.kitty_known) {
-      received |= m.kitty;
-    }
-    const Play* best = nullptr;
-    for (const auto& play : plays_) {
-      if (play.seat == seat && play.card.suit() == suit && !play.card.is_joker() && !received.contains(play.card) &&
-          (!than || than->rank() < play.card.rank()) && (best == nullptr || best->card.rank() < play.card.rank())) {
-        best = &play;
-      }
-    }
-    return best;
-  }
 
   // ------------------------------------------------------------------ show
   void check_show(const HandRec& h, const HandState& m) {
@@ -1067,7 +674,7 @@ class GameReferee {
       }
       discarded.insert(*c.card);
     }
-    discard_known_ = read;
+    cur_.discard_known = read;
     if (!m.kitty_known) {
       m.known[d] = false;
       if (read) {
@@ -1148,7 +755,7 @@ class GameReferee {
     std::vector<Violation> found;
     int last = -1;
     Loc standing;  // where the bid that stands was called, for bid-too-low's note
-    high_as_written_ = 0;
+    cur_.high_as_written = 0;
     for (const auto& c : calls) {
       int seat = c.caller ? c.caller->seat : m.auction.turn;
       if (seat < 0) {
@@ -1184,18 +791,18 @@ class GameReferee {
       apply_call(m, seat, bid);
       if (m.auction.bidder != held_by || m.auction.high != high) {
         standing = c.loc;
-        high_as_written_ = c.bid;
+        cur_.high_as_written = c.bid;
       }
       out.push_back(CallSummary{seat, c.kind == CallRec::kBid ? std::optional<long long>(c.bid) : std::nullopt});
       last = seat;
     }
     if (!m.auction.over()) {
-      if (open_ && (!rec_->tricks || rec_->tricks->empty())) {
+      if (cur_.open && (!cur_.rec->tricks || cur_.rec->tricks->empty())) {
         unfinished(say::kAuctionGoingOn);
       }
       close_auction(m);  // the record stops before the rules end it: the highest bid wins
     }
-    sum_->bids = std::move(out);
+    cur_.sum->bids = std::move(out);
   }
 
   // The recorded contract: checked against the auction where calls are
@@ -1204,8 +811,8 @@ class GameReferee {
   void check_contract(const HandRec& h, HandState& m) {
     if (!h.contract) {
       if (!h.bids) {
-        contract_known_ = false;
-        if (open_ && !h.contract_bad) {
+        cur_.contract_known = false;
+        if (cur_.open && !h.contract_bad) {
           unfinished(say::kNoContractYet);
         } else if (!h.contract_bad) {
           report(Code::kSchema, h.loc, say::contract_unknown(h.number));
@@ -1218,9 +825,9 @@ class GameReferee {
     const long long rec_bid = c.none ? 0 : *c.bid;
     if (h.bids) {
       const int bidder = m.void_hand ? -1 : m.auction.bidder;
-      if (rec_bidder != bidder || (bidder >= 0 && rec_bid != high_as_written_)) {
+      if (rec_bidder != bidder || (bidder >= 0 && rec_bid != cur_.high_as_written)) {
         auto& d = report(Code::kContractMismatch, c.loc,
-                         say::contract_mismatch(words(), rec_bidder, rec_bid, bidder, high_as_written_));
+                         say::contract_mismatch(words(), rec_bidder, rec_bid, bidder, cur_.high_as_written));
         if (rec_bidder >= 0) {
           d.player = name(rec_bidder);
         }
@@ -1255,12 +862,12 @@ class GameReferee {
     }
     const Card card = partner_card(m);
     const int bidder = m.auction.bidder;
-    for (const auto& p : plays_) {
+    for (const auto& p : reading_.plays()) {
       if (p.card == card) {
         return Holder{p.seat, say::PartnerProof::kPlayed, p.loc};
       }
     }
-    if (h.discard && discard_known_ && m.discard.contains(card)) {
+    if (h.discard && cur_.discard_known && m.discard.contains(card)) {
       Loc loc = h.discard_loc;
       for (const auto& c : *h.discard) {
         if (c.card == card) {
@@ -1284,7 +891,7 @@ class GameReferee {
   // the bidder, laid away).
   void points_notes(Diagnostic& d, const HandRec& h, const HandState& m, int seat, bool discard) {
     const auto counts = [&](Card c) { return r_.card_points[static_cast<std::size_t>(c.index())] != 0; };
-    for (const auto& p : plays_) {
+    for (const auto& p : reading_.plays()) {
       if (counts(p.card) && m.won[static_cast<std::size_t>(seat)].contains(p.card)) {
         d.notes.push_back(Note{say::won_in_trick(words(), seat, p.card, p.trick + 1), p.loc});
       }
@@ -1306,14 +913,14 @@ class GameReferee {
     std::vector<long long> recorded;
     for (int s = 0; s < n_; ++s) {
       const auto i = static_cast<std::size_t>(s);
-      claim.points[i] = points_->values[i];
-      recorded.push_back(*points_->values[i]);
+      claim.points[i] = cur_.points->values[i];
+      recorded.push_back(*cur_.points->values[i]);
       if (taken) {
         claim.taken[i] = (*taken)[i];
       }
     }
     for (const Violation& v : check_points_possible(r_, claim, hand_).found) {
-      const Loc loc = v.seat >= 0 ? points_->locs[static_cast<std::size_t>(v.seat)] : points_->loc;
+      const Loc loc = v.seat >= 0 ? cur_.points->locs[static_cast<std::size_t>(v.seat)] : cur_.points->loc;
       auto& d = report(Code::kPointsImpossible, loc, say::points_impossible(words(), v, recorded));
       if (v.seat >= 0) {
         about(d, name(v.seat));
@@ -1325,39 +932,39 @@ class GameReferee {
   // the tricks, the partner, each player's points (from the tricks where all
   // are recorded, else as recorded), then the scores.
   void count_contract(const HandRec& h, HandState& m, HandSummary& sum) {
-    points_mismatch_ = false;
-    taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
+    cur_.points_mismatch = false;
+    cur_.taken_mismatch.assign(static_cast<std::size_t>(n_), false);
     if (m.void_hand) {
       // Everyone passed: nothing was played, nothing scores (call-deuces.md §4).
       if (h.tricks && !h.tricks->empty()) {
         report(Code::kNoContract, h.tricks_loc, say::no_contract(h.number, static_cast<long long>(h.tricks->size())));
       }
-      adds_up_ = true;
+      cur_.adds_up = true;
       score_hand(h, tally(m, {}), sum);
       return;
     }
-    if (!contract_known_) {
-      adds_up_ = false;
+    if (!cur_.contract_known) {
+      cur_.adds_up = false;
       score_hand(h, std::nullopt, sum);
       return;
     }
-    const auto used = settle_taken(m, played_taken_);
+    const auto used = settle_taken(m, cur_.played_taken);
     sum.taken = used;
     std::array<int, kMaxPlayers> taken{};
     if (used) {
       std::copy(used->begin(), used->end(), taken.begin());
     }
-    const bool all_played = played_taken_.has_value();
+    const bool all_played = cur_.played_taken.has_value();
     if (all_played && !h.discard) {
       // Every trick recorded: the cards never played are the discard.
       CardSet played;
-      for (const auto& p : plays_) {
+      for (const auto& p : reading_.plays()) {
         played.insert(p.card);
       }
       const CardSet rest = r_.deck - played;
       if (rest.size() == r_.kitty_discard) {
         m.discard = rest;
-        discard_known_ = true;
+        cur_.discard_known = true;
       }
     }
     // The partner: proven, else as recorded.
@@ -1393,15 +1000,15 @@ class GameReferee {
     HandTally t = tally(m, taken);
     std::optional<std::vector<int>> points;
     const bool discard_counts = r_.discard_to == DiscardTo::kBidder;
-    if (all_played && (discard_known_ || !discard_counts)) {
+    if (all_played && (cur_.discard_known || !discard_counts)) {
       points = std::vector<int>(t.points.begin(), t.points.begin() + n_);
-      if (points_) {
+      if (cur_.points) {
         for (int s = 0; s < n_; ++s) {
           const auto i = static_cast<std::size_t>(s);
-          const long long rec = *points_->values[i];
+          const long long rec = *cur_.points->values[i];
           if (rec != t.points[i]) {
-            points_mismatch_ = true;
-            auto& d = about(report(Code::kPointsMismatch, points_->locs[i],
+            cur_.points_mismatch = true;
+            auto& d = about(report(Code::kPointsMismatch, cur_.points->locs[i],
                                    say::points_mismatch(words(), s, rec, t.points[i], taken[i], m.won[i],
                                                         s == bidder && discard_counts ? m.discard : CardSet())),
                             name(s));
@@ -1409,11 +1016,11 @@ class GameReferee {
           }
         }
       }
-    } else if (points_) {
+    } else if (cur_.points) {
       check_sheet_points(m, used);
       points.emplace();
       for (int s = 0; s < n_; ++s) {
-        const auto v = *points_->values[static_cast<std::size_t>(s)];
+        const auto v = *cur_.points->values[static_cast<std::size_t>(s)];
         points->push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
         t.points[static_cast<std::size_t>(s)] = points->back();
       }
@@ -1423,10 +1030,10 @@ class GameReferee {
       t.partner = *partner;
       sum.made = contract_made(t);
     }
-    if (!partner && score_) {
+    if (!partner && cur_.score) {
       report(Code::kSchema, h.loc, say::partner_unknown(words(), h.number, bidder));
     }
-    adds_up_ = adds_up_ && points && partner;
+    cur_.adds_up = cur_.adds_up && points && partner;
     score_hand(h, points && partner ? std::optional<HandTally>(t) : std::nullopt, sum);
   }
 
@@ -1528,7 +1135,7 @@ class GameReferee {
     const std::size_t sides = side_names_.size();
     std::optional<HandTally> tallied;
     std::vector<int> side_taken(sides, 0);
-    if (h.tricks && attributable_ && h.trump) {
+    if (h.tricks && cur_.attributable && h.trump) {
       const auto counted = tricks_counted(m);
       std::array<int, kMaxPlayers> taken{};
       for (int s = 0; s < n_; ++s) {
@@ -1696,49 +1303,47 @@ class GameReferee {
     for (std::size_t k = 0; k < per.size(); ++k) {
       t.taken[static_cast<std::size_t>(first_seat(static_cast<int>(k)))] = side_taken[k];
     }
+    // Each clause as the court policies state it, over the sides' totals.
     const int e = r_.early_court_tricks;
     const int all = r_.tricks_per_hand();
-    auto early_allowed = [&](std::size_t k) { return policy::early_court_allowed(m, first_seat(static_cast<int>(k))); };
-    auto other = [&](std::size_t k) { return side_taken[1 - k]; };
     if (h.revoke_claim) {
-      t.forfeit_side = first_seat(side_at(h.revoke_claim->player.seat));
-      t.winner_side = first_seat(1 - side_at(h.revoke_claim->player.seat));
+      t.forfeit_side = side_of(m, h.revoke_claim->player.seat);
+      t.winner_side = policy::forfeit_winner(m, t.forfeit_side);
       return t;
     }
     for (std::size_t k = 0; k < 2 && per.size() == 2; ++k) {
-      const int mine = side_taken[k];
-      if (early_allowed(k) && other(k) == 0 && mine == e && total == e &&
-          r_.after_early_court != AfterEarlyCourt::kPlayOn) {
-        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));  // abandoned after the early court
-        return t;
+      const int side = first_seat(static_cast<int>(k));
+      const auto shown = policy::early_court_by_totals(m, side, side_taken[k], side_taken[1 - k]);
+      if (shown == policy::EarlyCourtShown::kNone) {
+        continue;
       }
-      if (early_allowed(k) && other(k) == 0 && mine == all && total == all) {
-        t.early_court_side = t.winner_side = first_seat(static_cast<int>(k));
-        if (r_.after_early_court == AfterEarlyCourt::kAbandon) {
-          past_end_ = true;
-          report(Code::kTricksPastEnd, h.taken->loc,
-                 say::tricks_past_end(h.number, all, e, "an early court"));
-        } else {
-          t.all_tricks = true;
-        }
-        return t;
+      t.early_court_side = t.winner_side = side;
+      if (shown == policy::EarlyCourtShown::kStopped) {
+        return t;  // abandoned after the early court
       }
+      if (r_.after_early_court == AfterEarlyCourt::kAbandon) {
+        cur_.ending.past_end = true;
+        report(Code::kTricksPastEnd, h.taken->loc, say::tricks_past_end(h.number, all, e, "an early court"));
+      } else {
+        t.all_tricks = true;
+      }
+      return t;
     }
     if (h.early_court) {
       const int k = side_at(h.early_court->seat);
       t.early_court_side = t.winner_side = first_seat(k);
       t.all_tricks = side_taken[static_cast<std::size_t>(k)] == all;
     } else if (r_.stop_at_majority && per.size() == 2 && total >= e && total <= all &&
-               (side_taken[0] == all / 2 + 1 || side_taken[1] == all / 2 + 1)) {
-      t.winner_side = first_seat(side_taken[0] == all / 2 + 1 ? 0 : 1);
+               (policy::stops_at_majority(r_, side_taken[0]) || policy::stops_at_majority(r_, side_taken[1]))) {
+      t.winner_side = first_seat(policy::stops_at_majority(r_, side_taken[0]) ? 0 : 1);
       m.end = HandEnd::kMajority;
       return t;
     }
     if (total != all) {
       report(Code::kTricksTotal, h.taken->loc, say::tricks_total(r_, total));
     }
-    if (t.winner_side < 0 && per.size() == 2 && side_taken[0] != side_taken[1]) {
-      t.winner_side = first_seat(side_taken[0] > side_taken[1] ? 0 : 1);
+    if (t.winner_side < 0 && per.size() == 2) {
+      t.winner_side = policy::most_tricks_side(m, t.taken);
     }
     return t;
   }
@@ -1752,8 +1357,8 @@ class GameReferee {
   // majority are one `tricks-past-end`.
   bool ends_here(const HandRec& h, HandState& m, int done) {
     if (r_.revoke_penalty == RevokePenalty::kForfeitHand) {
-      if (revoke_trick_ == done) {
-        forfeit(m, revoke_seat_, done);
+      if (cur_.ending.revoke_trick == done) {
+        forfeit(m, cur_.ending.revoke_seat, done);
         return true;
       }
       if (h.revoke_claim && h.revoke_claim->trick == done) {
@@ -1772,7 +1377,7 @@ class GameReferee {
     end_hand_at(m, done);
     m.end = early ? HandEnd::kEarlyCourt : HandEnd::kMajority;
     if (recorded > done) {
-      past_end_ = true;
+      cur_.ending.past_end = true;
       phase_ = phase::kTricks;
       trick_ = done + 1;
       report(Code::kTricksPastEnd, (*h.tricks)[static_cast<std::size_t>(done)].loc,
@@ -1783,7 +1388,7 @@ class GameReferee {
 
   // The side of `seat` forfeits the hand at trick `done` (penalty.revoke: forfeit_hand).
   void forfeit(HandState& m, int seat, int done) {
-    forfeit_trick_ = done;
+    cur_.ending.forfeit_trick = done;
     m.forfeit_side = side_of(m, seat);
     m.end = HandEnd::kRevoke;
     end_hand_at(m, done);
@@ -1791,7 +1396,7 @@ class GameReferee {
 
   // A recorded revoke_claim the record does not show (court-piece.md §5).
   void check_claim(const HandRec& h) {
-    if (!h.revoke_claim || claim_shown_ || r_.revoke_penalty != RevokePenalty::kForfeitHand) {
+    if (!h.revoke_claim || cur_.ending.claim_shown || r_.revoke_penalty != RevokePenalty::kForfeitHand) {
       return;
     }
     const auto& c = *h.revoke_claim;
@@ -1805,8 +1410,8 @@ class GameReferee {
   // The last hand of an in-progress record lacks `what` yet: noted once (the
   // first thing found), at the count, instead of a fault.
   void unfinished(std::string_view what) {
-    if (unfinished_.empty()) {
-      unfinished_ = std::string(what);
+    if (cur_.unfinished.empty()) {
+      cur_.unfinished = std::string(what);
     }
   }
 
@@ -1815,7 +1420,7 @@ class GameReferee {
     phase_ = phase::kTotals;
     trick_ = 0;
     const int due = ended_after > 0 ? ended_after : r_.tricks_per_hand();
-    if (open_ && static_cast<int>(h.tricks->size()) < due) {
+    if (cur_.open && static_cast<int>(h.tricks->size()) < due) {
       unfinished(say::tricks_so_far(static_cast<long long>(h.tricks->size()), due));
       return;
     }
@@ -1843,7 +1448,7 @@ class GameReferee {
       }
     }
     if (!all_forward) {
-      for (const auto& p : plays_) {
+      for (const auto& p : reading_.plays()) {
         if (!forward[static_cast<std::size_t>(p.seat)]) {
           start[static_cast<std::size_t>(p.seat)].insert(p.card);
         }
@@ -1855,36 +1460,36 @@ class GameReferee {
     // bound, the cards each goes on to play) whoever plays it, who held it
     // from the start of play.
     int expected_first = first_leader(m, true);
-    if (expected_first < 0 && !leaders_.empty() && !(*h.tricks)[0].leader) {
-      expected_first = leaders_[0];  // found from the recorded deal
+    if (expected_first < 0 && !reading_.leaders().empty() && !(*h.tricks)[0].leader) {
+      expected_first = reading_.leaders()[0];  // found from the recorded deal
     }
     start_play(m, 0);
     PlayState& s = m.play;
-    not_held_ = CardSet();
+    cur_.not_held = CardSet();
     std::array<int, 64> played_in{};
     std::array<Loc, 64> played_loc{};
     played_in.fill(-1);
     bool first_lead_reported = false;
     bool complete = true;
-    revoke_trick_ = 0;
-    revoke_seat_ = -1;
-    forfeit_trick_ = 0;
-    claim_shown_ = false;
-    past_end_ = false;
+    cur_.ending.revoke_trick = 0;
+    cur_.ending.revoke_seat = -1;
+    cur_.ending.forfeit_trick = 0;
+    cur_.ending.claim_shown = false;
+    cur_.ending.past_end = false;
     std::size_t pi = 0;
     // At attribute()'s play at the start of the trick (LegalTricks): every
     // trick so far proven and skipped, from the same first play.
     bool in_step = true;
-    const PluckHolders pinned = pluck_holders(h, forward);
-    const bool whole = !pinned.contradicted && proven_throughout(tricks, m);
+    const PluckHolders pinned = reading_.pluck_holders(h, forward);
+    const bool whole = !pinned.contradicted && reading_.proven_throughout(tricks, m);
     // (Proven throughout, a trick is only looked at for the leader it names.)
-    for (std::size_t t = 0; t < (whole && !legal_.leader_named ? 0 : tricks.size()); ++t) {
+    for (std::size_t t = 0; t < (whole && !reading_.legal().leader_named ? 0 : tricks.size()); ++t) {
       trick_ = static_cast<int>(t) + 1;
       const auto& tr = tricks[t];
       // (Proven throughout: the play is attribute()'s, and the trick's
       // winner led the next.)
-      const int due = t == 0 ? expected_first : whole ? legal_.end.won_by[(t - 1) & 63] : s.leader;
-      const int leader = leaders_[t];
+      const int due = t == 0 ? expected_first : whole ? reading_.legal().end.won_by[(t - 1) & 63] : s.leader;
+      const int leader = reading_.leaders()[t];
       if (tr.leader && due >= 0 && tr.leader->seat != due) {
         const int named = tr.leader->seat;
         if (t == 0) {
@@ -1905,7 +1510,7 @@ class GameReferee {
       const bool sized = static_cast<int>(tr.cards.size()) == n_;
       // The last trick of an in-progress record, still being played: its
       // cards so far are checked, and it is not a trick-size.
-      const bool partial = open_ && !sized && t + 1 == tricks.size() && static_cast<int>(tr.cards.size()) < n_;
+      const bool partial = cur_.open && !sized && t + 1 == tricks.size() && static_cast<int>(tr.cards.size()) < n_;
       if (!sized) {
         complete = false;
         if (partial) {
@@ -1919,7 +1524,7 @@ class GameReferee {
       CardSet trick_cards;
       // trick-order (decided in attribute()): one diagnostic, and the trick
       // is played in play order, each card by the player who held it.
-      const int first = t < rotations_.size() ? rotations_[t] : 0;
+      const int first = t < reading_.rotations().size() ? reading_.rotations()[t] : 0;
       if (first != 0) {
         std::vector<Card> in_order;
         for (std::size_t i = 0; i < count; ++i) {
@@ -1931,14 +1536,14 @@ class GameReferee {
       }
       // Every card of the trick held and legal, as attribute() found from
       // this same play: checked there, once.
-      in_step = in_step && legal_.proven(t) && (t > 0 || same_trick_start(legal_.start, s));
+      in_step = in_step && reading_.legal().proven(t) && (t > 0 || same_trick_start(reading_.legal().start, s));
       const bool proven = in_step && first == 0 && sized;
       in_step = proven;
       for (std::size_t i = 0; i < count; ++i, ++pi) {
         const std::size_t k = after(static_cast<std::size_t>(first), i, count);
         const CardRef& ref = tr.cards[k];
         const int seat = s.to_play();
-        const Meant* meant = meant_entry(static_cast<int>(t), static_cast<int>(k));
+        const Meant* meant = reading_.meant_entry(static_cast<int>(t), static_cast<int>(k));
         if (!ref.card) {
           // Not a card (bad-card, the loader's one diagnostic): it names the
           // card meant (attribute() found one for every token it let through).
@@ -1982,15 +1587,15 @@ class GameReferee {
       }
     }
     if (whole) {
-      s = legal_.end;
+      s = reading_.legal().end;
     }
     trick_ = 0;
-    if (h.revoke_claim && forfeit_trick_ == 0 && r_.revoke_penalty == RevokePenalty::kForfeitHand) {
+    if (h.revoke_claim && cur_.ending.forfeit_trick == 0 && r_.revoke_penalty == RevokePenalty::kForfeitHand) {
       // A claim past the tricks recorded: the ruling stands at the last one.
       forfeit(m, h.revoke_claim->player.seat, static_cast<int>(tricks.size()));
     }
     check_claim(h);
-    if (forfeit_trick_ == 0 && !past_end_) {
+    if (cur_.ending.forfeit_trick == 0 && !cur_.ending.past_end) {
       check_trick_count(h, m.ended_after, policy::early_court_side(m) >= 0);
     }
     if (!complete || static_cast<int>(tricks.size()) != tricks_in_hand(m)) {
@@ -2000,48 +1605,6 @@ class GameReferee {
     return std::vector<int>(taken.begin(), taken.begin() + n_);
   }
 
-  // Where the hand's plucks left the cards they moved: with whoever
-  // received each last (move_pluck, rules.md §2.3). Without the deal, who
-  // held a card is known only from the plays; a card the plucks left with
-  // one player that another plays proves the pluck or the play wrong (the
-  // pluckee plays the card it gave back, or the plucker's card goes to
-  // someone else): `not-held`, with a note at the pluck.
-  struct PluckHolders {
-    Hands hands{};  // the cards each player received last in a pluck
-    std::array<const PluckRec*, 64> last{};  // the pluck that moved each card last
-    bool contradicted = false;
-    // The player the plucks left `c` with, where `seat` (whose hand is not
-    // known from the record) plays it and is not that player; else -1.
-    [[nodiscard]] int holder(Card c, int seat) const {
-      for (std::size_t o = 0; o < hands.size(); ++o) {
-        if (hands[o].contains(c)) {
-          return static_cast<int>(o) == seat ? -1 : static_cast<int>(o);
-        }
-      }
-      return -1;
-    }
-  };
-  [[nodiscard]] PluckHolders pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward) const {
-    PluckHolders out;
-    if (!h.plucks) {
-      return out;
-    }
-    std::array<bool, kMaxPlayers> all{};
-    all.fill(true);
-    for (const auto& p : *h.plucks) {
-      move_pluck(out.hands, all, p.by.seat, p.from.seat, p.gives.card, gets_of(p));
-      for (const auto c : {p.gives.card, gets_of(p)}) {
-        if (c) {
-          out.last[static_cast<std::size_t>(c->index())] = &p;
-        }
-      }
-    }
-    for (const auto& play : plays_) {
-      out.contradicted = out.contradicted ||
-                         (!forward[static_cast<std::size_t>(play.seat)] && out.holder(play.card, play.seat) >= 0);
-    }
-    return out;
-  }
   // `p`: the last pluck that moved `c`.
   void pluck_not_held(int seat, Card c, int holder, const PluckRec* p, Loc loc) {
     Violation v = violation(Code::kNotHeld, Clause::kNone, hand_, seat);
@@ -2055,28 +1618,6 @@ class GameReferee {
     }
   }
 
-  // Whether attribute() proved every trick held and legal as written from
-  // the play check_plays starts at (`m.play`), each of the hand's size, so
-  // that the play after them is attribute()'s (LegalTricks::end) and no
-  // card need be played again: where, besides, the hand cannot end before
-  // its last trick (the hand-end policy, a revoke forfeit) and the scoring
-  // does not count the cards won, nothing else happens between the tricks.
-  [[nodiscard]] bool proven_throughout(const std::vector<TrickRec>& tricks, const HandState& m) const {
-    // (attribute() having read them all, it set a leader, a rotation and a
-    // proof for each trick; a proven trick has no mistyped card.)
-    if (!legal_.read_all || tricks.empty() || r_.revoke_penalty == RevokePenalty::kForfeitHand ||
-        m.policies.hand_end->after_trick != nullptr || counts_cards(m)) {
-      return false;
-    }
-    for (std::size_t t = 0; t < tricks.size(); ++t) {
-      if (!legal_.proven(t) || rotations_[t] != 0 || static_cast<int>(tricks[t].cards.size()) != n_) {
-        return false;
-      }
-    }
-    PlayState first = m.play;  // the first trick's, led as read
-    first.leader = leaders_.front();
-    return same_trick_start(legal_.start, first);
-  }
 
   // Reports a play's Violation: once per card (a card first reported as
   // not held is not a duplicate-play again), once per hand for the first
@@ -2089,7 +1630,7 @@ class GameReferee {
     const int seat = v.seat;
     switch (v.code) {
       case Code::kDuplicatePlay: {
-        if (not_held_.contains(c)) {
+        if (cur_.not_held.contains(c)) {
           return nullptr;  // the first play of this card was already reported as not held
         }
         v.count = played_in[static_cast<std::size_t>(c.index())] + 1;
@@ -2102,7 +1643,7 @@ class GameReferee {
         if (!forward[static_cast<std::size_t>(seat)]) {
           return nullptr;
         }
-        not_held_.insert(c);
+        cur_.not_held.insert(c);
         auto& d = say_play(v, ref.loc);
         for (int o = 0; o < n_; ++o) {
           if (s.hands[static_cast<std::size_t>(o)].contains(c)) {
@@ -2122,18 +1663,18 @@ class GameReferee {
         // A revoke the table claimed (same player, same trick) was caught
         // and penalised: a warning (court-piece.md §5). Where a revoke
         // forfeits the hand, a proven one (or a claimed one) ends it.
-        const auto& claim = rec_->revoke_claim;
+        const auto& claim = cur_.rec->revoke_claim;
         const bool claimed = claim && claim->player.seat == seat && claim->trick == trick_;
         auto& d = say_play(v, ref.loc);
         if (claimed) {
           d.severity = Severity::kWarning;
-          claim_shown_ = true;
+          cur_.ending.claim_shown = true;
         }
         evidence_note(d, seat, *v.evidence, forward);
-        if (r_.revoke_penalty == RevokePenalty::kForfeitHand && revoke_trick_ == 0 &&
+        if (r_.revoke_penalty == RevokePenalty::kForfeitHand && cur_.ending.revoke_trick == 0 &&
             (claimed || r_.revoke_when == RevokeWhen::kProven)) {
-          revoke_trick_ = trick_;
-          revoke_seat_ = seat;
+          cur_.ending.revoke_trick = trick_;
+          cur_.ending.revoke_seat = seat;
         }
         return &d;
       }
@@ -2164,7 +1705,7 @@ class GameReferee {
       }
       return;
     }
-    for (const auto& p : plays_) {
+    for (const auto& p : reading_.plays()) {
       if (p.card == evidence && p.seat == seat) {
         d.notes.push_back(Note{say::played_later(words(), seat, evidence, p.trick + 1), p.loc});
         return;
@@ -2174,40 +1715,40 @@ class GameReferee {
 
   // ----------------------------------------------------------------- totals
   std::optional<std::vector<int>> settle_taken(const HandState& m, std::optional<std::vector<int>> played) {
-    taken_mismatch_.assign(static_cast<std::size_t>(n_), false);
+    cur_.taken_mismatch.assign(static_cast<std::size_t>(n_), false);
     std::optional<std::vector<int>> used;
     bool adds_up = false;
     if (played) {
       used = std::move(played);
       adds_up = true;
-      if (taken_) {
+      if (cur_.taken) {
         for (int s = 0; s < n_; ++s) {
-          const auto rec = *taken_->values[static_cast<std::size_t>(s)];
+          const auto rec = *cur_.taken->values[static_cast<std::size_t>(s)];
           const int got = (*used)[static_cast<std::size_t>(s)];
           if (rec != got) {
-            taken_mismatch_[static_cast<std::size_t>(s)] = true;
-            about(report(Code::kTakenMismatch, taken_->locs[static_cast<std::size_t>(s)],
+            cur_.taken_mismatch[static_cast<std::size_t>(s)] = true;
+            about(report(Code::kTakenMismatch, cur_.taken->locs[static_cast<std::size_t>(s)],
                          say::taken_mismatch(words(), s, rec, got)),
                   name(s));
           }
         }
       }
-    } else if (taken_) {
+    } else if (cur_.taken) {
       std::vector<int> rec;
       long long total = 0;
       for (int s = 0; s < n_; ++s) {
-        const auto v = *taken_->values[static_cast<std::size_t>(s)];
+        const auto v = *cur_.taken->values[static_cast<std::size_t>(s)];
         total += v;
         rec.push_back(static_cast<int>(std::min<long long>(v, 1'000'000)));
       }
       used = std::move(rec);
       if (total != r_.tricks_per_hand()) {
-        report(Code::kTricksTotal, taken_->loc, say::tricks_total(r_, total));
+        report(Code::kTricksTotal, cur_.taken->loc, say::tricks_total(r_, total));
       } else {
         adds_up = true;
       }
     }
-    adds_up_ = used && adds_up;
+    cur_.adds_up = used && adds_up;
     (void)m;
     return used;
   }
@@ -2222,13 +1763,13 @@ class GameReferee {
     if (tallied) {
       count_hand(game_, t);  // scores, the next hand's deltas, the plucks tallied
     }
-    game_.deltas_known = adds_up_;
+    game_.deltas_known = cur_.adds_up;
     if (!scoring) {
       game_.score_known = false;
       sum.score.reset();
-      if (score_) {
+      if (cur_.score) {
         recorded_prev_ = std::vector<long long>();
-        for (const auto& v : score_->values) {
+        for (const auto& v : cur_.score->values) {
           recorded_prev_->push_back(*v);
         }
       }
@@ -2237,14 +1778,14 @@ class GameReferee {
     if (summaries_) {
       sum.score = running();
     }
-    if (score_) {
+    if (cur_.score) {
       // Written into the storage of the hand before last, so that a hand's
       // recorded scores take no allocation.
       std::vector<long long> rec = std::move(spare_scores_);
       rec.clear();
       for (int s = 0; s < n_; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const long long r = *score_->values[i];
+        const long long r = *cur_.score->values[i];
         rec.push_back(r);
         const long long truth = game_.score[i];
         if (r == truth) {
@@ -2255,24 +1796,24 @@ class GameReferee {
         if (recorded_prev_ && r == base + points) {
           continue;  // carries an earlier wrong total forward: reported there
         }
-        if (taken_mismatch_[i] && taken_) {
+        if (cur_.taken_mismatch[i] && cur_.taken) {
           HandTally as_recorded = t;
-          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*taken_->values[i], -1'000'000, 1'000'000));
+          as_recorded.taken[i] = static_cast<int>(std::clamp<long long>(*cur_.taken->values[i], -1'000'000, 1'000'000));
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong trick count, reported as taken-mismatch
           }
         }
-        if (points_mismatch_ && points_) {
+        if (cur_.points_mismatch && cur_.points) {
           HandTally as_recorded = t;
           for (int p = 0; p < n_; ++p) {
             as_recorded.points[static_cast<std::size_t>(p)] = static_cast<int>(
-                std::clamp<long long>(*points_->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
+                std::clamp<long long>(*cur_.points->values[static_cast<std::size_t>(p)], -1'000'000, 1'000'000));
           }
           if (r == base + hand_points(game_, as_recorded, s)) {
             continue;  // follows from the wrong points, reported as points-mismatch
           }
         }
-        about(report(Code::kScoreMismatch, score_->locs[i],
+        about(report(Code::kScoreMismatch, cur_.score->locs[i],
                      say::score_mismatch(words(), s, h.number, r, truth, before[i], points, t)),
               name(s));
       }
@@ -2404,11 +1945,7 @@ class GameReferee {
     }
   }
 
-  // The recorded maps of the hand being refereed (and the result's score)
-  // where the game reads them per seat: complete, else null.
-  const SeatNumbers* taken_ = nullptr;
-  const SeatNumbers* points_ = nullptr;
-  const SeatNumbers* score_ = nullptr;
+  // The result's score where the game reads it per seat: complete, else null.
   const SeatNumbers* result_score_ = nullptr;
   std::vector<std::string> names_;  // name(seat)
   const Game& g_;
@@ -2420,55 +1957,27 @@ class GameReferee {
   int trick_ = 0;
   std::uint8_t phase_ = phase::kGame;
   bool stop_ = false;
-  bool open_ = false;       // the hand may be unfinished: the last begun of an in-progress record, or after it
-  std::string unfinished_;  // what that hand lacks yet (empty: it is finished)
   int prev_dealer_ = -1;
   int dealer_ = 0;
   GameState game_;
-  HandState hand_state_;
-  const HandRec* rec_ = nullptr;  // the hand being refereed
-  HandSummary* sum_ = nullptr;
   // Whether the caller reads the hands' summaries (RefereeOptions): where
   // not, the summary's lists are not made (the hand's quota, plucks and
   // running score); what a hand reads back of its summary is made always.
   const bool summaries_;
-  bool attributable_ = false;
-  bool adds_up_ = false;
-  bool contract_known_ = true;  // the auction games: the hand's contract (or its voiding) is known
-  // The courts games: the first revoke that forfeits (its 1-based trick and
-  // seat), the trick the hand was forfeited at, whether the recorded claim
-  // was shown by a revoke, tricks recorded past the end, and whether the
-  // last hand's result (so the next dealer) is known.
-  int revoke_trick_ = 0;
-  int revoke_seat_ = -1;
-  int forfeit_trick_ = 0;
-  bool claim_shown_ = false;
-  bool past_end_ = false;
+  // The courts games: whether the last hand's result (so the next dealer) is known.
   bool dealer_known_ = true;
   std::vector<int> side_index_;  // by seat: index into the sides
   std::vector<int> side_ids_;    // by side: the partner policy's id (its first seat)
   std::vector<int> team_side_;   // by `teams` entry: the side it matches, or -1
   std::vector<std::string> side_names_;
   std::optional<std::vector<long long>> recorded_side_prev_;
-  bool discard_known_ = false;  // the discard was recorded and read
-  long long high_as_written_ = 0;  // the auction's standing bid as the record wrote it
-  bool points_mismatch_ = false;
-  std::optional<std::vector<int>> played_taken_;
   std::optional<std::vector<long long>> recorded_prev_;
   std::vector<long long> spare_scores_;  // score_hand(): storage for the next hand's recorded scores
   std::optional<std::vector<long long>> end_recorded_;
-  std::vector<bool> taken_mismatch_;
-  std::vector<Play> plays_;
-  std::vector<int> leaders_;  // who led each trick, as read
-  // Per trick, the written index of the leader's card (trick-order: not 0
-  // where the trick was written from the wrong seat).
-  std::vector<int> rotations_;
-  // The tricks attribute() found held and legal as written, and from what play.
-  LegalTricks legal_;
-  std::vector<Meant> meant_;  // mistyped cards
   std::vector<std::optional<Card>> deal_cards_;  // check_deal(): the deal as the engine reads it
   std::vector<Violation> found_;                 // check_deal(): its faults
-  CardSet not_held_;
+  HandReading reading_;  // the hand's record as read, before it is judged
+  RefereedHand cur_;     // the hand being refereed: made fresh for each hand
   int ended_at_ = 0;
   bool past_end_reported_ = false;
   std::vector<long long> end_score_;
