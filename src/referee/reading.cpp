@@ -16,11 +16,43 @@ std::string upper_ascii(std::string_view text) {
   return out;
 }
 
+// What the record shows of the hands at play (see HandsAtPlay).
+HandsAtPlay HandReading::hands_at_play(const HandRec& h, const HandState& m) const {
+  const auto& known = m.known;
+  HandsAtPlay out;
+  // The recorded deal moved through the recorded plucks: used to find the
+  // first leader and to decide who really led a trick with a wrong leader.
+  out.recorded = h.deal.has_value() && !exchange_unknown(h);
+  if (out.recorded) {
+    out.forward = hands_after_exchange_forward(h, m.hands);
+  }
+  const int taker = kitty_taker(m);  // their hand changes with the kitty
+  for (int s = 0; s < n_; ++s) {
+    out.usable[static_cast<std::size_t>(s)] = out.recorded && known[static_cast<std::size_t>(s)] && s != taker;
+  }
+  // Every hand at play known (the taker's too, through the kitty and the
+  // recorded discard): only then can a trick's order or a card's slip be
+  // decided (trick-order; a mistyped card).
+  out.at_play = out.forward;
+  out.all_known = out.recorded;
+  for (int s = 0; s < n_; ++s) {
+    if (s == taker && out.recorded && known[static_cast<std::size_t>(s)] && m.kitty_known && h.discard &&
+        std::all_of(h.discard->begin(), h.discard->end(), [](const CardRef& c) { return c.card.has_value(); })) {
+      auto& hand = out.at_play[static_cast<std::size_t>(s)];
+      hand |= m.kitty;
+      for (const auto& c : *h.discard) {
+        hand.erase(*c.card);
+      }
+    } else if (!out.usable[static_cast<std::size_t>(s)]) {
+      out.all_known = false;
+    }
+  }
+  return out;
+}
+
 // Works out who played each card (leaders from the rules, explicit leaders
 // taken as recorded). Returns false when the plays cannot be attributed.
 bool HandReading::attribute(const HandRec& h, const HandState& m) {
-  const Hands& hold = m.hands;
-  const auto& known = m.known;
   first_leader_unknown_ = false;
   leaders_.clear();
   legal_.held_legal.clear();
@@ -33,32 +65,12 @@ bool HandReading::attribute(const HandRec& h, const HandState& m) {
   if (tricks.empty()) {
     return true;
   }
-  // The recorded deal moved through the recorded plucks: used to find the
-  // first leader and to decide who really led a trick with a wrong leader.
-  const bool recorded = h.deal.has_value() && !exchange_unknown(h);
-  const Hands fwd = recorded ? hands_after_exchange_forward(h, hold) : Hands{};
-  std::array<bool, kMaxPlayers> usable{};
-  const int taker = kitty_taker(m);  // their hand changes with the kitty
-  for (int s = 0; s < n_; ++s) {
-    usable[static_cast<std::size_t>(s)] = recorded && known[static_cast<std::size_t>(s)] && s != taker;
-  }
-  // Every hand at play known (the taker's too, through the kitty and the
-  // recorded discard): only then can a trick's order or a card's slip be
-  // decided (trick-order; a mistyped card).
-  Hands at_play = fwd;
-  bool all_known = recorded;
-  for (int s = 0; s < n_; ++s) {
-    if (s == taker && recorded && known[static_cast<std::size_t>(s)] && m.kitty_known && h.discard &&
-        std::all_of(h.discard->begin(), h.discard->end(), [](const CardRef& c) { return c.card.has_value(); })) {
-      auto& hand = at_play[static_cast<std::size_t>(s)];
-      hand |= m.kitty;
-      for (const auto& c : *h.discard) {
-        hand.erase(*c.card);
-      }
-    } else if (!usable[static_cast<std::size_t>(s)]) {
-      all_known = false;
-    }
-  }
+  const HandsAtPlay known_hands = hands_at_play(h, m);
+  const bool recorded = known_hands.recorded;
+  const Hands& fwd = known_hands.forward;
+  const auto& usable = known_hands.usable;
+  const Hands& at_play = known_hands.at_play;
+  const bool all_known = known_hands.all_known;
   rotations_.assign(tricks.size(), 0);
   legal_.held_legal.assign(tricks.size(), 0);
   meant_.clear();

@@ -92,6 +92,19 @@ struct PluckHolders {
   }
 };
 
+// What the record shows of the hands at play: whether the deal and the
+// plucks are recorded (`recorded`), the recorded deal moved through the
+// plucks (`forward`), the seats whose hand that is (`usable`: known, and
+// not the kitty's taker), the hands at play with the taker's kitty and
+// discard (`at_play`), and whether every hand at play is known.
+struct HandsAtPlay {
+  bool recorded = false;
+  Hands forward{};
+  std::array<bool, kMaxPlayers> usable{};
+  Hands at_play{};
+  bool all_known = false;
+};
+
 // The card a pluck sent back, where one was recorded and read.
 [[nodiscard]] std::optional<Card> gets_of(const PluckRec& p);
 
@@ -166,6 +179,7 @@ class HandReading {
                     std::size_t i) const;
   std::optional<Card> meant_at(int t, int k) const;
   Hands hands_after_exchange_forward(const HandRec& h, Hands hold) const;
+  HandsAtPlay hands_at_play(const HandRec& h, const HandState& m) const;
 
   const Ruleset& r_;
   int n_ = 0;
