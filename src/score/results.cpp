@@ -174,7 +174,7 @@ HandEnd ending(Node n) {
 }
 
 // A hand of a courts game (report.cpp, courts_json).
-void courts_hand(Node hn, HandSummary& h, const Names& players, const Names& sides) {
+void courts_hand(Node hn, CourtsFacts& h, const Names& players, const Names& sides) {
   h.courts = true;
   if (const Node n = hn.find("trump_by"); n.valid()) {
     h.trump_by = players.at(n, "trump_by");
@@ -203,7 +203,7 @@ void courts_hand(Node hn, HandSummary& h, const Names& players, const Names& sid
 }
 
 // The keys of a hand of the auction games (report.cpp, contract_json).
-void contract_hand(Node hn, HandSummary& h, const Names& players) {
+void contract_hand(Node hn, ContractFacts& h, const Names& players) {
   h.auction = true;
   if (const Node n = hn.find("bids"); n.valid()) {
     if (!n.is_sequence()) {
