@@ -876,22 +876,15 @@ class Session {
   // engine's deal clauses (engine/deal.h) on the deal so far, its first
   // fault in a card of the line, else the line's size. Empty: nothing.
   [[nodiscard]] std::string deal_problem(int seat, bool kitty, const std::vector<Card>& cards, const Wording& w) const {
-    std::vector<std::optional<Card>> all;
-    DealWritten written;
-    for (const auto& line : deal_) {
-      written.seat_size[static_cast<std::size_t>(written.seats++)] = static_cast<int>(line.size());
-      all.insert(all.end(), line.begin(), line.end());
+    // The seats typed so far, and this line as the next seat's or as the kitty.
+    std::vector<std::vector<Card>> seats = deal_;
+    if (!kitty) {
+      seats.push_back(cards);
     }
-    if (kitty) {
-      written.kitty_size = static_cast<int>(cards.size());
-    } else {
-      written.seat_size[static_cast<std::size_t>(written.seats++)] = static_cast<int>(cards.size());
-    }
-    all.insert(all.end(), cards.begin(), cards.end());
-    written.cards = all;
     DealRead read;
     std::vector<Violation> found;
-    check_deal(*rules_, draft_.hands.back().dealer, written, read, found);
+    check_deal(*rules_, draft_.hands.back().dealer, &seats, kitty ? &cards : nullptr,
+               [](Card c) { return std::optional<Card>(c); }, read, found);
     const int at = kitty ? -1 : seat;
     const std::string who = kitty ? std::string("the kitty") : name(seat);
     const Violation* size = nullptr;

@@ -201,7 +201,7 @@ void GameReferee::check_sheet_points(const HandState& m, const std::optional<std
 // are recorded, else as recorded), then the scores.
 void GameReferee::count_contract(const HandRec& h, HandState& m, HandSummary& sum) {
   cur_.points_mismatch = false;
-  cur_.taken_mismatch.assign(static_cast<std::size_t>(n_), false);
+  cur_.taken_mismatch = {};
   if (m.void_hand) {
     // Everyone passed: nothing was played, nothing scores (call-deuces.md §4).
     if (h.tricks && !h.tricks->empty()) {

@@ -64,7 +64,7 @@ void GameReferee::count_plucks(const HandRec& h, const HandState& m, HandSummary
 
 // ----------------------------------------------------------------- totals
 std::optional<std::vector<int>> GameReferee::settle_taken(const HandState& m, std::optional<std::vector<int>> played) {
-  cur_.taken_mismatch.assign(static_cast<std::size_t>(n_), false);
+  cur_.taken_mismatch = {};
   std::optional<std::vector<int>> used;
   bool adds_up = false;
   if (played) {

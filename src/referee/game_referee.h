@@ -49,7 +49,6 @@ struct PlayEnd {
 struct RefereedHand {
   const HandRec* rec = nullptr;  // the hand being refereed
   HandSummary* sum = nullptr;
-  HandState machine;  // the hand machine's state
   // The recorded maps where the game reads them per seat: complete, else null.
   const SeatNumbers* taken = nullptr;
   const SeatNumbers* points = nullptr;
@@ -63,7 +62,7 @@ struct RefereedHand {
   long long high_as_written = 0;  // the auction's standing bid as the record wrote it
   bool points_mismatch = false;
   std::optional<std::vector<int>> played_taken;  // the tricks each took, as played
-  std::vector<bool> taken_mismatch;              // by seat: the recorded taken differs from the played
+  std::array<bool, kMaxPlayers> taken_mismatch{};  // by seat: the recorded taken differs from the played
   CardSet not_held;                              // cards reported not held
   PlayEnd ending;  // the courts games: how the play ended
 };
@@ -81,7 +80,7 @@ class GameReferee {
   // else the one that proves it.
   Diagnostic& say(const Violation& v, Loc loc);
   // What a message may name (referee/messages.h).
-  Wording words() const { return Wording{&r_, &names_, dealer_, cur_.machine.exchange.tie_from, &game_.deltas}; }
+  Wording words() const { return Wording{&r_, &names_, dealer_, machine_.exchange.tie_from, &game_.deltas}; }
   // A player as messages name them: clipped (base/text.h), so a long name
   // cannot swell every diagnostic.
   const std::string& name(int seat) const { return names_[static_cast<std::size_t>(seat)]; }
@@ -282,6 +281,9 @@ class GameReferee {
   Sides sides_;  // the fixed sides of a partnership game
   HandReading reading_;  // the hand's record as read, before it is judged
   RefereedHand cur_;     // the hand being refereed: made fresh for each hand
+  // The hand machine's state: made fresh for each hand by the machine itself
+  // (start_hand), which keeps what is the same for every hand of a game.
+  HandState machine_;
   // One checker per scoring family (the count phase of a hand), chosen by
   // the ruleset as the engine's policy table chooses a policy
   // (engine/policy/table.cpp): the first whose `fits` holds.
@@ -313,9 +315,8 @@ class GameReferee {
     std::optional<std::vector<long long>> recorded;
   } ended_;
 
-  // check_deal(): the deal as the engine reads it, and its faults (storage kept from hand to hand).
+  // check_deal(): the deal's faults (storage kept from hand to hand).
   struct DealScratch {
-    std::vector<std::optional<Card>> deal_cards;
     std::vector<Violation> found;
   } scratch_;
 };

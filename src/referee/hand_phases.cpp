@@ -55,29 +55,11 @@ CardOrigin GameReferee::origin(Card card) const {
 // its faults worded here.
 void GameReferee::check_deal(const HandRec& h, HandState& m) {
   at_.phase = phase::kDeal;
-  DealWritten written;
-  scratch_.deal_cards.clear();
-  if (h.deal) {
-    written.seats = n_;
-    for (int s = 0; s < n_; ++s) {
-      const auto& cards = (*h.deal)[static_cast<std::size_t>(s)];
-      written.seat_size[static_cast<std::size_t>(s)] = static_cast<int>(cards.size());
-      for (const auto& c : cards) {
-        scratch_.deal_cards.push_back(c.card);
-      }
-    }
-  }
-  if (h.kitty) {
-    written.kitty_size = static_cast<int>(h.kitty->size());
-    for (const auto& c : *h.kitty) {
-      scratch_.deal_cards.push_back(c.card);
-    }
-  }
-  written.cards = scratch_.deal_cards;
   DealRead read;
   read.known = m.known;
   scratch_.found.clear();
-  trickref::check_deal(r_, dealer_, written, read, scratch_.found);
+  trickref::check_deal(r_, dealer_, h.deal ? &*h.deal : nullptr, h.kitty ? &*h.kitty : nullptr,
+                       [](const CardRef& c) { return c.card; }, read, scratch_.found);
   for (const Violation& v : scratch_.found) {
     const std::string who = v.seat >= 0 ? name(v.seat) : std::string("the kitty");
     const std::string player = v.seat >= 0 ? who : std::string();

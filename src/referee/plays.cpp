@@ -182,7 +182,7 @@ std::optional<std::vector<int>> GameReferee::check_plays(const HandRec& h, HandS
   so_far.played_in.fill(-1);
   bool complete = true;
   cur_.ending = PlayEnd{};
-  so_far.pinned = reading_.pluck_holders(h, so_far.forward);
+  reading_.pluck_holders(h, so_far.forward, so_far.pinned);
   const bool whole = !so_far.pinned.contradicted && reading_.proven_throughout(tricks, m);
   // (Proven throughout, a trick is only looked at for the leader it names.)
   for (std::size_t t = 0; t < (whole && !reading_.legal().leader_named ? 0 : tricks.size()); ++t) {

@@ -6,6 +6,37 @@
 
 namespace trickref {
 
+namespace {
+
+// Whether trick `t`'s cards, as written from its leader on, are each held
+// and legal (plays_clean): the way nearly every trick of an archive is
+// read. Where they are, each is its seat's play, and the trick is played
+// into `s` (the play at the start of the trick) and finished; where not,
+// nothing is attributed and `s` is as it was (take_back_trick). This is
+// plays_in_order from 0 with each play attributed as it is made: calling
+// it with a callback, or attributing after it from the play, cost 1.4%
+// and 1.7% more instructions over an archive.
+bool played_as_written(PlayState& s, const TrickRec& tr, int t, int n, std::vector<Play>& plays) {
+  const bool broken = s.broken;
+  const std::size_t before = plays.size();
+  for (int i = 0; i < n; ++i) {
+    const int seat = s.to_play();
+    const CardRef& ref = tr.cards[static_cast<std::size_t>(i)];
+    const Card c = *ref.card;
+    if (!plays_clean(s, seat, c)) {
+      take_back_trick(s, broken);
+      plays.resize(before);
+      return false;
+    }
+    apply_play(s, seat, c);
+    plays.push_back(Play{seat, c, ref.loc, t});
+  }
+  finish_trick(s);
+  return true;
+}
+
+}  // namespace
+
 std::string upper_ascii(std::string_view text) {
   std::string out(text);
   for (char& ch : out) {
@@ -116,7 +147,7 @@ bool HandReading::attribute(const HandRec& h, const HandState& m) {
     }
     const std::size_t count = std::min<std::size_t>(tr.cards.size(), static_cast<std::size_t>(n_));
     const bool whole = all_known && unreadable == 0 && static_cast<int>(count) == n_;
-    if (whole && played_as_written(s, tr, static_cast<int>(t))) {
+    if (whole && played_as_written(s, tr, static_cast<int>(t), n_, plays_)) {
       legal_.held_legal[t] = 1;
       continue;
     }
@@ -181,32 +212,6 @@ int HandReading::conflicts(const PlayState& s, const TrickRec& tr, int leader, c
   return n;
 }
 
-// Whether trick `t`'s cards, as written from its leader on, are each held
-// and legal (plays_clean): the way nearly every trick of an archive is
-// read. Where they are, each is its seat's play, and the trick is played
-// into `s` (the play at the start of the trick) and finished; where not,
-// nothing is attributed and `s` is as it was (take_back_trick). This is
-// plays_in_order from 0 with each play attributed as it is made: calling
-// it with a callback, or attributing after it from the play, cost 1.4%
-// and 1.7% more instructions over an archive.
-bool HandReading::played_as_written(PlayState& s, const TrickRec& tr, int t) {
-  const bool broken = s.broken;
-  const std::size_t before = plays_.size();
-  for (int i = 0; i < n_; ++i) {
-    const int seat = s.to_play();
-    const CardRef& ref = tr.cards[static_cast<std::size_t>(i)];
-    const Card c = *ref.card;
-    if (!plays_clean(s, seat, c)) {
-      take_back_trick(s, broken);
-      plays_.resize(before);
-      return false;
-    }
-    apply_play(s, seat, c);
-    plays_.push_back(Play{seat, c, ref.loc, t});
-  }
-  finish_trick(s);
-  return true;
-}
 
 // Whether the trick's cards, read from written index `start` on in play
 // order from the leader, are each held and legal (plays_clean). They are
@@ -409,10 +414,9 @@ const Play* HandReading::proven_higher(const HandRec& h, const HandState& m, int
   return best;
 }
 
-PluckHolders HandReading::pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward) const {
-  PluckHolders out;
+void HandReading::pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward, PluckHolders& out) const {
   if (!h.plucks) {
-    return out;
+    return;
   }
   std::array<bool, kMaxPlayers> all{};
   all.fill(true);
@@ -428,7 +432,6 @@ PluckHolders HandReading::pluck_holders(const HandRec& h, const std::array<bool,
     out.contradicted = out.contradicted ||
                        (!forward[static_cast<std::size_t>(play.seat)] && out.holder(play.card, play.seat) >= 0);
   }
-  return out;
 }
 
 // Whether attribute() proved every trick held and legal as written from

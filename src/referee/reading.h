@@ -158,7 +158,8 @@ class HandReading {
   // such card of `suit` above `than` (any, when `than` is empty), or null.
   [[nodiscard]] const Play* proven_higher(const HandRec& h, const HandState& m, int seat, Suit suit,
                                           std::optional<Card> than) const;
-  [[nodiscard]] PluckHolders pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward) const;
+  // Where the hand's plucks left the cards they moved, into `out` (as made, empty).
+  void pluck_holders(const HandRec& h, const std::array<bool, kMaxPlayers>& forward, PluckHolders& out) const;
   // Whether attribute() proved every trick held and legal as written from
   // the play check_plays starts at (`m.play`), each of the hand's size, so
   // that the play after them is attribute()'s (LegalTricks::end) and no
@@ -169,7 +170,6 @@ class HandReading {
 
  private:
   int conflicts(const PlayState& s, const TrickRec& tr, int leader, const std::array<bool, kMaxPlayers>& usable) const;
-  bool played_as_written(PlayState& s, const TrickRec& tr, int t);
   bool plays_in_order(PlayState& s, const TrickRec& tr, int start) const;
   int play_order_start(PlayState& s, const TrickRec& tr) const;
   std::optional<Card> meant_card(const PlayState& s, int seat, const std::string& typed,

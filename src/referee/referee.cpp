@@ -50,6 +50,7 @@ GameReferee::GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink, 
   for (const auto& p : g.players) {
     names_.push_back(clip(p));
   }
+  machine_.phases = hand_phases(r);  // for the keys of other games, before the first hand starts
   counter_ = std::find_if(kCounters.begin(), kCounters.end(), [&](const Counter& c) { return c.fits(r); })->count;
 }
 
@@ -187,11 +188,11 @@ void GameReferee::referee_hand(const HandRec& h, HandSummary& sum) {
   // The hand's phases, in the ruleset's order, through the hand machine.
   cur_.rec = &h;
   cur_.sum = &sum;
-  start_hand(cur_.machine, game_, h.number, dealer);
+  start_hand(machine_, game_, h.number, dealer);
   if (summaries_) {
-    sum.quota.assign(cur_.machine.quota.begin(), cur_.machine.quota.begin() + n_);
+    sum.quota.assign(machine_.quota.begin(), machine_.quota.begin() + n_);
   }
-  run_hand(cur_.machine, *this);
+  run_hand(machine_, *this);
   prev_dealer_ = dealer;
 }
 
@@ -330,12 +331,11 @@ const SeatNumbers* GameReferee::per_seat(const std::optional<SeatNumbers>& m, st
 // no use for are unknown keys, as the format's other undefined keys.
 void GameReferee::check_game_keys(const HandRec& h) {
   for (const auto& [key, loc] : h.game_keys) {
-    const PhaseList phases = hand_phases(r_);
     std::string_view lacks;
     if (key == "plucks" || key == "exchanges" || key == "shows") {
-      lacks = phases.has(Phase::kExchange) ? "" : "exchange of plucks";
+      lacks = machine_.phases.has(Phase::kExchange) ? "" : "exchange of plucks";
     } else if (key == "bids" || key == "contract") {
-      lacks = phases.has(Phase::kAuction) ? "" : "auction";
+      lacks = machine_.phases.has(Phase::kAuction) ? "" : "auction";
     } else if (key == "partner") {
       lacks = r_.partner_by != PartnerBy::kNone ? "" : "partner for the bidder";
     } else if (key == "points") {
