@@ -88,7 +88,7 @@ TEST(CourtPieceEnd, AnEarlyCourtAbandonedAfterTheSeventhTrick) {
   const auto games = test::validate_yaml(record("early-stopped"));
   EXPECT_EQ(test::diagnostics_text(games), "");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kEarlyCourt);
+  EXPECT_EQ(h.end, HandEnd::kEarlyCourt);
   EXPECT_EQ(h.tricks_played, 7);
   EXPECT_EQ(side_taken(h), (std::vector<int>{0, 7}));
   EXPECT_EQ(h.winner_side, 1);
@@ -101,7 +101,7 @@ TEST(CourtPieceEnd, AnEarlyCourtPlayedOnAndLostKeepsItsOneCourt) {
   const auto games = test::validate_yaml(record("early-lost"));
   EXPECT_EQ(test::diagnostics_text(games), "");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kEarlyCourt);
+  EXPECT_EQ(h.end, HandEnd::kEarlyCourt);
   EXPECT_EQ(h.tricks_played, 13);
   EXPECT_EQ(side_taken(h), (std::vector<int>{4, 9}));
   EXPECT_EQ(h.courts_won, (std::vector<int>{0, 1}));
@@ -125,7 +125,7 @@ TEST(CourtPieceEnd, ThirteenTricksToNoneScoreTheFiftyTwoInsteadOfTheOne) {
   const auto games = test::validate_yaml(record("all-tricks"));
   EXPECT_EQ(test::diagnostics_text(games), "");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kAllTricks);
+  EXPECT_EQ(h.end, HandEnd::kAllTricks);
   EXPECT_EQ(h.courts_won, (std::vector<int>{0, 52}));
   // 53 (the one and the 52) is a slip.
   EXPECT_EQ(test::diagnostics_text(test::validate_yaml(with(record("all-tricks"), "score", "{Ann: 0, Bob: 53}"))),
@@ -175,7 +175,7 @@ TEST(CourtPieceEnd, AMajorityEndsTheHandWhereTheHouseStopsThere) {
             "t.yaml:28:26: error: Bob is recorded as taking 7 tricks, but won 5 tricks as played [taken-mismatch] "
             "(hand 1)\n");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kMajority);
+  EXPECT_EQ(h.end, HandEnd::kMajority);
   EXPECT_EQ(side_taken(h), (std::vector<int>{4, 7}));
   EXPECT_EQ(h.tricks_played, 11);
   EXPECT_EQ(test::diagnostics_text(
@@ -215,7 +215,7 @@ TEST(CourtPieceRevoke, ARevokeByTheLosingSideForfeitsTheHandAtItsTrick) {
             "t.yaml:29:26: error: Bob & Dan's courts after hand 1 are recorded as 0, but they are 1 (0 + 1 in hand 1) "
             "[score-mismatch] (hand 1)\n");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kRevoke);
+  EXPECT_EQ(h.end, HandEnd::kRevoke);
   EXPECT_EQ(h.tricks_played, 1);
   EXPECT_EQ(side_taken(h), (std::vector<int>{0, 1}));
   EXPECT_EQ(h.winner_side, 1);
@@ -238,7 +238,7 @@ TEST(CourtPieceRevoke, ARevokeByTheWinningSideGivesTheHandToTheOtherSide) {
             "(hand 1, trick 1)\n"
             "t.yaml:11:37: note: Dan was dealt JD\n");
   const auto& h = hand(games);
-  EXPECT_EQ(h.end, HandEnding::kRevoke);
+  EXPECT_EQ(h.end, HandEnd::kRevoke);
   EXPECT_EQ(h.winner_side, 0);
   EXPECT_EQ(h.courts_won, (std::vector<int>{1, 0}));
   EXPECT_EQ(h.streak, std::pair(0, 1));
@@ -276,7 +276,7 @@ TEST(CourtPieceRevoke, UnderClaimedAnUnclaimedRevokeIsReportedAndTheHandScoredAs
             "(hand 1, trick 1)\n"
             "t.yaml:11:37: note: Dan was dealt JD\n");
   EXPECT_EQ(hand(games).tricks_played, 13);
-  EXPECT_EQ(hand(games).end, HandEnding::kPlayedOut);
+  EXPECT_EQ(hand(games).end, HandEnd::kPlayedOut);
 }
 
 // early-lost.yaml after the early court: Ann, holding 6C and 8C, plays 10S
@@ -300,7 +300,7 @@ TEST(CourtPieceRevoke, ARevokeAfterAnEarlyCourtPlayedOnForfeitsTooAndTheCourtSta
             "t.yaml:8:51: note: Ann was dealt 8C\n"
             "t.yaml:28:26: error: Bob & Dan's courts after hand 1 are recorded as 1, but they are 2 (0 + 2 in hand 1) "
             "[score-mismatch] (hand 1)\n");
-  EXPECT_EQ(hand(ann).end, HandEnding::kRevoke);
+  EXPECT_EQ(hand(ann).end, HandEnd::kRevoke);
   EXPECT_EQ(hand(ann).tricks_played, 8);
   EXPECT_EQ(hand(ann).courts_won, (std::vector<int>{0, 2}));
   // The early court's side forfeits: the hand is Ann & Cat's, the early court still Bob & Dan's.
@@ -388,7 +388,7 @@ TEST(CourtPieceDealer, TheHouseRulesOfTheRotation) {
 TEST(CourtPieceCallerCourt, TheOtherSidesSevenNilStartIsAnOrdinaryLead) {
   const auto seed = test::validate_yaml(record("defenders-early"));
   EXPECT_EQ(test::diagnostics_text(seed), "");
-  EXPECT_EQ(hand(seed).end, HandEnding::kEarlyCourt);
+  EXPECT_EQ(hand(seed).end, HandEnd::kEarlyCourt);
   // Under the house rule the 7-0 start scores nothing: the recorded court is a slip.
   const auto house_rule = test::validate_yaml(under(record("defenders-early"), "court-piece-caller-court"));
   EXPECT_EQ(test::diagnostics_text(house_rule),
@@ -396,7 +396,7 @@ TEST(CourtPieceCallerCourt, TheOtherSidesSevenNilStartIsAnOrdinaryLead) {
             "[score-mismatch] (hand 1)\n");
   EXPECT_EQ(hand(house_rule).winner_side, 0) << "7 tricks to 6";
   EXPECT_EQ(hand(house_rule).courts_won, (std::vector<int>{0, 0}));
-  EXPECT_EQ(hand(house_rule).end, HandEnding::kPlayedOut);
+  EXPECT_EQ(hand(house_rule).end, HandEnd::kPlayedOut);
 }
 
 TEST(CourtPieceDraw, LevelCourtsAreADrawAndARecordedResultHasNoWinner) {

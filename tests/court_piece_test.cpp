@@ -38,9 +38,9 @@ TEST(CourtPieceSheet, EarlyCourtThenTheFiftyTwoThenTheDealerRule) {
             "deals [wrong-dealer] (hand 3)\n");
   const auto& r = result(games);
   ASSERT_EQ(r.hands.size(), 3U);
-  EXPECT_EQ(r.hands[0].end, HandEnding::kEarlyCourt);
+  EXPECT_EQ(r.hands[0].end, HandEnd::kEarlyCourt);
   EXPECT_EQ(r.hands[0].courts_won, (std::vector<int>{1, 0}));
-  EXPECT_EQ(r.hands[1].end, HandEnding::kAllTricks);
+  EXPECT_EQ(r.hands[1].end, HandEnd::kAllTricks);
   EXPECT_EQ(r.hands[1].courts_won, (std::vector<int>{52, 0}));
   EXPECT_EQ(r.hands[2].winner_side, 1);
   EXPECT_EQ(*r.hands[2].side_score, (std::vector<long long>{53, 0}));
@@ -58,7 +58,7 @@ TEST(CourtPieceSheet, AClaimedRevokeForfeitsTheHand) {
   // Ann & Cat forfeit: Bob & Dan score a court; the dealer's side forfeited, so the dealer's partner deals.
   EXPECT_EQ(test::diagnostics_text(games), "");
   const auto& r = result(games);
-  EXPECT_EQ(r.hands[0].end, HandEnding::kRevoke);
+  EXPECT_EQ(r.hands[0].end, HandEnd::kRevoke);
   EXPECT_EQ(r.hands[0].winner_side, 1);
   EXPECT_EQ(r.hands[0].courts_won, (std::vector<int>{0, 1}));
 }
@@ -120,7 +120,7 @@ TEST(CourtPieceSheet, AMajorityWhereTheHouseStopsThere) {
   const auto games = test::validate_yaml(
       sheet("court-piece-majority", {"dealer: Ann\n    taken: {Ann: 7, Bob: 3}\n    score: {Ann: 0, Bob: 0}"}));
   EXPECT_EQ(test::diagnostics_text(games), "");
-  EXPECT_EQ(result(games).hands[0].end, HandEnding::kMajority);
+  EXPECT_EQ(result(games).hands[0].end, HandEnd::kMajority);
   EXPECT_EQ(result(games).hands[0].winner_side, 0);
   // Without the house rule, ten tricks do not add up to a hand.
   EXPECT_EQ(test::codes(test::validate_yaml(sheet("court-piece", {"dealer: Ann\n    taken: {Ann: 7, Bob: 3}"}))[0]),

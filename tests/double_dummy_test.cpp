@@ -85,21 +85,51 @@ TEST(DoubleDummy, EqualsExhaustiveSearchOnRandomEndgames) {
     ASSERT_TRUE(res.ruleset) << c.ruleset;
     const Ruleset& r = *res.ruleset;
     DdTable table(1 << 20);
-    for (int i = 0; i < 200; ++i) {
+    for (int i = 0; i < 400; ++i) {  // 2,000 endgames in all, most of them mid-trick
       const Endgame e = random_endgame(r, rng, 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(c.cards)),
                                        static_cast<int>(rng() % static_cast<std::uint64_t>(r.players)));
       table.clear();
       DdSolver solver(r, table);
       for (int seat = 0; seat < r.players; ++seat) {
         const SeatMask side = r.players == 3 ? seat_bit(seat) : static_cast<SeatMask>(seat_bit(seat) | seat_bit((seat + 2) % r.players));
-        const auto got = solver.value(e.pos, side);
+        // The first probe anywhere (a trace's guess is the value before).
+        const auto got = i % 2 == 0 ? solver.value(e.pos, side)
+                                    : solver.value(e.pos, side, static_cast<int>(rng() % 24));
         ASSERT_TRUE(got);
         ASSERT_EQ(*got, exhaustive(e.pos, side)) << c.ruleset << " " << e.text << " side " << int{side};
         ++checked;
       }
     }
   }
-  EXPECT_EQ(checked, 200 * (3 + 3 + 4 + 4 + 5));
+  EXPECT_EQ(checked, 400 * (3 + 3 + 4 + 4 + 5));
+}
+
+// A table entry found where no counting card decided a trick must not
+// answer for a position that holds one there: the 5H (5 points) below the
+// winning ranks of hearts here once made the value 1 instead of 2.
+TEST(DoubleDummy, CountingCardsBelowTheWinningRanksStillCount) {
+  RulesetCatalog catalog;
+  const Ruleset& r = *catalog.resolve("call-deuces").ruleset;
+  std::array<CardSet, kMaxPlayers> hands{};
+  const std::array<const char*, 4> held = {"AC 3D KS", "7D 8S 10S", "5H 9H AH", "2H QH 6S"};
+  for (std::size_t p = 0; p < 4; ++p) {
+    std::string text = held[p];
+    for (std::size_t at = 0; at < text.size();) {
+      const std::size_t end = std::min(text.find(' ', at), text.size());
+      hands[p].insert(*parse_card(text.substr(at, end - at)));
+      at = end + 1;
+    }
+  }
+  PlayState s = start_play(r, Suit::kSpades, hands, 3);
+  s.trick = 3;
+  s.broken = true;
+  const DdPosition pos = dd_start(s);
+  const SeatMask side = seat_bit(0) | seat_bit(3);
+  DdTable table(1 << 20);
+  DdSolver solver(r, table);
+  EXPECT_EQ(exhaustive(pos, side), 2);
+  EXPECT_EQ(solver.value(pos, side, 3), 2);
+  EXPECT_EQ(solver.reaches(pos, side, 2), true);
 }
 
 }  // namespace

@@ -876,7 +876,7 @@ void expect_forfeit_ends_the_hand(bool with_deal) {
   EXPECT_EQ(test::codes(games[0]), std::vector<std::string>{"revoke"}) << test::diagnostics_text(games) << y;
   ASSERT_TRUE(games[0].result);
   ASSERT_EQ(games[0].result->hands.size(), 1U) << y;
-  EXPECT_EQ(games[0].result->hands[0].end, HandEnding::kRevoke);
+  EXPECT_EQ(games[0].result->hands[0].end, HandEnd::kRevoke);
   EXPECT_EQ(games[0].result->hands[0].tricks_played, static_cast<int>(rv->t) + 1);
 }
 

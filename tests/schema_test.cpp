@@ -572,7 +572,7 @@ TEST(Schema, MixedScoreReportMatchesTheStandingsSchema) {
       r.outcome.winners = {0, 2};
       h.courts = true;
       h.winner_side = 0;
-      h.end = HandEnding::kEarlyCourt;
+      h.end = HandEnd::kEarlyCourt;
       h.side_score = std::vector<long long>{1, 0};
       r.outcome.score = std::vector<long long>{1, 0, 1, 0};
     } else {

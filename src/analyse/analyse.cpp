@@ -92,7 +92,7 @@ static std::vector<Card> highest_first(CardSet cards) {
 class HandSolver {
  public:
   HandSolver(const Ruleset& rules, DdTable& table, std::uint64_t max_nodes, std::vector<AnalysedSide> sides)
-      : solver_(rules, table), sides_(std::move(sides)), points_(rules.scoring == ScoringKind::kPoints) {
+      : solver_(rules, table), sides_(std::move(sides)) {
     solver_.set_max_nodes(max_nodes);
     for (const auto& s : sides_) {
       all_ = static_cast<SeatMask>(all_ | s.mask());
@@ -126,16 +126,17 @@ class HandSolver {
         return *c;
       }
     }
-    // Where the side's value at an earlier position is known and values
-    // are tricks, it is a guess one or two zero-window searches confirm or
-    // step from (the value moves by a trick or two a card), far cheaper
-    // than the exact search from nothing.
-    if (!points_) {
-      for (std::size_t e = k; e-- > 0;) {
-        if (const auto& guess = cache_[e][side]) {
-          c = step_from(k, side, *guess);
-          return failed ? 0 : *c;
+    // Where the side's value at an earlier position is known, it is the
+    // solver's guess (DdSolver::value): the value moves by a trick or a
+    // few points a card, and a search from near it is far cheaper.
+    for (std::size_t e = k; e-- > 0;) {
+      if (const auto& guess = cache_[e][side]) {
+        c = solver_.value(p, sides_[side].mask(), *guess);
+        if (!c) {
+          failed = true;
+          return 0;
         }
+        return *c;
       }
     }
     c = solver_.value(p, sides_[side].mask());
@@ -144,34 +145,6 @@ class HandSolver {
       return 0;
     }
     return *c;
-  }
-
-  // The value at position `k` found by stepping from `guess` a trick at a time.
-  int step_from(std::size_t k, std::size_t side, int guess) {
-    const DdPosition& p = pos[k];
-    const int low = dd_won(p, sides_[side].mask());
-    const int high = low + dd_still_in_play(p);
-    int v = std::clamp(guess, low, high);
-    if (reach_at(k, side, v)) {
-      while (!failed && v < high && reach_at(k, side, v + 1)) {
-        ++v;
-      }
-    } else {
-      while (!failed && v > low && !reach_at(k, side, v - 1)) {
-        --v;
-      }
-      --v;
-    }
-    return v;
-  }
-
-  bool reach_at(std::size_t k, std::size_t side, int target) {
-    const auto r = solver_.reaches(pos[k], sides_[side].mask(), target);
-    if (!r) {
-      failed = true;
-      return false;
-    }
-    return *r;
   }
 
   // Whether playing `card` at position `k` keeps side `side` at `target` or more.
@@ -192,7 +165,6 @@ class HandSolver {
  private:
   DdSolver solver_;
   std::vector<AnalysedSide> sides_;
-  bool points_ = false;  // values are card points: they jump, so no stepping
   SeatMask all_ = 0;
   std::vector<std::vector<std::optional<int>>> cache_;
 };

@@ -1,12 +1,15 @@
 // The double-dummy solver's transposition table (double_dummy.h): bounds on
-// the value still to come at the start of a trick, keyed by relative ranks.
+// the value still to come at the start of a trick.
 //
-// Two positions at the start of a trick search alike when each effective
-// suit (the jokers in the trump suit, above its ace) has its remaining cards
-// in the same hands in the same order, top down, carrying the same card
-// points, with the same leader, trump, trumps broken or not, and side: the
-// absolute ranks never matter to the play once the cards between them are
-// gone. The key writes exactly that, so a hit is never a near miss.
+// An entry holds for every position of one shape (the same leader, trump,
+// trumps broken or not, side, and the same number of cards of each
+// effective suit in each hand; the jokers count in the trump suit) whose
+// cards of each suit agree with the entry's from the top down to the lowest
+// card whose rank decided a trick in the search that found the bound (the
+// "winning ranks" of partition search and DDS): the cards below it only
+// ever followed suit or were thrown, so which of them a hand holds does not
+// matter. Counting cards are always among the cards that must agree, so a
+// 6 and a 5 are never one card.
 #pragma once
 
 #include <array>
@@ -18,20 +21,34 @@
 
 namespace trickref {
 
-struct DdKey {
-  // Per effective suit, the holders of its remaining cards top down, one
-  // 3-bit code a card (seat + 1; 0 ends the suit), then the same cards' point
-  // classes (0 where nothing counts).
-  std::array<std::uint64_t, 4> holders{};
-  std::array<std::uint64_t, 4> points{};
-  std::uint64_t meta = 0;  // leader, trump, broken, first trick, side
-
-  friend bool operator==(const DdKey&, const DdKey&) = default;
+// The shape of a position at the start of a trick.
+struct DdShape {
+  std::array<std::uint64_t, 2> lengths{};  // 4 bits a hand and suit
+  std::uint64_t meta = 0;                  // leader, trump, broken, first trick, side
+  // The counting cards still held (effective layout; points scoring only):
+  // an entry found where none of them decided a trick still counts them.
+  std::uint64_t counting = 0;
+  friend bool operator==(const DdShape&, const DdShape&) = default;
   [[nodiscard]] std::uint64_t hash() const;
 };
 
+// A position at the start of a trick as the table reads it: its shape, and
+// for each effective suit the holders of its cards top down (3 bits a card,
+// seat + 1, the top card in the highest bits) and how many there are.
+struct DdLayout {
+  DdShape shape;
+  std::array<std::uint64_t, 4> holders{};
+  std::array<std::uint64_t, 4> points{};  // the same cards' point classes (3 bits each; 0: none)
+  std::array<std::uint8_t, 4> count{};
+  std::uint64_t live = 0;  // the cards held, in the effective layout
+};
+
 struct DdEntry {
-  DdKey key;
+  std::uint32_t generation = 0;  // the table's generation it was made in (older: empty)
+  DdShape shape;
+  std::array<std::uint64_t, 4> top{};  // the holders of the cards that must agree, per suit
+  std::array<std::uint64_t, 4> top_points{};  // and their point classes
+  std::array<std::uint8_t, 4> agree{};  // how many cards of each suit must agree, from the top
   std::int16_t lower = 0;     // the value still to come is at least this
   std::int16_t upper = 0;     // and at most this
   std::uint8_t best = 0xFF;   // the lead that proved a bound: (suit << 4) | place from the top
@@ -39,17 +56,33 @@ struct DdEntry {
 };
 
 struct DdTable::Impl {
-  static constexpr std::size_t kWays = 4;
+  static constexpr std::size_t kWays = 32;
   std::vector<DdEntry> entries;  // buckets of kWays
+  // Beside each entry, its shape's hash mixed with its generation: a lookup
+  // reads these (eight to a cache line) and an entry only where one agrees.
+  std::vector<std::uint64_t> tags;
   std::size_t buckets = 0;
   const Ruleset* rules = nullptr;  // the ruleset the entries were found under
+  std::uint32_t next_victim = 0;
+  std::uint32_t generation = 1;  // clear() moves it on: older entries count as empty
 
   explicit Impl(std::size_t bytes);
-  // The entry for `key`, or nullptr.
-  [[nodiscard]] const DdEntry* find(const DdKey& key, std::uint64_t hash) const;
-  // The entry for `key`, made where missing (over the bucket's shallowest).
-  DdEntry& slot(const DdKey& key, std::uint64_t hash, int depth);
+
+  struct Found {
+    int decided = -1;             // 1: reaches, 0: does not, -1: not known
+    std::uint64_t relevant = 0;   // the cards that had to agree (effective layout)
+    std::uint8_t best = 0xFF;
+  };
+  // What the table knows of `need` at `at`.
+  [[nodiscard]] Found find(const DdLayout& at, std::uint64_t hash, int need) const;
+  // Notes that `need` is reached (or not) at every position agreeing with
+  // `at` on the cards down to the lowest of `relevant` in each suit.
+  void store(const DdLayout& at, std::uint64_t hash, std::uint64_t relevant, int need, bool reached,
+             std::uint8_t best, int depth);
   void clear();
+  [[nodiscard]] std::uint64_t tag_of(std::uint64_t hash) const {
+    return (hash ^ (static_cast<std::uint64_t>(generation) * 0x9E3779B97F4A7C15ULL)) | 1U;
+  }
 };
 
 }  // namespace trickref

@@ -143,52 +143,76 @@ struct DdSolver::Search {
   bool points;
   std::uint64_t nodes = 0;
   bool aborted = false;
-  std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points
+  std::array<Card, 128> killers{};  // by depth (trick * players + card of the trick): the last card that cut off
+  CardSet counting;  // the cards that carry points (points scoring only)
+  std::array<std::uint8_t, 64> point_class{};  // by card index: 0, or 1 + the rank of its points among them
 
   Search(const Ruleset& rules, DdTable::Impl& t, SeatMask s, std::uint64_t max, DdStats& st)
       : r(rules), table(t), side(s), budget(max), stats(st), points(counts_points(rules)) {
-    if (points) {
-      std::vector<int> values;
-      for (const int v : r.card_points) {
-        if (v != 0 && std::find(values.begin(), values.end(), v) == values.end()) {
-          values.push_back(v);
+    std::vector<int> values;
+    for (std::size_t i = 0; i < 64 && points; ++i) {
+      if (r.card_points[i] != 0) {
+        counting.insert(Card(static_cast<std::uint8_t>(i)));
+        if (std::find(values.begin(), values.end(), r.card_points[i]) == values.end()) {
+          values.push_back(r.card_points[i]);
         }
       }
-      std::sort(values.begin(), values.end());
-      for (std::size_t i = 0; i < 64; ++i) {
-        const auto at = std::find(values.begin(), values.end(), r.card_points[i]);
-        point_class[i] = r.card_points[i] == 0 ? 0 : static_cast<std::uint8_t>(1 + ((at - values.begin()) % 7));
-      }
+    }
+    std::sort(values.begin(), values.end());
+    for (const Card c : counting) {
+      const auto at = std::find(values.begin(), values.end(), r.card_points[static_cast<std::size_t>(c.index())]);
+      // Seven classes fit the key's 3 bits; past that, values share a class
+      // and, being counting cards, still agree card for card (store()).
+      point_class[static_cast<std::size_t>(c.index())] = static_cast<std::uint8_t>(1 + (at - values.begin()) % 7);
     }
   }
 
   [[nodiscard]] bool ours(int seat) const { return (side & seat_bit(seat)) != 0; }
 
-  [[nodiscard]] DdKey key_of(const PlayState& s) const {
-    DdKey k;
+  // The position at the start of a trick as the table reads it.
+  [[nodiscard]] DdLayout layout_of(const PlayState& s) const {
+    DdLayout at;
     std::array<std::uint64_t, kMaxPlayers> held{};
-    std::uint64_t all = 0;
     for (int p = 0; p < s.players; ++p) {
-      held[static_cast<std::size_t>(p)] = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
-      all |= held[static_cast<std::size_t>(p)];
-    }
-    for (std::uint64_t left = all; left != 0;) {
-      const int place = top_place(left);
-      left &= ~(std::uint64_t{1} << place);
-      const auto lane = static_cast<std::size_t>(place >> 4);
-      int owner = 0;
-      while ((held[static_cast<std::size_t>(owner)] >> place & 1U) == 0) {
-        ++owner;
-      }
-      k.holders[lane] = k.holders[lane] << 3 | static_cast<std::uint64_t>(owner + 1);
-      if (points) {
-        k.points[lane] = k.points[lane] << 3 | point_class[static_cast<std::size_t>(card_at(place).index())];
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      held[static_cast<std::size_t>(p)] = h;
+      at.live |= h;
+      for (int lane = 0; lane < 4; ++lane) {
+        const auto len = static_cast<std::uint64_t>(std::popcount((h >> (16 * lane)) & kLane));
+        const int bit = (p & 3) * 16 + lane * 4;
+        at.shape.lengths[static_cast<std::size_t>(p >> 2)] |= len << bit;
       }
     }
-    k.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
-             static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
-             static_cast<std::uint64_t>(side) << 8;
-    return k;
+    std::array<std::uint8_t, 64> owner{};
+    for (int p = 0; p < s.players; ++p) {
+      for (std::uint64_t h = held[static_cast<std::size_t>(p)]; h != 0; h &= h - 1) {
+        owner[static_cast<std::size_t>(std::countr_zero(h))] = static_cast<std::uint8_t>(p + 1);
+      }
+    }
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+      std::uint64_t holders = 0;
+      std::uint64_t pts = 0;
+      const std::uint64_t in_lane = (at.live >> (16 * lane)) & kLane;
+      for (std::uint64_t left = in_lane; left != 0;) {
+        const int place = top_place(left);
+        left &= ~(std::uint64_t{1} << place);
+        const auto at_place = static_cast<std::size_t>(16 * lane) + static_cast<std::size_t>(place);
+        holders = holders << 3 | owner[at_place];
+        if (points) {
+          pts = pts << 3 | point_class[static_cast<std::size_t>(card_at(static_cast<int>(at_place)).index())];
+        }
+      }
+      at.holders[lane] = holders;
+      at.points[lane] = pts;
+      at.count[lane] = static_cast<std::uint8_t>(std::popcount(in_lane));
+    }
+    if (points) {
+      at.shape.counting = effective(counting.bits(), s.trump) & at.live;
+    }
+    at.shape.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
+                    static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
+                    static_cast<std::uint64_t>(side) << 8;
+    return at;
   }
 
   // The most the hand can still give: tricks left (with the one in
@@ -201,42 +225,136 @@ struct DdSolver::Search {
     return tricks * r.per_trick + points_of(r, in_play(s)) + trick_points;
   }
 
-  // Sure tricks for the leader's team at the start of a trick: the leader's
-  // cards above every card anyone else holds in their suit, each of which
-  // wins its trick when led whatever the others play, and keeps the lead
-  // (a side suit only when no one else holds a trump). Returns the least
-  // value they bring (their tricks, with the points of the leader's cards).
-  [[nodiscard]] int sure_for_leader(const PlayState& s) const {
-    if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
-      return 0;
-    }
+  // Sure tricks for a player who has the lead (`from`), at the start of a
+  // trick: their cards above every card anyone else holds in their suit,
+  // each of which wins its trick when led and keeps the lead. In a side
+  // suit, only as many as every other player holding a trump can follow to
+  // (a player who cannot follow might ruff; one who can never discards from
+  // another suit, so the counts of the suits stay as they are). Returns the
+  // least value they bring (their tricks, with the points of those cards);
+  // `cards` the winners, `per_suit` how many of each suit.
+  [[nodiscard]] int sure_cashing(const PlayState& s, int from, std::uint64_t& cards,
+                                 std::array<int, 4>& per_suit) const {
+    const int t = static_cast<int>(s.trump);
     std::uint64_t others = 0;
+    std::array<int, 4> can_follow{16, 16, 16, 16};  // the fewest cards of a suit a ruffer holds
     for (int p = 0; p < s.players; ++p) {
-      if (p != s.leader) {
-        others |= effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      if (p == from) {
+        continue;
+      }
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      others |= h;
+      if (((h >> (16 * t)) & kLane) != 0) {
+        for (int lane = 0; lane < 4; ++lane) {
+          can_follow[static_cast<std::size_t>(lane)] =
+              std::min(can_follow[static_cast<std::size_t>(lane)], std::popcount((h >> (16 * lane)) & kLane));
+        }
       }
     }
-    const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
-    const int t = static_cast<int>(s.trump);
-    const bool others_trump = ((others >> (16 * t)) & kLane) != 0;
+    const std::uint64_t mine = effective(s.hands[static_cast<std::size_t>(from)].bits(), s.trump);
     const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
     int tricks = 0;
     int pts = 0;
     for (int lane = 0; lane < 4; ++lane) {
-      if (lane == t ? !may_lead_trump : others_trump) {
+      per_suit[static_cast<std::size_t>(lane)] = 0;
+      if (lane == t && !may_lead_trump) {
         continue;
       }
       const std::uint64_t o = (others >> (16 * lane)) & kLane;
       const std::uint64_t m = (mine >> (16 * lane)) & kLane;
-      const std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
-      tricks += std::popcount(winners);
-      if (points) {
-        for (std::uint64_t w = winners; w != 0; w &= w - 1) {
-          pts += r.card_points[static_cast<std::size_t>(card_at(16 * lane + std::countr_zero(w)).index())];
+      std::uint64_t winners = o == 0 ? m : m & ~((std::uint64_t{2} << top_place(o)) - 1);
+      if (lane != t) {
+        // The top ones, as many as every ruffer can follow to.
+        for (int extra = std::popcount(winners) - can_follow[static_cast<std::size_t>(lane)]; extra > 0; --extra) {
+          winners &= winners - 1;  // drop the lowest
         }
+      }
+      per_suit[static_cast<std::size_t>(lane)] = std::popcount(winners);
+      tricks += std::popcount(winners);
+      cards |= winners << (16 * lane);
+      if (points) {
+        pts += points_in(winners << (16 * lane), s.trump);
       }
     }
     return points ? tricks * r.per_trick + pts : tricks;
+  }
+
+  // Sure tricks for the leader's team at the start of a trick: the
+  // leader's own (sure_cashing), or a partner's reached by leading a suit
+  // the partner tops and the leader holds (DDS's entry to partner), the
+  // more of the two. Returns the least value; `cards` the winners counted.
+  [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
+    if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
+      return 0;
+    }
+    std::array<int, 4> per{};
+    int best = sure_cashing(s, s.leader, cards, per);
+    const std::uint64_t leader = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
+    const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
+    for (int q = 0; q < s.players; ++q) {
+      if (q == s.leader || ours(q) != ours(s.leader)) {
+        continue;
+      }
+      std::uint64_t theirs = 0;
+      const int v = sure_cashing(s, q, theirs, per);
+      if (v <= best) {
+        continue;
+      }
+      for (int lane = 0; lane < 4; ++lane) {
+        if (per[static_cast<std::size_t>(lane)] > 0 && ((leader >> (16 * lane)) & kLane) != 0 &&
+            (lane != static_cast<int>(s.trump) || may_lead_trump)) {
+          best = v;
+          cards = theirs;
+          break;
+        }
+      }
+    }
+    return best;
+  }
+
+  // The tricks the top trumps bring whoever holds them, at the start of a
+  // trick: the highest trump wins the trick it falls on, whenever that is,
+  // so a team whose players hold the top trumps down to the other team's
+  // highest takes at least as many tricks as any one of its players holds
+  // of them (one card a player a trick, so one player's top trumps fall on
+  // different tricks). Returns that least value for the side (`ours`) or the
+  // rest, and the trumps it counts in `cards`.
+  [[nodiscard]] int top_trumps(const PlayState& s, bool for_side, std::uint64_t& cards) const {
+    const int t = static_cast<int>(s.trump);
+    std::uint64_t others = 0;
+    std::array<std::uint64_t, kMaxPlayers> team{};
+    for (int p = 0; p < s.players; ++p) {
+      const std::uint64_t lane = (effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump) >> (16 * t)) & kLane;
+      if (ours(p) == for_side) {
+        team[static_cast<std::size_t>(p)] = lane;
+      } else {
+        others |= lane;
+      }
+    }
+    const std::uint64_t above = others == 0 ? ~std::uint64_t{0} : ~((std::uint64_t{2} << top_place(others)) - 1);
+    int best = 0;
+    std::uint64_t best_cards = 0;
+    for (int p = 0; p < s.players; ++p) {
+      const std::uint64_t mine = team[static_cast<std::size_t>(p)] & above & kLane;
+      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t), s.trump)
+                               : std::popcount(mine);
+      if (value > best) {
+        best = value;
+        best_cards = mine << (16 * t);
+      }
+    }
+    cards |= best_cards;
+    return best;
+  }
+
+  // The card points of `cards` (effective layout).
+  [[nodiscard]] int points_in(std::uint64_t cards, Suit trump) const {
+    int sum = 0;
+    for (; cards != 0; cards &= cards - 1) {
+      sum += r.card_points[static_cast<std::size_t>(card_at(std::countr_zero(cards)).index())];
+    }
+    (void)trump;
+    return sum;
   }
 
   struct Move {
@@ -244,26 +362,70 @@ struct DdSolver::Search {
     int score = 0;
   };
 
-  // The moves worth trying, best guess first: a lead the table remembers;
-  // winners led; the lowest card that takes the trick; else the lowest.
-  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, std::array<Move, 24>& out) const {
+  // The moves worth trying, best guess first (DDS's ideas, simplified):
+  // the lead the table remembers, then the card that last cut off at this
+  // depth; leads from suits the team holds the top of (the top card, or a
+  // low one to a partner's), low leads elsewhere, suits an opponent can
+  // ruff last; following, the lowest card that takes the trick from the
+  // other team (the higher if nobody after can beat it), else the lowest.
+  // `pruned`: the equal cards left out (effective layout).
+  int order(const PlayState& s, CardSet moves, std::uint8_t remembered, Card killer, std::array<Move, 24>& out,
+            std::uint64_t& pruned) const {
     const CardSet distinct = dd_distinct_moves(s, moves);
+    pruned = effective((moves - distinct).bits(), s.trump);
     const int seat = s.to_play();
     const bool team = ours(seat);
+    std::uint64_t mine = 0;
+    std::uint64_t partners = 0;
+    std::uint64_t opponents = 0;
+    std::uint64_t later_opponents = 0;  // opponents still to play to this trick
+    bool opponent_ruffs = false;
+    const int t = static_cast<int>(s.trump);
+    for (int i = 0; i < s.players; ++i) {
+      const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
+      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      if (p == seat) {
+        mine = h;
+      } else if (ours(p) == team) {
+        partners |= h;
+      } else {
+        opponents |= h;
+        if (i > s.count) {
+          later_opponents |= h;
+        }
+      }
+    }
+    const std::uint64_t live = mine | partners | opponents;
     int n = 0;
-    std::uint64_t live = effective(in_play(s).bits(), s.trump) & ~effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump);
     for (const Card c : distinct) {
       const int place = place_of(c, s.trump);
       const int lane = place >> 4;
+      const std::uint64_t lane_mask = kLane << (16 * lane);
       int score = 0;
       if (s.count == 0) {
-        const std::uint64_t above = live & (kLane << (16 * lane)) & ~((std::uint64_t{2} << place) - 1);
-        const int len = std::popcount(effective(s.hands[static_cast<std::size_t>(seat)].bits(), s.trump) &
-                                      (kLane << (16 * lane)));
-        score = above == 0 ? 200 + len : 50 - (place & 15) + len;
+        const std::uint64_t in_lane = live & lane_mask;
+        const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
+        const int opp_len = std::popcount(opponents & lane_mask);
+        opponent_ruffs = false;
+        if (lane != t && (opponents & (kLane << (16 * t))) != 0) {
+          for (int p = 0; p < s.players; ++p) {
+            const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+            opponent_ruffs = opponent_ruffs || (ours(p) != team && (h & lane_mask) == 0 && (h & (kLane << (16 * t))) != 0);
+          }
+        }
+        if ((top & mine) != 0) {
+          score = (std::uint64_t{1} << place) == top ? 60 : 20 - (place & 15);
+        } else if ((top & partners) != 0) {
+          score = 50 - (place & 15);
+        } else {
+          score = 25 - (place & 15);
+        }
+        score -= opp_len;
+        if (opponent_ruffs) {
+          score -= 40;
+        }
         if (remembered != 0xFF) {
-          const auto lane_live = (effective(in_play(s).bits(), s.trump) >> (16 * lane)) & kLane;
-          const int from_top = std::popcount(lane_live & ~((std::uint64_t{2} << (place & 15)) - 1));
+          const int from_top = std::popcount(in_lane & ~((std::uint64_t{2} << place) - 1));
           if ((remembered >> 4) == lane && (remembered & 15) == from_top) {
             score = 1000;
           }
@@ -272,14 +434,14 @@ struct DdSolver::Search {
         const bool winning_now = ours(s.best_seat) == team;
         const int strength = strength_if_played(s, c);
         const bool beats = strength > s.best_strength;
-        const bool last = s.count == s.players - 1;
         if (winning_now) {
-          score = 100 - strength;  // partner wins: play low
-          if (last) {
-            score += 0;
-          }
+          score = 100 - strength;  // the team wins it so far: play low
         } else if (beats) {
-          score = 300 - strength;  // the lowest card that takes it
+          // Takes it from the other team: surely, if no opponent after can beat it.
+          const std::uint64_t follow = later_opponents & (kLane << (16 * static_cast<int>(s.led_suit)));
+          const bool sure = s.trumps.contains(c) ? (later_opponents & (kLane << (16 * t)) & ~((std::uint64_t{2} << place) - 1)) == 0 || follow != 0
+                                                 : (follow & ~((std::uint64_t{2} << place) - 1)) == 0 && (follow != 0 || (later_opponents & (kLane << (16 * t))) == 0);
+          score = (sure ? 300 : 200) - strength;
         } else {
           score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
         }
@@ -288,9 +450,21 @@ struct DdSolver::Search {
           score += (winning_now || beats) ? pv : -pv;
         }
       }
+      if (s.count == 0 && c == killer && score < 1000) {
+        score += 30;
+      }
       out[static_cast<std::size_t>(n++)] = Move{c, score};
     }
-    std::stable_sort(out.begin(), out.begin() + n, [](const Move& a, const Move& b) { return a.score > b.score; });
+    // Insertion sort, stable: a hand's moves are few.
+    for (int i = 1; i < n; ++i) {
+      const Move m = out[static_cast<std::size_t>(i)];
+      int j = i - 1;
+      while (j >= 0 && out[static_cast<std::size_t>(j)].score < m.score) {
+        out[static_cast<std::size_t>(j + 1)] = out[static_cast<std::size_t>(j)];
+        --j;
+      }
+      out[static_cast<std::size_t>(j + 1)] = m;
+    }
     return n;
   }
 
@@ -304,7 +478,10 @@ struct DdSolver::Search {
 
   // Whether the side can still make `need` from `s` (the trick in progress,
   // carrying `trick_points` so far, counted with the tricks to come).
-  bool reaches(const PlayState& s, int need, int trick_points) {
+  // `relevant`: the cards (effective layout) whose ranks decided it; every
+  // position that agrees on them decides alike (dd_table.h).
+  bool reaches(const PlayState& s, int need, int trick_points, std::uint64_t& relevant) {
+    relevant = 0;
     if (need <= 0) {
       return true;
     }
@@ -312,6 +489,7 @@ struct DdSolver::Search {
       return false;
     }
     ++nodes;
+    ++stats.by_trick[static_cast<std::size_t>(std::min(s.trick, 19))];
     if (budget != 0 && nodes > budget) {
       aborted = true;
       return false;
@@ -324,68 +502,190 @@ struct DdSolver::Search {
     if (moves.empty()) {
       return false;  // the hand is over for want of cards (a faulty record's uneven hands)
     }
-    DdKey key;
+    DdLayout at;
     std::uint64_t hash = 0;
     std::uint8_t remembered = 0xFF;
     if (s.count == 0) {
-      const int sure = sure_for_leader(s);
+      std::uint64_t cards = 0;
+      const int sure = sure_for_leader(s, cards);
       if (ours(s.leader) ? sure >= need : most_left - sure < need) {
+        relevant = cards;
         return ours(s.leader);
       }
-      key = key_of(s);
-      hash = key.hash();
-      if (const DdEntry* e = table.find(key, hash)) {
-        ++stats.table_hits;
-        if (e->lower >= need) {
-          return true;
-        }
-        if (e->upper < need) {
-          return false;
-        }
-        remembered = e->best;
+      cards = 0;
+      if (top_trumps(s, true, cards) >= need) {
+        relevant = cards;
+        return true;
       }
+      cards = 0;
+      if (most_left - top_trumps(s, false, cards) < need) {
+        relevant = cards;
+        return false;
+      }
+      at = layout_of(s);
+      hash = at.shape.hash();
+      const auto found = table.find(at, hash, need);
+      if (found.decided >= 0) {
+        ++stats.table_hits;
+        relevant = found.relevant;
+        return found.decided == 1;
+      }
+      remembered = found.best;
     }
     const int seat = s.to_play();
     const bool maximise = ours(seat);
     std::array<Move, 24> list;
-    const int n = order(s, moves, remembered, list);
+    std::uint64_t pruned = 0;
+    const auto depth = static_cast<std::size_t>(std::min(s.trick * s.players + s.count, 127));
+    const int n = order(s, moves, remembered, killers[depth], list, pruned);
     bool result = !maximise;
     Card decided = list[0].card;
+    // Per suit, the cards shown small: below every card whose rank decided
+    // the line of a card of that suit already tried, which was itself one
+    // (DDS: one small card a hand and suit is searched). Counting cards are
+    // never small: what they carry differs.
+    std::array<std::uint16_t, 4> small{};
     for (int i = 0; i < n; ++i) {
       const Card c = list[static_cast<std::size_t>(i)].card;
+      const int place = place_of(c, s.trump);
+      const bool plain = !points || r.card_points[static_cast<std::size_t>(c.index())] == 0;
+      if (plain && ((static_cast<unsigned>(small[static_cast<std::size_t>(place >> 4)]) >> static_cast<unsigned>(place & 15)) & 1U) != 0) {
+        continue;
+      }
       PlayState next = s;
       apply_play(next, seat, c);
       int next_need = need;
       int next_points = trick_points + (points ? r.card_points[static_cast<std::size_t>(c.index())] : 0);
+      std::uint64_t won_by_rank = 0;
       if (next.trick_complete()) {
+        won_by_rank = rank_that_won(next);
         const int winner = finish_trick(next);
         if (ours(winner)) {
           next_need -= points ? r.per_trick + next_points : 1;
         }
         next_points = 0;
       }
-      const bool got = reaches(next, next_need, next_points);
+      std::uint64_t below = 0;
+      const bool got = reaches(next, next_need, next_points, below);
       if (aborted) {
         return false;
       }
       if (got == maximise) {
+        ++(i == 0 ? stats.cut_first : stats.cut_later);
+        killers[depth] = c;
         result = got;
         decided = c;
+        relevant = below | won_by_rank;
         break;
       }
+      relevant |= below | won_by_rank;
+      const std::uint64_t lane_rel = ((below | won_by_rank) >> (place & ~15)) & kLane;
+      const int threshold = lane_rel == 0 ? 16 : std::countr_zero(lane_rel);
+      if (plain && (place & 15) < threshold) {
+        small[static_cast<std::size_t>(place >> 4)] |= static_cast<std::uint16_t>((1U << threshold) - 1);
+      }
+    }
+    if (result != maximise) {
+      ++stats.all_nodes;
+      relevant |= equal_runs_that_count(s, pruned, relevant);
     }
     if (s.count == 0) {
-      DdEntry& e = table.slot(key, hash, s.hands[static_cast<std::size_t>(s.leader)].size());
-      if (result) {
-        e.lower = static_cast<std::int16_t>(std::max<int>(e.lower, need));
-      } else {
-        e.upper = static_cast<std::int16_t>(std::min<int>(e.upper, need - 1));
+      if (points) {
+        relevant |= effective(counting.bits(), s.trump) & at.live;
       }
-      if (result == maximise) {
-        e.best = remember(s, decided);
+      if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
+        relevant |= std::uint64_t{1} << place_of(r.first_lead_card, s.trump);
       }
+      relevant &= at.live;
+      table.store(at, hash, relevant, need, result, result == maximise ? remember(s, decided) : 0xFF,
+                  s.hands[static_cast<std::size_t>(s.leader)].size());
     }
     return result;
+  }
+
+  // The runs of equal cards of the player due: for each card tried that
+  // stands for lower cards left out, its place and its run's lowest card's
+  // (effective layout).
+  struct Run {
+    std::int8_t top = 0;
+    std::int8_t low = 0;
+  };
+  int runs_of(const PlayState& s, std::uint64_t pruned, std::array<Run, 16>& out) const {
+    if (pruned == 0) {
+      return 0;
+    }
+    const std::uint64_t live = effective((in_play(s) | trick_so_far(s)).bits(), s.trump);
+    int n = 0;
+    for (std::uint64_t q = pruned; q != 0;) {
+      // The highest pruned card left: its run's card tried is the next live card up that is not pruned.
+      const int high = top_place(q);
+      const std::uint64_t lane = kLane << (high & ~15);
+      const std::uint64_t up = live & lane & ~((std::uint64_t{2} << high) - 1) & ~pruned;
+      int low = high;
+      q &= ~(std::uint64_t{1} << high);
+      // Down the run: pruned cards with no other live card between.
+      for (;;) {
+        const std::uint64_t below = live & lane & ((std::uint64_t{1} << low) - 1);
+        if (below == 0 || (q >> top_place(below) & 1U) == 0) {
+          break;
+        }
+        low = top_place(below);
+        q &= ~(std::uint64_t{1} << low);
+      }
+      out[static_cast<std::size_t>(n++)] = Run{static_cast<std::int8_t>(std::countr_zero(up)),
+                                                static_cast<std::int8_t>(low)};
+    }
+    return n;
+  }
+
+  // Every move failed, and the proof covers the equal cards left out only
+  // where they are still equal to the card tried: where that card's rank
+  // counted (it is at or above the lowest card of its suit in `relevant`),
+  // the lowest card of its run counts too. Below that, the card tried was a
+  // small card, and so is any card of its run.
+  [[nodiscard]] std::uint64_t equal_runs_that_count(const PlayState& s, std::uint64_t pruned,
+                                                    std::uint64_t relevant) const {
+    std::array<Run, 16> runs;
+    const int n = runs_of(s, pruned, runs);
+    std::uint64_t out = 0;
+    for (int i = 0; i < n; ++i) {
+      const Run& run = runs[static_cast<std::size_t>(i)];
+      const std::uint64_t rel = relevant & (kLane << (run.top & ~15));
+      if (rel != 0 && run.top >= std::countr_zero(rel)) {
+        out |= std::uint64_t{1} << run.low;
+      }
+    }
+    return out;
+  }
+
+  // The cards of the complete trick in `s` whose ranks decided it: its
+  // winner where another card of its suit was played (else any card of the
+  // suit would have won), and under play.must_overtrump every trump played
+  // (which trumps were legal went by their ranks).
+  [[nodiscard]] std::uint64_t rank_that_won(const PlayState& s) const {
+    const int w = current_winner(s);
+    Card winner;
+    for (int i = 0; i < s.count; ++i) {
+      if (s.seats[static_cast<std::size_t>(i)] == w) {
+        winner = s.cards[static_cast<std::size_t>(i)];
+      }
+    }
+    const Suit suit = effective_suit(winner, s.trump);
+    std::uint64_t out = 0;
+    bool contested = false;
+    for (int i = 0; i < s.count; ++i) {
+      const Card c = s.cards[static_cast<std::size_t>(i)];
+      if (c != winner && effective_suit(c, s.trump) == suit) {
+        contested = true;
+      }
+      if (r.must_overtrump && s.trumps.contains(c)) {
+        out |= std::uint64_t{1} << place_of(c, s.trump);
+      }
+    }
+    if (contested) {
+      out |= std::uint64_t{1} << place_of(winner, s.trump);
+    }
+    return out;
   }
 };
 
@@ -399,7 +699,9 @@ DdSolver::DdSolver(const Ruleset& rules, DdTable& table) : rules_(&rules), table
 std::optional<bool> DdSolver::reaches(const DdPosition& pos, SeatMask side, int target) {
   Search search(*rules_, table_->impl(), side, max_nodes_, stats_);
   const int need = target - dd_won(pos, side);
-  const bool got = search.reaches(pos.play, need, points_of(*rules_, trick_so_far(pos.play)) * (search.points ? 1 : 0));
+  std::uint64_t relevant = 0;
+  const bool got =
+      search.reaches(pos.play, need, search.points ? points_of(*rules_, trick_so_far(pos.play)) : 0, relevant);
   stats_.nodes += search.nodes;
   if (search.aborted) {
     return std::nullopt;
@@ -408,29 +710,53 @@ std::optional<bool> DdSolver::reaches(const DdPosition& pos, SeatMask side, int 
 }
 
 std::optional<int> DdSolver::value(const DdPosition& pos, SeatMask side) {
+  // A first guess: the side's share of what is still in play, by its seats.
+  const int seats = std::popcount(static_cast<unsigned>(side));
+  const int share = dd_still_in_play(pos) * seats / std::max(1, pos.play.players);
+  return value(pos, side, dd_won(pos, side) + share);
+}
+
+std::optional<int> DdSolver::value(const DdPosition& pos, SeatMask side, int guess) {
+  // Zero-window probes from the guess: up while the side reaches, down
+  // while it does not, by steps that double, then halving between. A probe
+  // below the value is cheap and one far above it too; those next to it
+  // are the work, so a guess near the value (the value before a card, in a
+  // trace) saves most of it.
   const int won = dd_won(pos, side);
-  int lo = won;
-  int hi = won + dd_still_in_play(pos);
+  int lo = won;                                // reached
+  int hi = won + dd_still_in_play(pos);        // the most it could be
   const std::uint64_t start = stats_.nodes;
-  while (lo < hi) {
-    const int mid = lo + (hi - lo + 1) / 2;
-    // One budget for the whole solve: each probe gets what is left.
+  const std::uint64_t budget = max_nodes_;
+  auto probe = [&](int target) -> std::optional<bool> {
     const std::uint64_t used = stats_.nodes - start;
-    if (max_nodes_ != 0 && used >= max_nodes_) {
+    if (budget != 0 && used >= budget) {
       return std::nullopt;
     }
-    const std::uint64_t keep = max_nodes_;
-    max_nodes_ = max_nodes_ == 0 ? 0 : max_nodes_ - used;
-    const auto got = reaches(pos, side, mid);
-    max_nodes_ = keep;
+    max_nodes_ = budget == 0 ? 0 : budget - used;
+    const auto got = reaches(pos, side, target);
+    max_nodes_ = budget;
+    return got;
+  };
+  int step = 1;
+  int next = std::clamp(guess, lo, hi);
+  bool bracketing = true;
+  while (lo < hi) {
+    if (!bracketing || next <= lo || next > hi) {
+      next = lo + (hi - lo + 1) / 2;
+      bracketing = false;
+    }
+    const auto got = probe(next);
     if (!got) {
       return std::nullopt;
     }
     if (*got) {
-      lo = mid;
+      lo = next;
+      next = lo + step;
     } else {
-      hi = mid - 1;
+      hi = next - 1;
+      next = hi - step + 1;
     }
+    step = counts_points(*rules_) ? step * 2 : 1;  // tricks: one at a time (measured: fewest nodes)
   }
   return lo;
 }

@@ -94,6 +94,10 @@ class DdTable {
 struct DdStats {
   std::uint64_t nodes = 0;  // positions searched (every card tried counts one)
   std::uint64_t table_hits = 0;
+  std::uint64_t cut_first = 0;   // cutoffs by the first move tried
+  std::uint64_t cut_later = 0;   // by a later one
+  std::uint64_t all_nodes = 0;   // nodes where every move was tried
+  std::array<std::uint64_t, 20> by_trick{};  // nodes by trick number
 };
 
 class DdSolver {
@@ -111,6 +115,9 @@ class DdSolver {
   // has won plus the most it can still make against the rest), or nullopt
   // when the budget ran out.
   [[nodiscard]] std::optional<int> value(const DdPosition& pos, SeatMask side);
+  // The same, probing first at `guess` (a value known near it: the value
+  // before the last card, in a trace): the nearer, the cheaper.
+  [[nodiscard]] std::optional<int> value(const DdPosition& pos, SeatMask side, int guess);
 
   // Whether the side's value at `pos` is at least `target`.
   [[nodiscard]] std::optional<bool> reaches(const DdPosition& pos, SeatMask side, int target);

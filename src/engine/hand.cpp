@@ -742,4 +742,14 @@ HandTally tally(const HandState& h, const std::array<int, kMaxPlayers>& taken) {
   return t;
 }
 
+HandEnd hand_ended(const HandState& h, const HandTally& t) {
+  if (t.forfeit_side >= 0) {
+    return HandEnd::kRevoke;
+  }
+  if (t.early_court_side >= 0) {
+    return t.all_tricks ? HandEnd::kAllTricks : HandEnd::kEarlyCourt;
+  }
+  return h.end == HandEnd::kMajority ? HandEnd::kMajority : HandEnd::kPlayedOut;
+}
+
 }  // namespace trickref

@@ -91,8 +91,11 @@ struct CallOptions {
   int hi = -1;
 };
 
-// How a hand ended (court-piece.md §3.3).
-enum class HandEnd : std::uint8_t { kPlayedOut, kEarlyCourt, kMajority, kRevoke };
+// How a hand ended (court-piece.md §3.3), as the machine plays it and as the
+// reports say it (cli.md, "Reports for the auction and partnership games"):
+// played out, an early court (the hand stopped there), an early court the
+// side went on to make every trick of, a side's majority, a revoke forfeit.
+enum class HandEnd : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMajority, kRevoke };
 
 struct HandState {
   const Ruleset* rules = nullptr;
@@ -276,6 +279,10 @@ inline int finish_trick(HandState& h) { return finish_trick(h.play); }
 
 // ----------------------------------------------------------------- count
 [[nodiscard]] HandTally tally(const HandState& h, const std::array<int, kMaxPlayers>& taken);
+// How the hand counted in `t` ended (court-piece.md §3.3): a forfeit, an
+// early court (made into every trick or not), a majority the hand stopped
+// at, else played out.
+[[nodiscard]] HandEnd hand_ended(const HandState& h, const HandTally& t);
 
 // ------------------------------------------------ inline definitions
 // (these run for every pluck of every simulated hand)

@@ -64,6 +64,7 @@ struct Violation {
   int bound = 0;                 // a limit the fact is about (the lowest bid allowed)
   int standing = 0;              // what stood before the fact (the highest bid so far)
   std::optional<Suit> suit;      // the suit concerned (the suit led, for a revoke)
+  int entry = -1;                // the entry of a written list the fact is about (a deal's, engine/deal.h)
 };
 
 // A Violation of `code` by `seat` in hand `hand` (the other fields to be set).

@@ -12,6 +12,7 @@
 #include "base/io.h"
 #include "base/text.h"
 #include "batch/batch.h"
+#include "engine/deal.h"
 #include "engine/game.h"
 #include "record/draft.h"
 #include "record/entry.h"
@@ -524,7 +525,7 @@ class Session {
     c.read_as.clear();
     if (report_.result && report_.result->hands.size() == draft_.hands.size()) {
       const auto& sum = report_.result->hands.back();
-      if (sum.end == HandEnding::kRevoke) {
+      if (sum.end == HandEnd::kRevoke) {
         c.forfeit_after = sum.tricks_played;
       }
       c.read_as = sum.read_as;
@@ -870,6 +871,43 @@ class Session {
     return Got::kAgain;
   }
 
+  // What is wrong with `cards` typed as `seat`'s (the kitty's, when
+  // `kitty`) after the lines typed before it, in the referee's words: the
+  // engine's deal clauses (engine/deal.h) on the deal so far, its first
+  // fault in a card of the line, else the line's size. Empty: nothing.
+  [[nodiscard]] std::string deal_problem(int seat, bool kitty, const std::vector<Card>& cards, const Wording& w) const {
+    // The seats typed so far, and this line as the next seat's or as the kitty.
+    std::vector<std::vector<Card>> seats = deal_;
+    if (!kitty) {
+      seats.push_back(cards);
+    }
+    DealRead read;
+    std::vector<Violation> found;
+    check_deal(*rules_, draft_.hands.back().dealer, &seats, kitty ? &cards : nullptr,
+               [](Card c) { return std::optional<Card>(c); }, read, found);
+    const int at = kitty ? -1 : seat;
+    const std::string who = kitty ? std::string("the kitty") : name(seat);
+    const Violation* size = nullptr;
+    for (const Violation& v : found) {
+      if (v.seat != at) {
+        continue;
+      }
+      if (v.code == Code::kHandSize) {
+        size = &v;
+      } else if (v.code == Code::kNotInDeck) {
+        return say::not_in_deck_dealt(*rules_, *v.card, who);
+      } else {
+        const std::string before =
+            v.other == at ? "to " + who : v.other >= 0 ? "to " + draft_.players[static_cast<std::size_t>(v.other)] : "to the kitty";
+        return say::duplicate_card(*v.card, who, before);
+      }
+    }
+    if (size != nullptr) {
+      return kitty ? say::kitty_size(*rules_, size->count) : say::hand_size(w, seat, size->count);
+    }
+    return {};
+  }
+
   // The deal, seat by seat and then the kitty, checked as typed (the
   // referee's words) and recorded once complete.
   Got enter_deal(const std::string& hand) {
@@ -909,32 +947,7 @@ class Session {
       if (cl.cards.empty() && last && rest.size() == want) {
         cl.cards.assign(rest.begin(), rest.end());
       }
-      std::string problem;
-      CardSet mine;
-      for (const Card c : cl.cards) {
-        if (!rules_->deck.contains(c)) {
-          problem = say::not_in_deck_dealt(*rules_, c, kitty ? "the kitty" : name(seat));
-        } else if (mine.contains(c) || dealt.contains(c)) {
-          std::string before = "to the kitty";
-          for (std::size_t k = 0; k < deal_.size(); ++k) {
-            if (std::find(deal_[k].begin(), deal_[k].end(), c) != deal_[k].end()) {
-              before = "to " + names[k];
-            }
-          }
-          if (mine.contains(c)) {
-            before = "to " + (kitty ? std::string("the kitty") : name(seat));
-          }
-          problem = say::duplicate_card(c, kitty ? "the kitty" : name(seat), before);
-        }
-        if (!problem.empty()) {
-          break;
-        }
-        mine.insert(c);
-      }
-      if (problem.empty() && static_cast<int>(cl.cards.size()) != want) {
-        problem = kitty ? say::kitty_size(*rules_, static_cast<long long>(cl.cards.size()))
-                        : say::hand_size(w, seat, static_cast<long long>(cl.cards.size()));
-      }
+      const std::string problem = deal_problem(seat, kitty, cl.cards, w);
       if (!problem.empty()) {
         out_ << "  " << printable(problem) << "\n";
         continue;

@@ -13,6 +13,7 @@
 
 #include "base/diagnostic.h"
 #include "engine/game.h"
+#include "engine/hand.h"
 #include "referee/hand_play.h"
 #include "ruleset/ruleset.h"
 #include "transcript/transcript.h"
@@ -26,10 +27,6 @@ struct CallSummary {
   std::optional<long long> bid;
 };
 
-// How a Court Piece hand ended, as the report says it (cli.md, "Reports for
-// the auction and partnership games").
-enum class HandEnding : std::uint8_t { kPlayedOut, kEarlyCourt, kAllTricks, kMajority, kRevoke };
-
 // A card the hand went on with in place of the card written: a mistyped
 // card, read as the card meant (the `probably` note, rules.md §4). `trick`
 // 0-based, `index` the card's place in the trick as written.
@@ -39,7 +36,10 @@ struct ReadAs {
   Card card;
 };
 
-struct HandSummary {
+// A hand's summary: the facts every game has, then each scoring family's
+// own part (the auction games', the courts games'), set only where the
+// ruleset is of that family.
+struct HandFacts {
   int number = 0;
   // The last hand of an in-progress record, not finished yet (cli.md, "Codes
   // for common slips"): refereed as far as it goes, not counted.
@@ -54,13 +54,22 @@ struct HandSummary {
   // hand's tricks owed them (absent when neither is known).
   std::optional<std::vector<int>> plucks_made;
   std::optional<std::vector<int>> plucks_suffered;
-  // The auction games (call-deuces.md; set only where the ruleset has an
-  // auction). `bids` as recorded; `void_hand` when everyone passed (no
-  // contract, nothing scored); `bidder`/`bid` the contract, from the auction
-  // or else the recorded contract (absent: not known); `partner` the
-  // bidder's partner, -1 solo (absent: the record cannot show it);
-  // `points` the hand's points by seat (played, else recorded); `made`
-  // whether the bidding side reached the bid (absent: not known).
+  // The cards played as the referee reads them where they are not the
+  // cards written (`trickref record` goes on as the referee does).
+  std::vector<ReadAs> read_as;
+  // The play as replayed (RefereeOptions::hand_play; absent when the hand's
+  // tricks were not replayed: no trump, no contract, nothing to attribute).
+  std::optional<HandPlay> play;
+};
+
+// The auction games (call-deuces.md; set only where the ruleset has an
+// auction). `bids` as recorded; `void_hand` when everyone passed (no
+// contract, nothing scored); `bidder`/`bid` the contract, from the auction
+// or else the recorded contract (absent: not known); `partner` the
+// bidder's partner, -1 solo (absent: the record cannot show it);
+// `points` the hand's points by seat (played, else recorded); `made`
+// whether the bidding side reached the bid (absent: not known).
+struct ContractFacts {
   bool auction = false;
   std::optional<std::vector<CallSummary>> bids;
   bool void_hand = false;
@@ -69,31 +78,30 @@ struct HandSummary {
   std::optional<int> partner;
   std::optional<std::vector<int>> points;
   std::optional<bool> made;
-  // The partnership games with courts (court-piece.md; set only where the
-  // ruleset scores courts). Sides are numbered as RefereeResult::sides.
-  // `trump_by` the player the rules make name trump; `tricks_played` the
-  // tricks counted (up to the end of the hand); `end` how it ended;
-  // `side_taken` tricks per side; `winner_side` the side that won the hand
-  // (-1: neither, level on a short record; absent: not known);
-  // `courts_won` courts scored in this hand per side; `streak` the running
-  // streak after the hand (side, count; absent until a side has won a
-  // hand); `side_score` the running courts per side.
+};
+
+// The partnership games with courts (court-piece.md; set only where the
+// ruleset scores courts). Sides are numbered as RefereeResult::sides.
+// `trump_by` the player the rules make name trump; `tricks_played` the
+// tricks counted (up to the end of the hand); `end` how it ended;
+// `side_taken` tricks per side; `winner_side` the side that won the hand
+// (-1: neither, level on a short record; absent: not known);
+// `courts_won` courts scored in this hand per side; `streak` the running
+// streak after the hand (side, count; absent until a side has won a
+// hand); `side_score` the running courts per side.
+struct CourtsFacts {
   bool courts = false;
   std::optional<int> trump_by;
   int tricks_played = 0;
-  std::optional<HandEnding> end;
+  std::optional<HandEnd> end;
   std::optional<std::vector<int>> side_taken;
   std::optional<int> winner_side;
   std::vector<int> courts_won;
   std::optional<std::pair<int, int>> streak;
   std::optional<std::vector<long long>> side_score;
-  // The cards played as the referee reads them where they are not the
-  // cards written (`trickref record` goes on as the referee does).
-  std::vector<ReadAs> read_as;
-  // The play as replayed (RefereeOptions::hand_play; absent when the hand's
-  // tricks were not replayed: no trump, no contract, nothing to attribute).
-  std::optional<HandPlay> play;
 };
+
+struct HandSummary : HandFacts, ContractFacts, CourtsFacts {};
 
 struct GameOutcome {
   bool finished = false;

@@ -161,17 +161,17 @@ std::string contract_table(const std::vector<std::string>& names, const std::vec
 
 namespace {
 
-std::string_view ending_text(HandEnding e) {
+std::string_view ending_text(HandEnd e) {
   switch (e) {
-    case HandEnding::kPlayedOut:
+    case HandEnd::kPlayedOut:
       return "played out";
-    case HandEnding::kEarlyCourt:
+    case HandEnd::kEarlyCourt:
       return "early court";
-    case HandEnding::kAllTricks:
+    case HandEnd::kAllTricks:
       return "all 13";
-    case HandEnding::kMajority:
+    case HandEnd::kMajority:
       return "majority";
-    case HandEnding::kRevoke:
+    case HandEnd::kRevoke:
       return "revoke";
   }
   return "played out";
@@ -316,17 +316,17 @@ std::string render_summary(const Summary& s, const TextStyle& style) {
 
 namespace {
 
-std::string_view ending_name(HandEnding e) {
+std::string_view ending_name(HandEnd e) {
   switch (e) {
-    case HandEnding::kPlayedOut:
+    case HandEnd::kPlayedOut:
       return "played_out";
-    case HandEnding::kEarlyCourt:
+    case HandEnd::kEarlyCourt:
       return "early_court";
-    case HandEnding::kAllTricks:
+    case HandEnd::kAllTricks:
       return "all_tricks";
-    case HandEnding::kMajority:
+    case HandEnd::kMajority:
       return "majority";
-    case HandEnding::kRevoke:
+    case HandEnd::kRevoke:
       return "revoke";
   }
   return "played_out";

@@ -155,13 +155,13 @@ ScoringKind scoring_kind(Node n) {
   bad(n, fmt::format("`scoring` is {}, not a scoring kind (scoring.kind)", shown(name)));
 }
 
-HandEnding ending(Node n) {
-  static constexpr std::array<std::pair<std::string_view, HandEnding>, 5> kEndings{{
-      {"played_out", HandEnding::kPlayedOut},
-      {"early_court", HandEnding::kEarlyCourt},
-      {"all_tricks", HandEnding::kAllTricks},
-      {"majority", HandEnding::kMajority},
-      {"revoke", HandEnding::kRevoke},
+HandEnd ending(Node n) {
+  static constexpr std::array<std::pair<std::string_view, HandEnd>, 5> kEndings{{
+      {"played_out", HandEnd::kPlayedOut},
+      {"early_court", HandEnd::kEarlyCourt},
+      {"all_tricks", HandEnd::kAllTricks},
+      {"majority", HandEnd::kMajority},
+      {"revoke", HandEnd::kRevoke},
   }};
   const std::string name = text(n, "end");
   for (const auto& [k, e] : kEndings) {
@@ -174,7 +174,7 @@ HandEnding ending(Node n) {
 }
 
 // A hand of a courts game (report.cpp, courts_json).
-void courts_hand(Node hn, HandSummary& h, const Names& players, const Names& sides) {
+void courts_hand(Node hn, CourtsFacts& h, const Names& players, const Names& sides) {
   h.courts = true;
   if (const Node n = hn.find("trump_by"); n.valid()) {
     h.trump_by = players.at(n, "trump_by");
@@ -203,7 +203,7 @@ void courts_hand(Node hn, HandSummary& h, const Names& players, const Names& sid
 }
 
 // The keys of a hand of the auction games (report.cpp, contract_json).
-void contract_hand(Node hn, HandSummary& h, const Names& players) {
+void contract_hand(Node hn, ContractFacts& h, const Names& players) {
   h.auction = true;
   if (const Node n = hn.find("bids"); n.valid()) {
     if (!n.is_sequence()) {

@@ -172,7 +172,7 @@ CourtsFigures courts_figures(const RefereeResult& r, int n) {
     }
     const auto side = static_cast<std::size_t>(w);
     ++f.won[side];
-    if (h.end == HandEnding::kEarlyCourt || h.end == HandEnding::kAllTricks) {
+    if (h.end == HandEnd::kEarlyCourt || h.end == HandEnd::kAllTricks) {
       ++f.early[side];
     }
     for (std::size_t d = 0; d < sides; ++d) {

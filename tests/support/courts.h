@@ -15,7 +15,7 @@ namespace trickref::test {
 // after it (absent: not known).
 struct CourtHand {
   std::optional<int> winner;
-  HandEnding end = HandEnding::kPlayedOut;
+  HandEnd end = HandEnd::kPlayedOut;
   std::optional<std::vector<long long>> courts;
 };
 
@@ -69,11 +69,11 @@ inline GameReport court_game(const CourtGame& c) {
   return g;
 }
 
-inline constexpr auto kOut = HandEnding::kPlayedOut;
-inline constexpr auto kEarly = HandEnding::kEarlyCourt;
-inline constexpr auto kAll = HandEnding::kAllTricks;
-inline constexpr auto kMajority = HandEnding::kMajority;
-inline constexpr auto kRevoke = HandEnding::kRevoke;
+inline constexpr auto kOut = HandEnd::kPlayedOut;
+inline constexpr auto kEarly = HandEnd::kEarlyCourt;
+inline constexpr auto kAll = HandEnd::kAllTricks;
+inline constexpr auto kMajority = HandEnd::kMajority;
+inline constexpr auto kRevoke = HandEnd::kRevoke;
 
 using Courts = std::vector<long long>;
 

@@ -31,6 +31,17 @@ int early_court_side(const HandState& h) {
   return early_court_allowed(h, first) ? first : -1;
 }
 
+EarlyCourtShown early_court_by_totals(const HandState& h, int side, int mine, int theirs) {
+  const Ruleset& r = *h.rules;
+  if (!early_court_allowed(h, side) || theirs != 0) {
+    return EarlyCourtShown::kNone;
+  }
+  if (mine == r.early_court_tricks && r.after_early_court != AfterEarlyCourt::kPlayOn) {
+    return EarlyCourtShown::kStopped;
+  }
+  return mine == r.tricks_per_hand() ? EarlyCourtShown::kAllTricks : EarlyCourtShown::kNone;
+}
+
 const HandEndPolicy kHandCourts{
     "courts",
     [](const Ruleset& r, const HandState& h) {

@@ -6,6 +6,10 @@
 
 namespace trickref::policy {
 
+bool has_majority(const Ruleset& r, int taken) { return 2 * taken > r.tricks_per_hand(); }
+
+bool stops_at_majority(const Ruleset& r, int taken) { return has_majority(r, taken) && !has_majority(r, taken - 1); }
+
 const HandEndPolicy kHandMajority{
     "majority",
     [](const Ruleset& r, const HandState& h) {
@@ -14,7 +18,7 @@ const HandEndPolicy kHandMajority{
         by_side[static_cast<std::size_t>(side_of(h, s))] += h.play.taken[static_cast<std::size_t>(s)];
       }
       for (const int t : by_side) {
-        if (2 * t > r.tricks_per_hand()) {
+        if (has_majority(r, t)) {
           return true;
         }
       }

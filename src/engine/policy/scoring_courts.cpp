@@ -36,6 +36,30 @@ StreakAfter streak_after(const Ruleset& r, const GameState& g, const HandTally& 
 
 }  // namespace
 
+int forfeit_winner(const HandState& h, int forfeit_side) { return side_of(h, left_of(forfeit_side, h.players)); }
+
+int most_tricks_side(const HandState& h, const std::array<int, kMaxPlayers>& taken) {
+  std::array<int, kMaxPlayers> by_side{};
+  for (int s = 0; s < h.players; ++s) {
+    by_side[static_cast<std::size_t>(side_of(h, s))] += taken[static_cast<std::size_t>(s)];
+  }
+  int best = -1;
+  bool level = false;
+  for (int s = 0; s < h.players; ++s) {
+    if (side_of(h, s) != s) {
+      continue;  // a side is counted at its first seat
+    }
+    const int v = by_side[static_cast<std::size_t>(s)];
+    if (best < 0 || v > by_side[static_cast<std::size_t>(best)]) {
+      best = s;
+      level = false;
+    } else if (v == by_side[static_cast<std::size_t>(best)]) {
+      level = true;
+    }
+  }
+  return level ? -1 : best;
+}
+
 const ScoringPolicy kScoreCourts{
     "courts",
     [](const Ruleset& r, const GameState& g, const HandTally& t, int seat) -> long long {
@@ -73,29 +97,11 @@ const ScoringPolicy kScoreCourts{
       }
       t.forfeit_side = h.forfeit_side;
       if (t.forfeit_side >= 0) {
-        t.winner_side = side_of(h, left_of(t.forfeit_side, h.players));
+        t.winner_side = forfeit_winner(h, t.forfeit_side);
       } else if (t.early_court_side >= 0) {
         t.winner_side = t.early_court_side;
       } else {
-        std::array<int, kMaxPlayers> by_side{};
-        for (int s = 0; s < h.players; ++s) {
-          by_side[static_cast<std::size_t>(side_of(h, s))] += t.taken[static_cast<std::size_t>(s)];
-        }
-        int best = -1;
-        bool level = false;
-        for (int s = 0; s < h.players; ++s) {
-          if (side_of(h, s) != s) {
-            continue;  // a side is counted at its first seat
-          }
-          const int v = by_side[static_cast<std::size_t>(s)];
-          if (best < 0 || v > by_side[static_cast<std::size_t>(best)]) {
-            best = s;
-            level = false;
-          } else if (v == by_side[static_cast<std::size_t>(best)]) {
-            level = true;
-          }
-        }
-        t.winner_side = level ? -1 : best;
+        t.winner_side = most_tricks_side(h, t.taken);
       }
     },
 };

@@ -50,5 +50,24 @@ extern const HandEndPolicy kHandCourts;
 // Whether side `side` (its first seat) may score an early court in this
 // hand (hand.early_court_tricks, scoring.early_court_side).
 [[nodiscard]] bool early_court_allowed(const HandState& h, int side);
+// The early court a hand's tricks per side show, where only those are
+// known (a score sheet, court-piece.md §5): side `side` (its first seat)
+// took `mine` tricks and the other side `theirs`. An early court where the
+// side allowed one took every trick counted, and those are the early
+// court's tricks (the hand stopping there, hand.after_early_court not
+// play_on) or all the hand's (hand_courts.cpp).
+enum class EarlyCourtShown : std::uint8_t { kNone, kStopped, kAllTricks };
+[[nodiscard]] EarlyCourtShown early_court_by_totals(const HandState& h, int side, int mine, int theirs);
+// Whether `taken` tricks are more than half the hand's (court-piece.md
+// §3.3), and whether they are the count at which a hand stops for a
+// majority (hand.stop_at_majority: the first count that is one), so the
+// side's total on a sheet where the hand stopped there (hand_majority.cpp).
+[[nodiscard]] bool has_majority(const Ruleset& r, int taken);
+[[nodiscard]] bool stops_at_majority(const Ruleset& r, int taken);
+// The side (its first seat) that wins a hand its opponents forfeited for a
+// revoke, and the side that took more tricks than any other, by `taken`
+// per seat (-1: sides level) (scoring_courts.cpp).
+[[nodiscard]] int forfeit_winner(const HandState& h, int forfeit_side);
+[[nodiscard]] int most_tricks_side(const HandState& h, const std::array<int, kMaxPlayers>& taken);
 
 }  // namespace trickref::policy
