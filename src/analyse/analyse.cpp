@@ -254,21 +254,8 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
     }
   }
 
-  // Equal cards (analysis.md §2) carry the same card points only where the
-  // scoring counts them: elsewhere the points a ruleset lists (Pluck's are
-  // Call Deuces' defaults) do not part a 5 from a 6.
-  Ruleset flat;
-  const Ruleset* grouping = &r;
-  if (!a.points) {
-    flat = r;
-    flat.card_points = {};
-    grouping = &flat;
-  }
-  const auto distinct = [&](const PlayState& at) {
-    PlayState s = at;
-    s.rules = grouping;
-    return highest_first(dd_distinct_moves(s, legal_plays(at)));
-  };
+  // Equal cards (analysis.md §2), one of each group, highest first.
+  const auto distinct = [](const PlayState& at) { return highest_first(dd_distinct_moves(at, legal_plays(at))); };
   table.clear();
   HandSolver solve(r, table, options.max_nodes, sides);
   solve.pos.push_back(dd_start(hp.start, credited));

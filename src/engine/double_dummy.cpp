@@ -114,6 +114,7 @@ CardSet dd_distinct_moves(const PlayState& s, CardSet moves) {
   const Ruleset& r = *s.rules;
   const std::uint64_t live = effective((in_play(s) | trick_so_far(s)).bits(), s.trump);
   const std::uint64_t mine = effective(moves.bits(), s.trump);
+  const bool counted = counts_points(r);
   CardSet out;
   for (const Card c : moves) {
     const int place = place_of(c, s.trump);
@@ -121,9 +122,11 @@ CardSet dd_distinct_moves(const PlayState& s, CardSet moves) {
     const std::uint64_t above = live & lane & ~((std::uint64_t{2} << place) - 1);
     if (above != 0) {
       const int next = std::countr_zero(above);
+      // (Card points count only where the scoring counts cards: Pluck's
+      // ruleset lists Call Deuces' points and never reads them.)
       if ((mine >> next & 1U) != 0 &&
-          r.card_points[static_cast<std::size_t>(c.index())] ==
-              r.card_points[static_cast<std::size_t>(card_at(next).index())]) {
+          (!counted || r.card_points[static_cast<std::size_t>(c.index())] ==
+                           r.card_points[static_cast<std::size_t>(card_at(next).index())])) {
         continue;  // the next card up is the same player's and worth the same
       }
     }
