@@ -33,14 +33,6 @@ struct AnalyseCliOptions : InputOptions {
   std::size_t table_mib = kDefaultTableMiB;
 };
 
-int cannot_write(const AnalyseCliOptions& o, const std::string& why, TargetProblem problem, Context& ctx) {
-  ctx.err << fmt::format("trickref: error: cannot write '{}': {}{}; nothing was written\n", printable(o.output), why,
-                         problem == TargetProblem::kNotRegular
-                             ? "; leave out -o to write the report to standard output"
-                             : "");
-  return static_cast<int>(ExitCode::kUsage);
-}
-
 // Whether a game's diagnostics include an error that keeps its record from
 // being read as a record: a syntax, schema, limit or ruleset error.
 bool record_error(const GameReport& g) {
@@ -118,7 +110,7 @@ int run_analyse(const AnalyseCliOptions& o, Context& ctx) {
     add_input_files(inputs, o.rules, input_files);
     const TargetCheck check = check_output_target(o.output, input_files);
     if (check.problem != TargetProblem::kNone) {
-      return cannot_write(o, check.reason, check.problem, ctx);
+      return cannot_write_report(o.output, check.reason, check.problem, ctx);
     }
   }
   bool io_problem = !bad.empty();
@@ -165,20 +157,8 @@ int run_analyse(const AnalyseCliOptions& o, Context& ctx) {
   } else {
     report = render_analysis_text(view);
   }
-  if (!to_file) {
-    ctx.out << report;
-    ctx.out.flush();
-  } else {
-    AtomicFile file;
-    TargetProblem problem = TargetProblem::kNone;
-    std::string error = file.open(o.output, input_files, true, &problem);
-    if (error.empty()) {
-      file.write(report);
-      error = file.commit();
-    }
-    if (!error.empty()) {
-      return cannot_write(o, error, problem, ctx);
-    }
+  if (const int failed = deliver_report(report, to_file, o.output, input_files, ctx); failed != 0) {
+    return failed;
   }
   if (io_problem) {
     return static_cast<int>(ExitCode::kUsage);

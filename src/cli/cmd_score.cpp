@@ -104,15 +104,6 @@ std::string format_for(const ScoreCliOptions& o) {
   return "text";
 }
 
-// Says why the report cannot be written to `o.output` (and that nothing was).
-int cannot_write(const ScoreCliOptions& o, const std::string& why, TargetProblem problem, Context& ctx) {
-  ctx.err << fmt::format("trickref: error: cannot write '{}': {}{}; nothing was written\n", printable(o.output), why,
-                         problem == TargetProblem::kNotRegular
-                             ? "; leave out -o to write the report to standard output"
-                             : "");
-  return static_cast<int>(ExitCode::kUsage);
-}
-
 std::string render_report(const std::string& format, const ScoreView& view) {
   if (format == "json") {
     return json_text(standings_json(view), 2) + "\n";
@@ -176,7 +167,7 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
     input_files.add(league_file);
     const TargetCheck check = check_output_target(o.output, input_files);
     if (check.problem != TargetProblem::kNone) {
-      return cannot_write(o, check.reason, check.problem, ctx);
+      return cannot_write_report(o.output, check.reason, check.problem, ctx);
     }
   }
   bool io_problem = !bad.empty();
@@ -221,20 +212,10 @@ int run_score(const ScoreCliOptions& o, Context& ctx) {
     ctx.err << "trickref: warning: " << similar_names_text(n) << "\n";
   }
   const std::string report = render_report(format_for(o), view);
-  if (!to_file) {
-    ctx.out << report;
-    ctx.out.flush();
-  } else {
-    AtomicFile file;
-    TargetProblem problem = TargetProblem::kNone;
-    std::string error = file.open(o.output, input_files, true, &problem);
-    if (error.empty()) {
-      file.write(report);
-      error = file.commit();
-    }
-    if (!error.empty()) {
-      return cannot_write(o, error, problem, ctx);
-    }
+  if (const int failed = deliver_report(report, to_file, o.output, input_files, ctx); failed != 0) {
+    return failed;
+  }
+  if (to_file) {
     if (!o.quiet) {
       ctx.err << fmt::format("trickref: wrote {} ({} {} counted, {} left out)\n", printable(o.output), standings.games.size(),
                              standings.games.size() == 1 ? "game" : "games", standings.excluded.size());

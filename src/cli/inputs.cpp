@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "base/text.h"
+#include "cli/cli.h"
+
 namespace trickref::cli {
 
 void add_input_options(CLI::App& sub, InputOptions& o, bool yaml_nodes) {
@@ -114,6 +117,31 @@ bool use_color(const std::string& mode, bool tty) {
   }
   const char* no_color = std::getenv("NO_COLOR");
   return tty && (no_color == nullptr || *no_color == '\0');
+}
+
+int cannot_write_report(const std::string& path, const std::string& why, TargetProblem problem, Context& ctx) {
+  ctx.err << fmt::format("trickref: error: cannot write '{}': {}{}; nothing was written\n", printable(path), why,
+                         problem == TargetProblem::kNotRegular
+                             ? "; leave out -o to write the report to standard output"
+                             : "");
+  return static_cast<int>(ExitCode::kUsage);
+}
+
+int deliver_report(const std::string& report, bool to_file, const std::string& path, const InputFiles& inputs,
+                   Context& ctx) {
+  if (!to_file) {
+    ctx.out << report;
+    ctx.out.flush();
+    return 0;
+  }
+  AtomicFile file;
+  TargetProblem problem = TargetProblem::kNone;
+  std::string error = file.open(path, inputs, true, &problem);
+  if (error.empty()) {
+    file.write(report);
+    error = file.commit();
+  }
+  return error.empty() ? 0 : cannot_write_report(path, error, problem, ctx);
 }
 
 }  // namespace trickref::cli

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/io.h"
 #include "batch/batch.h"
 #include "cli/commands.h"
 
@@ -55,5 +56,14 @@ void add_input_files(const std::vector<InputFile>& inputs, const std::string& ru
 
 // Whether NO_COLOR, --color MODE and a terminal call for colour.
 [[nodiscard]] bool use_color(const std::string& mode, bool tty);
+
+// Says why a report cannot be written to `path` (and that nothing was);
+// returns the usage exit code.
+int cannot_write_report(const std::string& path, const std::string& why, TargetProblem problem, Context& ctx);
+// Writes `report` to standard output when `to_file` is false, else
+// atomically to `path` (never over one of `inputs`). Returns the exit code
+// of a failure (said on standard error), or 0 when written.
+[[nodiscard]] int deliver_report(const std::string& report, bool to_file, const std::string& path,
+                                 const InputFiles& inputs, Context& ctx);
 
 }  // namespace trickref::cli
