@@ -382,7 +382,7 @@ struct DdSolver::Search {
     std::uint64_t partners = 0;
     std::uint64_t opponents = 0;
     std::uint64_t later_opponents = 0;  // opponents still to play to this trick
-    bool opponent_ruffs = false;
+    unsigned ruffed = 0;                // the side suits an opponent holding a trump lacks (bit a suit)
     const int t = static_cast<int>(s.trump);
     for (int i = 0; i < s.players; ++i) {
       const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
@@ -395,6 +395,11 @@ struct DdSolver::Search {
         opponents |= h;
         if (i > s.count) {
           later_opponents |= h;
+        }
+        if (((h >> (16 * t)) & kLane) != 0) {
+          for (int lane = 0; lane < 4; ++lane) {
+            ruffed |= static_cast<unsigned>(lane != t && ((h >> (16 * lane)) & kLane) == 0) << lane;
+          }
         }
       }
     }
@@ -409,13 +414,6 @@ struct DdSolver::Search {
         const std::uint64_t in_lane = live & lane_mask;
         const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
         const int opp_len = std::popcount(opponents & lane_mask);
-        opponent_ruffs = false;
-        if (lane != t && (opponents & (kLane << (16 * t))) != 0) {
-          for (int p = 0; p < s.players; ++p) {
-            const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
-            opponent_ruffs = opponent_ruffs || (ours(p) != team && (h & lane_mask) == 0 && (h & (kLane << (16 * t))) != 0);
-          }
-        }
         if ((top & mine) != 0) {
           score = (std::uint64_t{1} << place) == top ? 60 : 20 - (place & 15);
         } else if ((top & partners) != 0) {
@@ -424,7 +422,7 @@ struct DdSolver::Search {
           score = 25 - (place & 15);
         }
         score -= opp_len;
-        if (opponent_ruffs) {
+        if (((ruffed >> lane) & 1U) != 0) {
           score -= 40;
         }
         if (remembered != 0xFF) {
