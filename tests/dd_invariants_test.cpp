@@ -21,6 +21,7 @@
 
 #include "engine/double_dummy.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/dd_positions.h"
 
 namespace trickref::dd_invariants {
 namespace {
@@ -54,30 +55,15 @@ std::vector<SeatMask> sides_of(const Ruleset& r, std::mt19937_64& rng, std::stri
 // trumps broken or not, some tricks (or points) already won, then
 // `into_trick` random legal cards of the trick in progress.
 Position random_position(const Ruleset& r, std::mt19937_64& rng, int cards, int into_trick) {
-  std::vector<Card> deck(r.deck.begin(), r.deck.end());
-  std::shuffle(deck.begin(), deck.end(), rng);
-  std::array<CardSet, kMaxPlayers> hands{};
-  std::size_t k = 0;
-  for (int p = 0; p < r.players; ++p) {
-    for (int i = 0; i < cards; ++i) {
-      hands[static_cast<std::size_t>(p)].insert(deck[k++]);
-    }
-  }
-  const auto trump = static_cast<Suit>(rng() % 4);
-  const int leader = static_cast<int>(rng() % static_cast<std::uint64_t>(r.players));
-  PlayState s = start_play(r, trump, hands, leader);
+  const test::DealtPlay dealt = test::deal_random_play(r, rng, cards);
+  PlayState s = dealt.play;
   s.trick = std::max(1, r.hand_size - cards);  // not the first trick: its lead is forced by the full deal
   s.broken = rng() % 2 == 0;
   std::array<int, kMaxPlayers> won{};
   for (int p = 0; p < r.players; ++p) {
     won[static_cast<std::size_t>(p)] = static_cast<int>(rng() % 4);
   }
-  Position out{dd_start(s, won), {}, ""};
-  for (int p = 0; p < r.players; ++p) {
-    out.text += to_string(hands[static_cast<std::size_t>(p)]) + " / ";
-  }
-  out.text += "trump " + std::to_string(static_cast<int>(trump)) + " leader " + std::to_string(leader) + " broken " +
-              std::to_string(static_cast<int>(s.broken));
+  Position out{dd_start(s, won), {}, dealt.text(r.players) + " broken " + std::to_string(static_cast<int>(s.broken))};
   for (int i = 0; i < into_trick; ++i) {
     const CardSet moves = legal_plays(out.pos.play);
     std::vector<Card> m(moves.begin(), moves.end());

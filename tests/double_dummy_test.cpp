@@ -10,6 +10,7 @@
 
 #include "engine/double_dummy.h"
 #include "ruleset/ruleset_loader.h"
+#include "support/dd_positions.h"
 
 namespace trickref {
 namespace {
@@ -40,32 +41,18 @@ struct Endgame {
 // `cards` cards each from the ruleset's deck, a random trump and leader,
 // trumps broken or not, then `into_trick` random legal cards of the trick.
 Endgame random_endgame(const Ruleset& r, std::mt19937_64& rng, int cards, int into_trick) {
-  std::vector<Card> deck(r.deck.begin(), r.deck.end());
-  std::shuffle(deck.begin(), deck.end(), rng);
-  std::array<CardSet, kMaxPlayers> hands{};
-  std::size_t k = 0;
-  for (int p = 0; p < r.players; ++p) {
-    for (int i = 0; i < cards; ++i) {
-      hands[static_cast<std::size_t>(p)].insert(deck[k++]);
-    }
-  }
-  const auto trump = static_cast<Suit>(rng() % 4);
-  const int leader = static_cast<int>(rng() % static_cast<std::uint64_t>(r.players));
-  PlayState s = start_play(r, trump, hands, leader);
+  const test::DealtPlay dealt = test::deal_random_play(r, rng, cards);
+  PlayState s = dealt.play;
   s.trick = 1 + static_cast<int>(rng() % 5);  // not the first trick: its lead is forced by the full deal
   s.broken = rng() % 2 == 0;
   std::array<int, kMaxPlayers> credited{};
   credited[0] = static_cast<int>(rng() % 3);
-  Endgame e{dd_start(s, credited), ""};
+  Endgame e{dd_start(s, credited), dealt.text(r.players)};
   for (int i = 0; i < into_trick; ++i) {
     const CardSet moves = legal_plays(e.pos.play);
     std::vector<Card> m(moves.begin(), moves.end());
     dd_play(e.pos, m[rng() % m.size()]);
   }
-  for (int p = 0; p < r.players; ++p) {
-    e.text += to_string(hands[static_cast<std::size_t>(p)]) + " / ";
-  }
-  e.text += "trump " + std::to_string(static_cast<int>(trump)) + " leader " + std::to_string(leader);
   return e;
 }
 
