@@ -307,13 +307,7 @@ TEST_P(AnalyseGolden, JsonReport) {
 
 INSTANTIATE_TEST_SUITE_P(Samples, AnalyseGolden, ::testing::ValuesIn(analyse_samples()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
-                           std::string name = std::filesystem::path(param.param).stem().string();
-                           for (char& ch : name) {
-                             if (std::isalnum(static_cast<unsigned char>(ch)) == 0) {
-                               ch = '_';
-                             }
-                           }
-                           return name;
+                           return test::param_name(std::filesystem::path(param.param).stem().string());
                          });
 
 }  // namespace

@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/test_support.h"
+
 extern "C" int trickref_fuzz_transcript(const std::uint8_t* data, std::size_t size);
 extern "C" int trickref_fuzz_json(const std::uint8_t* data, std::size_t size);
 extern "C" int trickref_fuzz_ruleset(const std::uint8_t* data, std::size_t size);
@@ -74,11 +76,7 @@ TEST_P(FuzzRegression, ReplaysClean) {
 TEST(FuzzRegression, ThereAreRegressionInputs) { EXPECT_GE(inputs().size(), 5U); }
 
 std::string name(const ::testing::TestParamInfo<Input>& info) {
-  std::string n = info.param.target + "_" + info.param.path.stem().string();
-  for (auto& c : n) {
-    c = std::isalnum(static_cast<unsigned char>(c)) != 0 ? c : '_';
-  }
-  return n;
+  return trickref::test::param_name(info.param.target + "_" + info.param.path.stem().string());
 }
 
 INSTANTIATE_TEST_SUITE_P(Inputs, FuzzRegression, ::testing::ValuesIn(inputs()), name);

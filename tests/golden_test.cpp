@@ -50,15 +50,7 @@ TEST_P(Golden, JsonReport) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, Golden, ::testing::ValuesIn(sample_files()),
-                         [](const ::testing::TestParamInfo<std::string>& param) {
-                           std::string name = param.param;
-                           for (char& ch : name) {
-                             if (std::isalnum(static_cast<unsigned char>(ch)) == 0) {
-                               ch = '_';
-                             }
-                           }
-                           return name;
-                         });
+                         [](const ::testing::TestParamInfo<std::string>& param) { return test::param_name(param.param); });
 
 }  // namespace
 }  // namespace trickref

@@ -276,7 +276,7 @@ struct DdSolver::Search {
       tricks += std::popcount(winners);
       cards |= winners << (16 * lane);
       if (points) {
-        pts += points_in(winners << (16 * lane), s.trump);
+        pts += points_in(winners << (16 * lane));
       }
     }
     return points ? tricks * r.per_trick + pts : tricks;
@@ -339,7 +339,7 @@ struct DdSolver::Search {
     std::uint64_t best_cards = 0;
     for (int p = 0; p < s.players; ++p) {
       const std::uint64_t mine = team[static_cast<std::size_t>(p)] & above & kLane;
-      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t), s.trump)
+      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t))
                                : std::popcount(mine);
       if (value > best) {
         best = value;
@@ -351,12 +351,11 @@ struct DdSolver::Search {
   }
 
   // The card points of `cards` (effective layout).
-  [[nodiscard]] int points_in(std::uint64_t cards, Suit trump) const {
+  [[nodiscard]] int points_in(std::uint64_t cards) const {
     int sum = 0;
     for (; cards != 0; cards &= cards - 1) {
       sum += r.card_points[static_cast<std::size_t>(card_at(std::countr_zero(cards)).index())];
     }
-    (void)trump;
     return sum;
   }
 
@@ -490,7 +489,6 @@ struct DdSolver::Search {
       return false;
     }
     ++nodes;
-    ++stats.by_trick[static_cast<std::size_t>(std::min(s.trick, 19))];
     if (budget != 0 && nodes > budget) {
       aborted = true;
       return false;
@@ -572,7 +570,6 @@ struct DdSolver::Search {
         return false;
       }
       if (got == maximise) {
-        ++(i == 0 ? stats.cut_first : stats.cut_later);
         killers[depth] = c;
         result = got;
         decided = c;
@@ -587,7 +584,6 @@ struct DdSolver::Search {
       }
     }
     if (result != maximise) {
-      ++stats.all_nodes;
       relevant |= equal_runs_that_count(s, pruned, relevant);
     }
     if (s.count == 0) {

@@ -94,10 +94,6 @@ class DdTable {
 struct DdStats {
   std::uint64_t nodes = 0;  // positions searched (every card tried counts one)
   std::uint64_t table_hits = 0;
-  std::uint64_t cut_first = 0;   // cutoffs by the first move tried
-  std::uint64_t cut_later = 0;   // by a later one
-  std::uint64_t all_nodes = 0;   // nodes where every move was tried
-  std::array<std::uint64_t, 20> by_trick{};  // nodes by trick number
 };
 
 class DdSolver {

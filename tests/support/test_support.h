@@ -2,6 +2,7 @@
 // run the CLI in-process, read sample files.
 #pragma once
 
+#include <cctype>
 #include <filesystem>
 #include <initializer_list>
 #include <memory>
@@ -35,6 +36,15 @@ inline CardSet cards(std::initializer_list<const char*> tokens) {
 }
 
 // The resolved built-in ruleset NAME (fails the test if it does not load).
+// `text` as a GoogleTest parameter name: every character but a letter or a
+// digit becomes '_'.
+[[nodiscard]] inline std::string param_name(std::string text) {
+  for (char& ch : text) {
+    ch = std::isalnum(static_cast<unsigned char>(ch)) != 0 ? ch : '_';
+  }
+  return text;
+}
+
 [[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
 // The built-in rulesets whose records the referee reads (referee.h, unrefereed): the
 // quota games, for the suites that play, write and referee games of every ruleset.
