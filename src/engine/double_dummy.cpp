@@ -335,13 +335,15 @@ struct DdSolver::Search {
     return best;
   }
 
-  // The tricks the top trumps bring whoever holds them, at the start of a
-  // trick: the highest trump wins the trick it falls on, whenever that is,
-  // so a team whose players hold the top trumps down to the other team's
-  // highest takes at least as many tricks as any one of its players holds
-  // of them (one card a player a trick, so one player's top trumps fall on
-  // different tricks). Returns that least value for the side (`ours`) or the
-  // rest, and the trumps it counts in `cards`.
+  // The tricks a team's trumps bring it, at the start of a trick: every
+  // card is played before the hand ends, one a player a trick, so each
+  // trump of one player falls on a trick of its own, and that trick is lost
+  // only where the other team plays a higher trump on it. A player's trumps
+  // therefore take at least as many tricks as they are, less the most pairs
+  // that can be made of one of theirs and a higher one of the other team's
+  // (its top trumps, above all of the other team's, win wherever they fall).
+  // Returns that least value for the side (`ours`) or the rest, and the
+  // trumps whose ranks it rests on in `cards`.
   [[nodiscard]] int top_trumps(const PlayState& s, bool for_side, std::uint64_t& cards) const {
     const int t = static_cast<int>(s.trump);
     std::uint64_t others = 0;
@@ -358,12 +360,26 @@ struct DdSolver::Search {
     int best = 0;
     std::uint64_t best_cards = 0;
     for (int p = 0; p < s.players; ++p) {
-      const std::uint64_t mine = team[static_cast<std::size_t>(p)] & above & kLane;
-      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t))
-                               : std::popcount(mine);
+      const std::uint64_t held = team[static_cast<std::size_t>(p)];
+      const std::uint64_t mine = held & above & kLane;
+      // The most pairs, made greedily from the other team's lowest trump up.
+      int pairs = 0;
+      int waiting = 0;
+      std::uint64_t below = 0;
+      for (std::uint64_t o = others; o != 0; o &= o - 1) {
+        const std::uint64_t y = o & (~o + 1);
+        waiting += std::popcount(held & (y - 1) & ~below);
+        below = y - 1;
+        if (waiting > 0) {
+          ++pairs;
+          --waiting;
+        }
+      }
+      const int wins = std::popcount(held) - pairs;
+      const int value = points ? wins * r.per_trick + points_in(mine << (16 * t)) : wins;
       if (value > best) {
         best = value;
-        best_cards = mine << (16 * t);
+        best_cards = (wins == std::popcount(mine) ? mine : held | others) << (16 * t);
       }
     }
     cards |= best_cards;
