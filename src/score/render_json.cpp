@@ -1,6 +1,5 @@
 #include "score/render.h"
 
-
 #include "score/columns.h"
 
 namespace trickref {

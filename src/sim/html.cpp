@@ -1,7 +1,6 @@
 #include "sim/html.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <string_view>
 
@@ -16,8 +15,7 @@ namespace {
 // One colour a ruleset, in --rules order: Okabe-Ito's eight.
 std::string_view colour(std::size_t r) { return page::colour(r, 8); }
 
-std::string esc(std::string_view s) { return page::esc(s); }
-
+using page::esc;
 using page::num;
 using page::ticks;
 
