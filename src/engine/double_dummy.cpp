@@ -403,7 +403,8 @@ struct DdSolver::Search {
   // The moves worth trying, best guess first (DDS's ideas, simplified):
   // the lead the table remembers, then the card that last cut off at this
   // depth; leads from suits the team holds the top of (the top card, or a
-  // low one to a partner's), low leads elsewhere, suits an opponent can
+  // low one to a partner's), low leads elsewhere, suits the opponents
+  // hold many cards of or a partner can ruff first, suits an opponent can
   // ruff last; following, the lowest card that takes the trick from the
   // other team (the higher if nobody after can beat it), else the lowest;
   // a discard, the lowest card of a long suit, keeping a guard or a bare
@@ -420,6 +421,7 @@ struct DdSolver::Search {
     std::uint64_t opponents = 0;
     std::uint64_t later_opponents = 0;  // opponents still to play to this trick
     unsigned ruffed = 0;                // the side suits an opponent holding a trump lacks (bit a suit)
+    unsigned partner_ruffs = 0;         // the side suits a partner holding a trump lacks
     const int t = static_cast<int>(s.trump);
     for (int i = 0; i < s.players; ++i) {
       const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
@@ -428,6 +430,11 @@ struct DdSolver::Search {
         mine = h;
       } else if (ours(p) == team) {
         partners |= h;
+        if (((h >> (16 * t)) & kLane) != 0) {
+          for (int lane = 0; lane < 4; ++lane) {
+            partner_ruffs |= static_cast<unsigned>(lane != t && ((h >> (16 * lane)) & kLane) == 0) << lane;
+          }
+        }
       } else {
         opponents |= h;
         if (i > s.count) {
@@ -458,9 +465,11 @@ struct DdSolver::Search {
         } else {
           score = 25 - (place & 15);
         }
-        score -= opp_len;
+        score += 4 * opp_len;  // many cards to follow with: few ruffs (measured)
         if (((ruffed >> lane) & 1U) != 0) {
           score -= 40;
+        } else if (((partner_ruffs >> lane) & 1U) != 0) {
+          score += 25;
         }
         if (remembered != 0xFF) {
           const int from_top = std::popcount(in_lane & ~((std::uint64_t{2} << place) - 1));
