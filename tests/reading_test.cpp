@@ -114,7 +114,7 @@ TEST(HandReading, ReadsAMistypedTokenAsTheOneCardThatFits) {
   CardRef& slip = (*h.tricks)[4].cards[1];
   const Card meant = *slip.card;
   slip.card.reset();
-  slip.text = "zz";
+  slip.text = TokenText("zz");
   const GameState g = start_game(*f.rules);
   const HandState m = at_play(*f.rules, g, h);
   HandReading reading(*f.rules, 3);

@@ -343,7 +343,7 @@ class Walk {
     // (A record the string limit lets through has its 7-byte key "players":
     // these 3 bytes at most are within it.)
     if (card) [[likely]] {
-      written_over(c.text, std::string_view(q + 1, n));
+      c.text.assign_padded(std::string_view(q + 1, n));
       c.card = card;
       return q + n + 2;
     }
@@ -529,9 +529,10 @@ class Walk {
     return -1;
   }
 
-  // A card token read where it lies.
+  // A card token read where it lies: the text read is padded (kJsonPadding
+  // bytes after it may be read), as assign_padded needs.
   bool read_card(std::string_view token, CardRef& c) const {
-    written_over(c.text, token);
+    c.text.assign_padded(token);
     const std::optional<Card> card = tokens_.read(token);
     c.card = card;
     return card.has_value();

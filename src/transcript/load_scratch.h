@@ -8,8 +8,6 @@
 
 #include <cstddef>
 #include <optional>
-#include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -62,29 +60,6 @@ class KeptLists {
   std::size_t next_ = 0;  // the next list take() gives
   std::size_t put_ = 0;   // the place keep() fills next
 };
-
-// `to` made `text`, a card token's few bytes, in the string's own storage
-// where they fit: a reader writes a card's text over the text of the card
-// read at its place before (the same length, mostly) or into a new string,
-// and either way byte by byte, without a library call (an archive holds
-// millions of card tokens).
-[[gnu::always_inline]] inline void written_over(std::string& to, std::string_view text) {
-  if (to.size() == text.size()) {
-    char* const out = to.data();
-    for (std::size_t i = 0; i < text.size(); ++i) {
-      out[i] = text[i];
-    }
-    return;
-  }
-  if (text.size() > to.capacity()) {
-    to.assign(text);
-    return;
-  }
-  to.clear();
-  for (const char c : text) {
-    to.push_back(c);
-  }
-}
 
 class LoadScratch {
  public:

@@ -14,13 +14,14 @@
 
 #include "base/diagnostic.h"
 #include "cards/card.h"
+#include "transcript/token_text.h"
 
 namespace trickref {
 
 // A card token: `card` is set when the token parsed.
 struct CardRef {
   std::optional<Card> card;
-  std::string text;  // as written
+  TokenText text;  // as written (token_text.h)
   Loc loc;
   friend bool operator==(const CardRef&, const CardRef&) = default;
 };

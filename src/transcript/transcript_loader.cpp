@@ -299,7 +299,7 @@ class Loader {
     if (n.is_scalar()) {
       c.card = parse_card(text);
       // A card is a few bytes; a token that is not one is kept only as far as a message shows it.
-      written_over(c.text, c.card ? text : clip_kept(text));
+      c.text.assign(c.card ? text : clip_kept(text));
     }
     if (!c.card) {
       auto& d = report(Code::kBadCard, n.loc(),
