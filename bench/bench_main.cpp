@@ -283,13 +283,10 @@ void rates(benchmark::State& state, const Archive& a) {
   state.SetBytesProcessed(static_cast<std::int64_t>(a.text.size()) * state.iterations());
 }
 
-// `summaries`: whether the report reads the hands' summaries (every output
-// but validate -q's, which has none built: BatchOptions::hand_summaries).
-void JsonLinesValidate(benchmark::State& state, bool summaries) {
+void JsonLinesValidate(benchmark::State& state) {
   const Archive& a = archive();
   RulesetCatalog catalog;
   BatchOptions options;
-  options.hand_summaries = summaries;
   std::int64_t clean = 0;
   for (auto _ : state) {
     validate_text(a.text, "archive.jsonl", ".", catalog, options, [&](GameReport&& g) {
@@ -302,10 +299,7 @@ void JsonLinesValidate(benchmark::State& state, bool summaries) {
   }
   rates(state, a);
 }
-BENCHMARK_CAPTURE(JsonLinesValidate, quiet, false)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(JsonLinesValidate, summaries, true)
-    ->Name("JsonLines/ValidateWithSummaries")
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(JsonLinesValidate)->Name("JsonLines/Validate")->Unit(benchmark::kMillisecond);
 
 // The transcript writer alone: the same 1,000 played games written in full
 // each iteration, as `simulate --out FILE.jsonl` writes them (JsonLines) and
@@ -358,6 +352,7 @@ void JsonLinesRead(benchmark::State& state, bool load) {
   padded_archive();
   JsonReader reader(Limits{});
   Document doc;
+  LoadScratch scratch;
   std::int64_t hands = 0;
   for (auto _ : state) {
     const bool read = each_line([&](std::string_view line, std::uint32_t number) {
@@ -366,9 +361,9 @@ void JsonLinesRead(benchmark::State& state, bool load) {
         return false;
       }
       if (load) {
-        Game g = load_game(doc.root(), "archive.jsonl", 0, sink);
+        Game g = load_game(doc.root(), "archive.jsonl", 0, sink, scratch);
         hands += static_cast<std::int64_t>(g.hands.size());
-        recycle_game(g);  // as validate does: the next game reuses its lists
+        scratch.recycle(g);  // as validate does: the next game reuses its lists
       }
       return true;
     });

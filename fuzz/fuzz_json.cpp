@@ -33,12 +33,13 @@ void check_direct(std::string_view text, bool json_lines) {
   DiagnosticSink sink("fuzz.jsonl");
   fuzz::require(reader.read(JsonText{text, false, 1, json_lines, false}, doc, sink) == JsonRead::kGame,
                 "a record taken the direct way that the full way cannot read");
-  Game full = load_game(doc.root(), "fuzz.jsonl", 0, sink);
+  static LoadScratch load;
+  Game full = load_game(doc.root(), "fuzz.jsonl", 0, sink, load);
   fast.file = full.file;
   fast.index = full.index;
   fuzz::require(sink.diagnostics().empty(), "a record taken the direct way that the full way has a word for");
   fuzz::require(fast == full, "a record taken the direct way that is not the full way's game");
-  recycle_game(full);
+  load.recycle(full);
 }
 
 }  // namespace

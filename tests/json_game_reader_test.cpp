@@ -43,12 +43,12 @@ class BothWays {
     o.taken = direct_.read(JsonText{text, false, 7, true, false}, fast_);
     DiagnosticSink sink("t.jsonl");
     if (reader_.read(JsonText{text, false, 7, true, false}, doc_, sink) == JsonRead::kGame) {
-      Game full = load_game(doc_.root(), "t.jsonl", 0, sink);
+      Game full = load_game(doc_.root(), "t.jsonl", 0, sink, load_);
       o.full_clean = sink.take().empty();
       fast_.file = "t.jsonl";
       fast_.index = 0;
       o.same = o.taken && fast_ == full;
-      recycle_game(full);
+      load_.recycle(full);
     }
     return o;
   }
@@ -58,6 +58,7 @@ class BothWays {
   JsonReader reader_;
   Document doc_;
   Game fast_;
+  LoadScratch load_;
 };
 
 Outcome both_ways(std::string_view text, const Limits& limits = {}) { return BothWays(limits)(text); }

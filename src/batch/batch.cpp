@@ -1,26 +1,21 @@
 #include "batch/batch.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
-#include <condition_variable>
-#include <deque>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <istream>
 #include <iterator>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <system_error>
-#include <thread>
 
 #include <fmt/format.h>
 
 #include "base/io.h"
 #include "batch/line_reader.h"
+#include "batch/ordered_work.h"
 #include "json/json_game_reader.h"
 #include "json/json_reader.h"
 #include "referee/referee.h"
@@ -126,7 +121,7 @@ GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const 
   if (rules && !g.players.empty()) {
     rep.ruleset = rules->name;
     rep.scoring = rules->scoring;
-    rep.result = referee(g, *rules, sink, RefereeOptions{options.hand_summaries, options.hand_play});
+    rep.result = referee(g, *rules, sink, RefereeOptions{options.hand_play});
     if (options.hand_play) {
       rep.rules = rules;
     }
@@ -147,10 +142,10 @@ GameReport referee_game(const Game& g, bool is_map, DiagnosticSink& sink, const 
 // Loads, resolves and referees one parsed document.
 GameReport referee_document(const Document& doc, DiagnosticSink& sink, const std::string& display, int index,
                             const std::filesystem::path& dir, RulesetCatalog& catalog, const BatchOptions& options,
-                            const SourceText& source) {
-  Game g = load_game(doc.root(), display, index, sink);
+                            const SourceText& source, LoadScratch& load) {
+  Game g = load_game(doc.root(), display, index, sink, load);
   GameReport rep = referee_game(g, doc.root().is_map(), sink, display, index, dir, catalog, options, source);
-  recycle_game(g);  // its lists serve the next game this thread loads
+  load.recycle(g);  // its lists serve the next game loaded with this scratch
   return rep;
 }
 
@@ -211,18 +206,19 @@ bool opens_json_object(std::string_view line) {
   return first != std::string_view::npos && line[first] == '{';
 }
 
-// What refereeing JSON Lines keeps from one line to the next: the readers
-// and the storage each record is read into. A file read by one job has one;
-// with -j N each worker keeps one for all the runs it referees, so a run's
+// What reading keeps from one game to the next: the readers and the
+// storage each record is read into. A run of one job has one; with -j N
+// each worker keeps one for all the files and runs it referees, so a run's
 // first record is read over the storage of the run before, not into new
 // (a fresh one a run took -j 2 from 0.9% to 3.5% more instructions than
 // one job, callgrind on 4,000 games).
-struct LineScratch {
-  explicit LineScratch(const Limits& limits) : direct(limits), reader(limits) {}
+struct ReadScratch {
+  explicit ReadScratch(const Limits& limits) : direct(limits), reader(limits) {}
   JsonGameReader direct;
   JsonReader reader;
-  Document doc;  // its storage serves every line
-  Game game;     // its lists serve every line read the direct way
+  Document doc;      // its storage serves every line
+  Game game;         // its lists serve every line read the direct way
+  LoadScratch load;  // the lists of every game loaded the full way
 };
 
 // Referees the lines `lines.next` gives (a LineReader's, or a run's: LineBlock),
@@ -231,7 +227,7 @@ template <class Lines>
 void validate_lines(Lines& lines, const std::string& display, const std::filesystem::path& dir,
                     RulesetCatalog& catalog, const BatchOptions& options,
                     const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget,
-                    LineScratch& scratch) {
+                    ReadScratch& scratch) {
   JsonGameReader& direct = scratch.direct;
   JsonReader& reader = scratch.reader;
   Document& doc = scratch.doc;
@@ -264,21 +260,14 @@ void validate_lines(Lines& lines, const std::string& display, const std::filesys
       emit(unparsed(sink, display, index++, source));
       continue;
     }
-    emit(referee_document(doc, sink, display, index++, dir, catalog, options, source));
+    emit(referee_document(doc, sink, display, index++, dir, catalog, options, source, scratch.load));
   }
-}
-
-void validate_jsonl(LineReader& lines, const std::string& display, const std::filesystem::path& dir,
-                    RulesetCatalog& catalog, const BatchOptions& options,
-                    const std::function<void(GameReport&&)>& emit, int& index, DiagnosticBudget& budget) {
-  LineScratch scratch(options.limits);
-  validate_lines(lines, display, dir, catalog, options, emit, index, budget, scratch);
 }
 
 // A .json file: one game.
 void validate_json(std::string_view text, const std::string& display, const std::filesystem::path& dir,
                    RulesetCatalog& catalog, const BatchOptions& options,
-                   const std::function<void(GameReport&&)>& emit) {
+                   const std::function<void(GameReport&&)>& emit, LoadScratch& load) {
   JsonReader reader(options.limits);
   DiagnosticBudget budget = file_budget(options.limits);
   DiagnosticSink sink(display, &budget);
@@ -292,7 +281,7 @@ void validate_json(std::string_view text, const std::string& display, const std:
       emit(unparsed(sink, display, 0, source));
       return;
     case JsonRead::kGame:
-      emit(referee_document(doc, sink, display, 0, dir, catalog, options, source));
+      emit(referee_document(doc, sink, display, 0, dir, catalog, options, source, load));
       return;
   }
 }
@@ -384,12 +373,15 @@ std::vector<InputFile> expand_paths(const std::vector<std::string>& paths, std::
   return out;
 }
 
-void validate_text(std::string_view text, const std::string& display, const std::filesystem::path& dir,
-                   RulesetCatalog& catalog, const BatchOptions& options,
-                   const std::function<void(GameReport&&)>& emit) {
+namespace {
+
+// validate_text, with the scratch of the thread reading.
+void validate_text_with(std::string_view text, const std::string& display, const std::filesystem::path& dir,
+                        RulesetCatalog& catalog, const BatchOptions& options,
+                        const std::function<void(GameReport&&)>& emit, ReadScratch& scratch) {
   const auto ext = std::filesystem::path(display).extension();
   if (ext == ".json") {
-    validate_json(text, display, dir, catalog, options, emit);
+    validate_json(text, display, dir, catalog, options, emit, scratch.load);
     return;
   }
   if (ext == ".jsonl") {
@@ -397,7 +389,7 @@ void validate_text(std::string_view text, const std::string& display, const std:
     LineReader lines(in, options.limits.max_file_bytes, 1);
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
-    validate_jsonl(lines, display, dir, catalog, options, emit, index, budget);
+    validate_lines(lines, display, dir, catalog, options, emit, index, budget, scratch);
     if (index == 0) {
       emit(no_game_report(display));
     }
@@ -426,12 +418,13 @@ void validate_text(std::string_view text, const std::string& display, const std:
     if (doc.root().is_null() && index > 0) {
       continue;  // a trailing `---`
     }
-    emit(referee_document(doc, sink, display, index++, dir, catalog, options, source));
+    emit(referee_document(doc, sink, display, index++, dir, catalog, options, source, scratch.load));
   }
 }
 
-void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options, std::istream& in,
-                   const std::function<void(GameReport&&)>& emit) {
+// validate_file, with the scratch of the thread reading.
+void validate_file_with(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options,
+                        std::istream& in, const std::function<void(GameReport&&)>& emit, ReadScratch& scratch) {
   // Standard input under a name of its own (--stdin-name) is read in that
   // name's format; otherwise its first line tells.
   const bool named_stdin = input.is_stdin && !input.path.empty();
@@ -442,7 +435,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     int index = input.first_index;
     DiagnosticBudget budget = file_budget(options.limits);
     LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, input.first_line);
-    validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+    validate_lines(lines, input.display, dir, catalog, options, emit, index, budget, scratch);
     if (index == 0) {
       emit(no_game_report(input.display));  // empty, or blank lines only (a later shard's blanks are no file)
     }
@@ -459,7 +452,7 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     int index = 0;
     DiagnosticBudget budget = file_budget(options.limits);
     LineReader lines(buf, options.limits.max_file_bytes, 1);
-    validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+    validate_lines(lines, input.display, dir, catalog, options, emit, index, budget, scratch);
     if (buf.error() != 0) {
       emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(buf.error()))));
     } else if (index == 0) {
@@ -492,14 +485,14 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
       int index = 1;
       DiagnosticBudget budget = file_budget(options.limits);
       LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, 2, head);
-      validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+      validate_lines(lines, input.display, dir, catalog, options, emit, index, budget, scratch);
       return;
     }
     if (!named_stdin && looks_like_json_line(first)) {
       int index = 0;
       DiagnosticBudget budget = file_budget(options.limits);
       LineReader lines(*in.rdbuf(), options.limits.max_file_bytes, 1, first);
-      validate_jsonl(lines, input.display, dir, catalog, options, emit, index, budget);
+      validate_lines(lines, input.display, dir, catalog, options, emit, index, budget, scratch);
       return;
     }
     text = std::move(first);
@@ -525,14 +518,230 @@ void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchO
     }
     text = std::move(read.text);
   }
-  validate_text(text, input.display, dir, catalog, options, emit);
+  validate_text_with(text, input.display, dir, catalog, options, emit, scratch);
 }
-
-namespace {
 
 // A .jsonl file that -j N splits into runs of lines (standard input is read
 // as it comes, by one worker).
 bool splits_into_blocks(const InputFile& input) { return !input.is_stdin && input.path.extension() == ".jsonl"; }
+
+}  // namespace
+
+void validate_text(std::string_view text, const std::string& display, const std::filesystem::path& dir,
+                   RulesetCatalog& catalog, const BatchOptions& options,
+                   const std::function<void(GameReport&&)>& emit) {
+  ReadScratch scratch(options.limits);
+  validate_text_with(text, display, dir, catalog, options, emit, scratch);
+}
+
+void validate_file(const InputFile& input, RulesetCatalog& catalog, const BatchOptions& options, std::istream& in,
+                   const std::function<void(GameReport&&)>& emit) {
+  ReadScratch scratch(options.limits);
+  validate_file_with(input, catalog, options, in, emit, scratch);
+}
+
+namespace {
+
+// A unit of `validate -j N`'s work: a whole file or, for a .jsonl file, a
+// run of its lines (LineBlock).
+struct BatchUnit {
+  std::size_t input = 0;
+  bool run = false;                // a run of a .jsonl file's lines (else the whole file)
+  bool last = true;                // the file's last unit
+  int read_error = 0;              // the last run of a .jsonl file: the stream's error
+  std::optional<LineBlock> block;  // a run with diagnostics: its lines, to referee again
+  std::vector<GameReport> games;
+  std::size_t kept = 0;            // a run: the diagnostics its games kept
+  bool spent = false;              // a run: its budget ran out (some may be hidden)
+};
+
+// validate_all with more than one job. A worker that wants work reads the
+// next unit itself (the files are read in turn, a run at a time) into a
+// run of its own, and referees it there while the cache still holds it: no
+// thread reads for another. The calling thread only emits, the units in
+// input order (OrderedWork), so the output is the same, byte for byte, for
+// any number of jobs: a run's games are numbered from the file's count so
+// far, and a run whose diagnostics the file's --max-diagnostics would have
+// cut (the budget is the file's, spent in order) is refereed again there
+// with the budget as it stands; a run with diagnostics keeps its lines for
+// that until it is emitted, a clean one never needs them. Memory: at most
+// 4 units a job waiting.
+class ParallelBatch {
+ public:
+  ParallelBatch(const std::vector<InputFile>& inputs, const BatchOptions& options, unsigned jobs, std::istream& in,
+                const std::function<void(GameReport&&)>& emit, const std::function<void()>& file_done)
+      : inputs_(inputs),
+        options_(options),
+        in_(in),
+        emit_(emit),
+        file_done_(file_done),
+        queue_(jobs, 4 * static_cast<std::size_t>(jobs)),
+        full_budget_(file_budget(options.limits).left),
+        catalog_(options.limits),
+        rerun_scratch_(options.limits),
+        left_(file_budget(options.limits)) {}
+
+  void run() {
+    queue_.run([this](unsigned self) { work(self); }, [this](BatchUnit& u) { emit_unit(u); });
+  }
+
+ private:
+  using Queue = OrderedWork<BatchUnit>;
+
+  // The .jsonl file being read in runs.
+  struct OpenFile {
+    std::size_t input;
+    FdInBuf buf;
+    RunReader runs;
+    OpenFile(std::size_t i, int fd, const BatchOptions& o)
+        : input(i), buf(fd), runs(buf, o.limits.max_file_bytes, o.run_bytes) {}
+  };
+
+  // What a worker keeps from one unit to the next.
+  struct Worker {
+    explicit Worker(const Limits& limits) : catalog(limits), scratch(limits) {}
+    RulesetCatalog catalog;
+    ReadScratch scratch;
+    LineBlock mine;                // the run this worker reads and referees
+    std::vector<LineBlock> spares;  // runs kept for their diagnostics, given back
+    Queue::Jobs handed_on;
+  };
+
+  void work(unsigned self) {
+    Worker w(options_.limits);
+    while (true) {
+      Queue::Job* const job = queue_.take(self, [&](BatchUnit& u) { return next_unit(u, w.mine); }, w.handed_on);
+      take_back_runs(w);
+      if (job == nullptr) {
+        return;
+      }
+      referee_unit(job->unit, w);
+      queue_.done(job);
+    }
+  }
+
+  // The next unit, in input order: a whole file, or a run of lines read
+  // into `into`. False when every unit is taken. (One worker at a time.)
+  bool next_unit(BatchUnit& u, LineBlock& into) {
+    while (!open_) {
+      if (next_input_ == inputs_.size()) {
+        return false;
+      }
+      const std::size_t i = next_input_++;
+      const InputFile& input = inputs_[i];
+      u.input = i;
+      if (!splits_into_blocks(input)) {
+        return true;  // the whole file
+      }
+      std::string error;
+      const int fd = open_for_reading(input.path, input.readable, error);
+      if (fd < 0) {
+        return true;  // the whole file: the worker's validate_file reports it
+      }
+      open_ = std::make_unique<OpenFile>(i, fd, options_);
+    }
+    u.input = open_->input;
+    u.run = true;
+    if (!open_->runs.next(into) || open_->runs.done()) {
+      u.read_error = open_->buf.error();  // the file's last run (empty when the one before ended it)
+      open_.reset();
+    } else {
+      u.last = false;
+    }
+    return true;
+  }
+
+  // The runs of the units handed on that were kept for their diagnostics
+  // serve as spares; the units themselves are let go here, by the thread
+  // that allocated them. A run that grew for a long line gives its memory back.
+  void take_back_runs(Worker& w) const {
+    for (auto& job : w.handed_on) {
+      std::optional<LineBlock>& block = job->unit.block;
+      if (block && w.spares.size() < 4 && block->capacity() <= 4 * options_.run_bytes) {
+        w.spares.push_back(std::move(*block));
+      }
+    }
+    w.handed_on.clear();
+  }
+
+  void referee_unit(BatchUnit& u, Worker& w) {
+    const InputFile& input = inputs_[u.input];
+    auto keep = [&u](GameReport&& g) { u.games.push_back(std::move(g)); };
+    if (!u.run) {
+      validate_file_with(input, w.catalog, options_, in_, keep, w.scratch);
+      return;
+    }
+    int index = 0;
+    DiagnosticBudget budget{full_budget_};
+    validate_lines(w.mine, input.display, input.path.parent_path(), w.catalog, options_, keep, index, budget,
+                   w.scratch);
+    u.kept = full_budget_ - budget.left;
+    u.spent = budget.left == 0;
+    if (u.kept > 0 || u.spent) {
+      u.block.emplace(std::move(w.mine));
+      if (!w.spares.empty()) {
+        w.mine = std::move(w.spares.back());
+        w.spares.pop_back();
+      }
+    }
+  }
+
+  // Emits one unit done, in input order (on the calling thread).
+  void emit_unit(BatchUnit& u) {
+    if (!u.run) {
+      for (auto& g : u.games) {
+        emit_(std::move(g));
+      }
+      file_done_();
+      return;
+    }
+    const InputFile& input = inputs_[u.input];
+    if (u.input != current_) {
+      current_ = u.input;
+      base_ = 0;
+      left_ = file_budget(options_.limits);
+    }
+    if (!u.spent && u.kept <= left_.left) {
+      left_.left -= u.kept;  // refereed as it would have been in order
+    } else {
+      u.games.clear();
+      u.block->rewind();
+      int index = 0;
+      validate_lines(*u.block, input.display, input.path.parent_path(), catalog_, options_,
+                     [&](GameReport&& g) { u.games.push_back(std::move(g)); }, index, left_, rerun_scratch_);
+    }
+    for (auto& g : u.games) {
+      g.index += base_;
+      emit_(std::move(g));
+    }
+    base_ += static_cast<int>(u.games.size());
+    if (u.last) {
+      if (u.read_error != 0) {
+        emit_(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u.read_error))));
+      } else if (base_ == 0) {
+        emit_(no_game_report(input.display));  // empty, or blank lines only
+      }
+      file_done_();
+    }
+  }
+
+  const std::vector<InputFile>& inputs_;
+  const BatchOptions& options_;
+  std::istream& in_;
+  const std::function<void(GameReport&&)>& emit_;
+  const std::function<void()>& file_done_;
+  Queue queue_;
+  const std::size_t full_budget_;
+  // The workers' shared place in the inputs (next_unit, one worker at a time).
+  std::size_t next_input_ = 0;
+  std::unique_ptr<OpenFile> open_;
+  // The emitter's: for a run refereed again, and its place in the current .jsonl file.
+  RulesetCatalog catalog_;
+  ReadScratch rerun_scratch_;
+  std::size_t current_ = SIZE_MAX;
+  int base_ = 0;
+  DiagnosticBudget left_;
+};
 
 }  // namespace
 
@@ -544,299 +753,18 @@ void validate_all(const std::vector<InputFile>& inputs, const BatchOptions& opti
   }
   if (jobs <= 1) {
     RulesetCatalog catalog(options.limits);
+    ReadScratch scratch(options.limits);
     for (const auto& input : inputs) {
-      validate_file(input, catalog, options, in, emit);
+      validate_file_with(input, catalog, options, in, emit, scratch);
       file_done();
     }
     return;
   }
-  // The work goes in units, each a whole file or, for a .jsonl file, a run
-  // of its lines (LineBlock). A worker that wants work reads the next unit
-  // itself, under `reading` (the files are read in turn, a run at a time),
-  // into a run of its own, and referees it there while the cache still holds
-  // it: no thread reads for another. This thread only emits, the units in
-  // input order as they complete, so the output is the same, byte for byte,
-  // for any number of jobs: a run's games are numbered from the file's count
-  // so far, and a run whose diagnostics the file's --max-diagnostics would
-  // have cut (the budget is the file's, spent in order) is refereed again
-  // here with the budget as it stands; a run with diagnostics keeps its lines
-  // for that until it is emitted, a clean one never needs them. Memory: at
-  // most 4 units a job waiting.
-  struct Unit {
-    std::size_t input = 0;
-    bool run = false;                // a run of a .jsonl file's lines (else the whole file)
-    bool last = true;                // the file's last unit
-    int read_error = 0;              // the last run of a .jsonl file: the stream's error
-    std::optional<LineBlock> block;  // a run with diagnostics: its lines, to referee again
-    std::vector<GameReport> games;
-    std::size_t kept = 0;            // a run: the diagnostics its games kept
-    bool spent = false;              // a run: its budget ran out (some may be hidden)
-    bool done = false;
-    unsigned worker = 0;             // the worker that read and refereed it
-  };
-  const std::size_t max_waiting = 4 * static_cast<std::size_t>(jobs);
-  std::deque<std::unique_ptr<Unit>> waiting;  // in input order, until emitted
-  // Units emitted, each given back to the worker that refereed it, which
-  // frees its games' memory (and takes back its run's memory) when it next
-  // takes a unit: memory freed by the thread that allocated it (the
-  // allocator's own, local free) rather than by this one, whose frees the
-  // owner would then have to collect. At most max_waiting a worker, as a
-  // worker's units wait here only until it takes another.
-  std::vector<std::vector<std::unique_ptr<Unit>>> retired(jobs);
-  std::mutex mutex;                 // waiting, retired, the flags below
-  std::condition_variable room_cv;  // a worker waits for room in `waiting`
-  std::condition_variable done_cv;  // this thread waits for units done
-  bool all_taken = false;           // every unit is in `waiting` (or emitted)
-  // A worker's exception (std::bad_alloc above all) stops every worker and
-  // is rethrown here, on the calling thread, once they are joined: the run
-  // ends as it does with one job, never by std::terminate.
-  std::exception_ptr failure;
-  std::atomic<bool> stop{false};
-  // This thread waits until this many units at the front of `waiting` are
-  // done, or all that will come; a worker wakes it only then. Waiting for
-  // several at once, not for the front alone, lets it sleep and wake once
-  // for half a window of units rather than for each.
-  const std::size_t wanted = std::max<std::size_t>(1, max_waiting / 2);
-  auto done_at_front = [&]() {  // under the lock
-    std::size_t n = 0;
-    while (n < waiting.size() && waiting[n]->done) {
-      ++n;
-    }
-    return n;
-  };
-  auto emitter_may_go = [&]() {  // under the lock
-    const std::size_t n = done_at_front();
-    return stop || n >= wanted || (all_taken && n == waiting.size());
-  };
-  const std::size_t full_budget = file_budget(options.limits).left;
-
-  // The file being read in runs, and the next input to start: the workers'
-  // shared place in the inputs, under `reading`.
-  std::mutex reading;
-  std::size_t next_input = 0;
-  struct OpenFile {
-    std::size_t input;
-    FdInBuf buf;
-    RunReader runs;
-    OpenFile(std::size_t i, int fd, const BatchOptions& o)
-        : input(i), buf(fd), runs(buf, o.limits.max_file_bytes, o.run_bytes) {}
-  };
-  std::unique_ptr<OpenFile> open;
-  // The next unit, put in `waiting` in input order: a whole file, or a run
-  // of lines read into `into`. Null when every unit is taken, or on stop.
-  auto take = [&](LineBlock& into, std::vector<std::unique_ptr<Unit>>& freed, unsigned self) -> Unit* {
-    std::lock_guard read_lock(reading);
-    {
-      std::unique_lock lock(mutex);
-      room_cv.wait(lock, [&] { return stop || waiting.size() < max_waiting; });
-      freed.swap(retired[self]);
-      if (stop || all_taken) {
-        return nullptr;
-      }
-    }
-    auto u = std::make_unique<Unit>();
-    u->worker = self;
-    while (!open) {
-      if (next_input == inputs.size()) {
-        std::lock_guard lock(mutex);
-        all_taken = true;
-        if (emitter_may_go()) {
-          done_cv.notify_one();
-        }
-        return nullptr;
-      }
-      const std::size_t i = next_input++;
-      const InputFile& input = inputs[i];
-      u->input = i;
-      if (!splits_into_blocks(input)) {
-        break;  // the whole file
-      }
-      std::string error;
-      const int fd = open_for_reading(input.path, input.readable, error);
-      if (fd < 0) {
-        break;  // the whole file: the worker's validate_file reports it
-      }
-      open = std::make_unique<OpenFile>(i, fd, options);
-    }
-    if (open) {
-      u->input = open->input;
-      u->run = true;
-      if (!open->runs.next(into) || open->runs.done()) {
-        u->read_error = open->buf.error();  // the file's last run (empty when the one before ended it)
-        open.reset();
-      } else {
-        u->last = false;
-      }
-    }
-    Unit* const taken = u.get();
-    std::lock_guard lock(mutex);
-    waiting.push_back(std::move(u));
-    return taken;
-  };
-
-  auto worker = [&](unsigned self) {
-    try {
-      RulesetCatalog catalog(options.limits);
-      LineScratch scratch(options.limits);
-      std::vector<std::unique_ptr<Unit>> freed;
-      LineBlock mine;                  // the run this worker reads and referees
-      std::vector<LineBlock> spares;   // runs kept for their diagnostics, given back
-      while (true) {
-        Unit* const u = take(mine, freed, self);
-        for (auto& f : freed) {
-          // A run that grew for a long line gives its memory back.
-          if (f->block && spares.size() < 4 && f->block->capacity() <= 4 * options.run_bytes) {
-            spares.push_back(std::move(*f->block));
-          }
-        }
-        freed.clear();
-        if (u == nullptr) {
-          return;
-        }
-        const InputFile& input = inputs[u->input];
-        auto keep = [u](GameReport&& g) { u->games.push_back(std::move(g)); };
-        if (!u->run) {
-          validate_file(input, catalog, options, in, keep);
-        } else {
-          int index = 0;
-          DiagnosticBudget budget{full_budget};
-          validate_lines(mine, input.display, input.path.parent_path(), catalog, options, keep, index, budget,
-                         scratch);
-          u->kept = full_budget - budget.left;
-          u->spent = budget.left == 0;
-          if (u->kept > 0 || u->spent) {
-            u->block.emplace(std::move(mine));
-            if (!spares.empty()) {
-              mine = std::move(spares.back());
-              spares.pop_back();
-            }
-          }
-        }
-        std::lock_guard lock(mutex);
-        u->done = true;
-        if (emitter_may_go()) {
-          done_cv.notify_one();
-        }
-      }
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!failure) {
-        failure = std::current_exception();
-      }
-      stop = true;
-      room_cv.notify_all();
-      done_cv.notify_all();
-    }
-  };
   // A worker may read standard input: it must never flush the output this
   // thread writes, as reading std::cin flushes std::cout, to which it is
   // tied (a flush racing the emitter's writes lost games from the output).
   in.tie(nullptr);
-  std::vector<std::thread> threads;
-  // Joins the workers on every way out of this function, an exception
-  // thrown by `emit` or by starting a thread included.
-  struct Joiner {
-    std::vector<std::thread>& threads;
-    std::atomic<bool>& stop;
-    std::mutex& mutex;
-    std::condition_variable& cv;
-    ~Joiner() {
-      {
-        std::lock_guard lock(mutex);
-        stop = true;
-      }
-      cv.notify_all();
-      for (auto& t : threads) {
-        if (t.joinable()) {
-          t.join();
-        }
-      }
-    }
-  } joiner{threads, stop, mutex, room_cv};
-  for (unsigned t = 0; t < jobs; ++t) {
-    threads.emplace_back(worker, t);
-  }
-
-  // The emitter's place in the current .jsonl file.
-  RulesetCatalog catalog(options.limits);  // for a run refereed again here
-  LineScratch rerun_scratch(options.limits);
-  std::size_t current = SIZE_MAX;
-  int base = 0;
-  DiagnosticBudget left = file_budget(options.limits);
-  // Emits one unit done, in input order.
-  auto emit_unit = [&](std::unique_ptr<Unit> u) {
-    const InputFile& input = inputs[u->input];
-    auto retire = [&]() {
-      std::lock_guard lock(mutex);
-      retired[u->worker].push_back(std::move(u));
-    };
-    if (!u->run) {
-      for (auto& g : u->games) {
-        emit(std::move(g));
-      }
-      retire();
-      file_done();
-      return;
-    }
-    if (u->input != current) {
-      current = u->input;
-      base = 0;
-      left = file_budget(options.limits);
-    }
-    if (!u->spent && u->kept <= left.left) {
-      left.left -= u->kept;  // refereed as it would have been in order
-    } else {
-      u->games.clear();
-      u->block->rewind();
-      int index = 0;
-      validate_lines(*u->block, input.display, input.path.parent_path(), catalog, options,
-                     [&](GameReport&& g) { u->games.push_back(std::move(g)); }, index, left, rerun_scratch);
-    }
-    for (auto& g : u->games) {
-      g.index += base;
-      emit(std::move(g));
-    }
-    base += static_cast<int>(u->games.size());
-    if (u->last) {
-      if (u->read_error != 0) {
-        emit(io_report(input.display, fmt::format("cannot read '{}': {}", input.display, reason(u->read_error))));
-      } else if (base == 0) {
-        emit(no_game_report(input.display));  // empty, or blank lines only
-      }
-      file_done();
-    }
-    retire();
-  };
-  std::vector<std::unique_ptr<Unit>> ready;
-  while (true) {
-    {
-      std::unique_lock lock(mutex);
-      done_cv.wait(lock, emitter_may_go);
-      if (stop || (all_taken && waiting.empty())) {
-        break;
-      }
-      for (std::size_t n = done_at_front(); n > 0; --n) {
-        ready.push_back(std::move(waiting.front()));
-        waiting.pop_front();
-      }
-    }
-    room_cv.notify_all();
-    for (auto& u : ready) {
-      emit_unit(std::move(u));
-    }
-    ready.clear();
-  }
-  {
-    std::lock_guard lock(mutex);
-    stop = true;
-  }
-  room_cv.notify_all();
-  for (auto& t : threads) {
-    t.join();
-  }
-  if (failure) {
-    std::rethrow_exception(failure);
-  }
+  ParallelBatch(inputs, options, jobs, in, emit, file_done).run();
 }
 
 }  // namespace trickref

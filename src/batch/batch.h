@@ -51,12 +51,6 @@ enum class Inputs : std::uint8_t { kRecords, kResults };
 struct BatchOptions {
   Limits limits;
   std::shared_ptr<const Ruleset> rules_override;  // --rules
-  // False where the caller reads no hand summaries (validate's quiet text
-  // report, diagnostics only): the referee builds none (RefereeOptions), so
-  // each report's RefereeResult::hands is empty. A hand then costs no list
-  // of its own, and with -j N the reports a run holds until they are
-  // emitted in order are small.
-  bool hand_summaries = true;
   // Each hand's play as the referee replayed it (RefereeOptions::hand_play)
   // and the game's ruleset kept with its report (GameReport::rules): what
   // `analyse` reads.

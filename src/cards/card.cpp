@@ -14,7 +14,19 @@ constexpr std::array<std::string_view, kRankCount> kRankNames = {
 // million when an archive is refereed).
 constexpr char ascii_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
-std::string_view trim(std::string_view s) {
+constexpr bool same_but_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_upper(a[i]) != ascii_upper(b[i])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+constexpr std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
     s.remove_prefix(1);
   }
@@ -24,21 +36,10 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-
 // A suit symbol may be followed by a variation selector: U+FE0F asks for the
 // emoji presentation (what phones type for "♣️"), U+FE0E for the text one.
 // Neither changes the suit, so both are dropped.
-std::optional<Suit> parse_suit_symbol(std::string_view s);
-
-std::string_view drop_variation_selector(std::string_view s) {
-  if (s.size() >= 6 && (s.substr(s.size() - 3) == "\uFE0F" || s.substr(s.size() - 3) == "\uFE0E") &&
-      parse_suit_symbol(s.substr(s.size() - 6, 3))) {
-    s.remove_suffix(3);
-  }
-  return s;
-}
-
-std::optional<Suit> parse_suit_symbol(std::string_view s) {
+constexpr std::optional<Suit> parse_suit_symbol(std::string_view s) {
   if (s == "\u2663" || s == "\u2667") {
     return Suit::kClubs;
   }
@@ -54,7 +55,15 @@ std::optional<Suit> parse_suit_symbol(std::string_view s) {
   return std::nullopt;
 }
 
-std::optional<Suit> parse_suit_letter(std::string_view s) {
+constexpr std::string_view drop_variation_selector(std::string_view s) {
+  if (s.size() >= 6 && (s.substr(s.size() - 3) == "\uFE0F" || s.substr(s.size() - 3) == "\uFE0E") &&
+      parse_suit_symbol(s.substr(s.size() - 6, 3))) {
+    s.remove_suffix(3);
+  }
+  return s;
+}
+
+constexpr std::optional<Suit> parse_suit_letter(std::string_view s) {
   if (s.size() != 1) {
     return std::nullopt;
   }
@@ -72,8 +81,8 @@ std::optional<Suit> parse_suit_letter(std::string_view s) {
   }
 }
 
-std::optional<int> parse_rank(std::string_view s) {
-  if (s == "10" || iequals(s, "T")) {
+constexpr std::optional<int> parse_rank(std::string_view s) {
+  if (s == "10" || same_but_case(s, "T")) {
     return 8;
   }
   if (s.size() != 1) {
@@ -97,44 +106,13 @@ std::optional<int> parse_rank(std::string_view s) {
   }
 }
 
-}  // namespace
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) {
-    return false;
-  }
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (ascii_upper(a[i]) != ascii_upper(b[i])) {
-      return false;
-    }
-  }
-  return true;
-}
-
-std::optional<Suit> parse_suit(std::string_view text) {
-  text = trim(text);
-  if (auto s = parse_suit_letter(text)) {
-    return s;
-  }
-  if (auto s = parse_suit_symbol(drop_variation_selector(text))) {
-    return s;
-  }
-  for (int i = 0; i < kSuitCount; ++i) {
-    const auto suit = static_cast<Suit>(i);
-    if (iequals(text, suit_name(suit)) || iequals(text, suit_singular(suit))) {
-      return suit;
-    }
-  }
-  return std::nullopt;
-}
-
 // The general reading of a card token: every form parse_card accepts.
-std::optional<Card> read_card_in_full(std::string_view text) {
+constexpr std::optional<Card> read_in_full(std::string_view text) {
   text = trim(text);
-  if (iequals(text, "BJ")) {
+  if (same_but_case(text, "BJ")) {
     return Card::big_joker();
   }
-  if (iequals(text, "LJ")) {
+  if (same_but_case(text, "LJ")) {
     return Card::little_joker();
   }
   text = drop_variation_selector(text);
@@ -161,21 +139,46 @@ std::optional<Card> read_card_in_full(std::string_view text) {
   return Card::of(*suit, *rank);
 }
 
-ShortCardTokens::ShortCardTokens() {
+}  // namespace
+
+bool iequals(std::string_view a, std::string_view b) { return same_but_case(a, b); }
+
+std::optional<Suit> parse_suit(std::string_view text) {
+  text = trim(text);
+  if (auto s = parse_suit_letter(text)) {
+    return s;
+  }
+  if (auto s = parse_suit_symbol(drop_variation_selector(text))) {
+    return s;
+  }
+  for (int i = 0; i < kSuitCount; ++i) {
+    const auto suit = static_cast<Suit>(i);
+    if (iequals(text, suit_name(suit)) || iequals(text, suit_singular(suit))) {
+      return suit;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Card> read_card_in_full(std::string_view text) { return read_in_full(text); }
+
+// Built when compiled: the table is a constant, read by every thread.
+constexpr ShortCardTokens::ShortCardTokens() {
   two_.fill(kNoCard);
   ten_.fill(kNoCard);
   for (int a = kFirst; a < kEnd; ++a) {
     const auto ca = static_cast<char>(a);
-    ten_[static_cast<unsigned char>(ca)] = code(read_card_in_full(std::string{'1', '0', ca}));
+    const std::array<char, 3> ten{'1', '0', ca};
+    ten_[static_cast<unsigned char>(ca)] = code(read_in_full(std::string_view(ten.data(), ten.size())));
     for (int b = kFirst; b < kEnd; ++b) {
-      const auto cb = static_cast<char>(b);
-      two_[index(ca, cb)] = code(read_card_in_full(std::string{ca, cb}));
+      const std::array<char, 2> two{ca, static_cast<char>(b)};
+      two_[index(two[0], two[1])] = code(read_in_full(std::string_view(two.data(), two.size())));
     }
   }
 }
 
 const ShortCardTokens& ShortCardTokens::get() {
-  static const ShortCardTokens kTable;
+  static constexpr ShortCardTokens kTable;
   return kTable;
 }
 

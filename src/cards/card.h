@@ -155,13 +155,14 @@ class CardSet {
 [[nodiscard]] std::optional<Card> read_card_in_full(std::string_view text);
 
 // The tokens an archive is made of (QS, 5D, th, BJ, 10H) are two or three
-// printable ASCII bytes. Their readings are looked up in a table that
-// read_card_in_full fills once, so the answer is the general reading's by
-// construction; every other token is read in full. parse_card reads through
-// it; a reader of many cards may hold the table and read inline.
+// printable ASCII bytes. Their readings are looked up in a constant table
+// the general reading fills when trickref is compiled, so the answer is the
+// general reading's by construction; every other token is read in full.
+// parse_card reads through it; a reader of many cards may hold the table
+// and read inline.
 class ShortCardTokens {
  public:
-  [[nodiscard]] static const ShortCardTokens& get();  // built on first use
+  [[nodiscard]] static const ShortCardTokens& get();  // the one table, a constant
 
   [[nodiscard]] std::optional<Card> read(std::string_view text) const {
     if (text.size() == 2 && printable(text[0]) && printable(text[1])) {
@@ -180,20 +181,20 @@ class ShortCardTokens {
   [[nodiscard]] std::optional<Card> ten(char c) const { return card(ten_[static_cast<unsigned char>(c)]); }
 
  private:
-  ShortCardTokens();
-  static std::optional<Card> card(std::uint8_t found) {
+  constexpr ShortCardTokens();
+  static constexpr std::optional<Card> card(std::uint8_t found) {
     return found < kNoCard ? std::optional<Card>(Card(found)) : std::nullopt;
   }
   static constexpr std::uint8_t kNoCard = 0xFE;
   static constexpr int kFirst = 0x20;  // ' '
   static constexpr int kEnd = 0x7F;    // past '~'
-  static bool printable(char c) { return c >= kFirst && c < kEnd; }
+  static constexpr bool printable(char c) { return c >= kFirst && c < kEnd; }
   // Indexed by the bytes themselves, every byte value (kNoCard for a byte
   // that is not printable ASCII): a lookup is one load, without a test.
-  static std::size_t index(char a, char b) {
+  static constexpr std::size_t index(char a, char b) {
     return static_cast<std::size_t>(static_cast<unsigned char>(a)) << 8U | static_cast<unsigned char>(b);
   }
-  static std::uint8_t code(std::optional<Card> c) { return c ? static_cast<std::uint8_t>(c->index()) : kNoCard; }
+  static constexpr std::uint8_t code(std::optional<Card> c) { return c ? static_cast<std::uint8_t>(c->index()) : kNoCard; }
 
   std::array<std::uint8_t, 256 * 256> two_{};
   std::array<std::uint8_t, 256> ten_{};

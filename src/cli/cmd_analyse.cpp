@@ -100,7 +100,6 @@ int run_analyse(const AnalyseCliOptions& o, Context& ctx) {
   if (!batch_options(o, false, ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
   }
-  batch.hand_summaries = true;
   batch.hand_play = true;
   std::vector<GameReport> bad;
   const auto inputs = expand_paths(o.paths, bad);

@@ -58,7 +58,9 @@ bool name_stdin(const ValidateOptions& o, std::vector<InputFile>& inputs, Contex
   return true;
 }
 
-std::string dump(const nlohmann::ordered_json& j, int indent) { return json_text(j, indent); }
+std::string dump(const nlohmann::ordered_json& j, int indent) {
+  return json_text(j, indent);
+}
 
 // Writes each game as it comes, in the chosen format, and keeps the counts.
 class Output {
@@ -67,12 +69,6 @@ class Output {
     if (o_.format == "json") {
       ctx_.out << "{\n  \"games\": [";
     }
-  }
-
-  // Whether the report written reads the games' hand summaries: all but
-  // the text without tables (--quiet), which shows diagnostics only.
-  static bool reads_hands(const ValidateOptions& o, const TextStyle& style) {
-    return o.format != "text" || style.tables;
   }
 
   void game(GameReport&& g) {
@@ -210,7 +206,6 @@ int run_validate(const ValidateOptions& o, Context& ctx) {
   if (!batch_options(o, use_color(o.color, ctx.err_tty), ctx, batch)) {
     return static_cast<int>(ExitCode::kUsage);
   }
-  batch.hand_summaries = Output::reads_hands(o, style);
   std::vector<GameReport> bad;
   auto inputs = expand_paths(o.paths, bad);
   if (!name_stdin(o, inputs, ctx)) {

@@ -105,6 +105,9 @@ inline int finish_trick(PlayState& s);
 
 namespace detail {
 
+// Whether `card` is of the suit led, the jokers counting as trumps.
+inline bool follows_suit(const PlayState& s, Card card) { return follow_mask(s.led(), s.trump).contains(card); }
+
 // The opening card itself is never a trump lead (rules.md §4: the opening 2C
 // when clubs are trump).
 inline bool is_forced_opening(const PlayState& s, Card card) {
@@ -138,7 +141,9 @@ inline Result check_play_clauses(const PlayState& s, CardSet hand, Card card, Br
         hand.contains(r.first_lead_card)) {
       return broken(Code::kFirstLead, Clause::kNone, r.first_lead_card);
     }
-    // 6. No trump lead before trumps are broken, unless holding only trumps.
+    // 6. Trump leads (rules.md §2.6, play.trump_lead): with after_broken,
+    // no trump is led before trumps are broken, unless the leader holds
+    // only trumps (play.trump_lead_when_only_trumps).
     if (r.trump_lead == TrumpLead::kAfterBroken && !s.broken && trumps.contains(card) &&
         !is_forced_opening(s, card)) {
       const CardSet others = hand - trumps;
@@ -148,12 +153,11 @@ inline Result check_play_clauses(const PlayState& s, CardSet hand, Card card, Br
     }
     return Result{};
   }
-  // 5. Follow suit if able (the jokers count as trumps). (One branch, on
-  // both tests: whether a card follows suit is random in play, whether it
-  // breaks the clause hardly ever is.)
-  const CardSet follow = follow_mask(s.led(), s.trump);
-  const CardSet held = hand & follow;
-  if (static_cast<int>(!follow.contains(card)) & static_cast<int>(!held.empty())) {
+  // 5. Follow suit (rules.md §2.6): a player who holds a card of the suit
+  // led must play one (the jokers count as trumps); one who cannot may play
+  // any card.
+  const CardSet held = hand & follow_mask(s.led(), s.trump);
+  if (!held.empty() && !follows_suit(s, card)) {
     return broken(Code::kRevoke, Clause::kNone, held.highest());
   }
   // 7. The trump duties (play.must_trump_if_void, play.must_overtrump).
@@ -194,12 +198,11 @@ inline CardSet legal_plays_for(const PlayState& s) {
     }
     return hand;
   }
-  // follow if not empty, else hand; a mask rather than a branch (random in random play).
-  const std::uint64_t follow = (hand & follow_mask(s.led(), s.trump)).bits();
-  const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(follow != 0);
-  const CardSet may(follow | (hand.bits() & ~keep));
+  // Follow suit if able, else any card (rules.md §2.6).
+  const CardSet held = hand & follow_mask(s.led(), s.trump);
+  const CardSet may = held.empty() ? hand : held;
   if (kDuties && (r.must_trump_if_void || r.must_overtrump)) {
-    return detail::trump_duties(s, hand, may, follow != 0);
+    return detail::trump_duties(s, hand, may, !held.empty());
   }
   return may;
 }

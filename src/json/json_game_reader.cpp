@@ -15,6 +15,7 @@
 
 #include <simdjson.h>
 
+#include "json/json_keys.h"
 #include "json/json_text.h"
 #include "transcript/transcript_loader.h"
 
@@ -22,131 +23,14 @@ namespace trickref {
 
 namespace {
 
-// Whether two short texts are the same: keys and names are a few bytes,
-// where a call to memcmp costs more than the compare. Texts of 8 to 16
-// bytes are compared as two overlapping 8-byte words.
-[[gnu::always_inline]] inline bool same(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size();
-  if (n != b.size()) {
-    return false;
-  }
-  if (n >= 8 && n <= 16) {
-    std::uint64_t a0 = 0;
-    std::uint64_t a1 = 0;
-    std::uint64_t b0 = 0;
-    std::uint64_t b1 = 0;
-    std::memcpy(&a0, a.data(), 8);
-    std::memcpy(&b0, b.data(), 8);
-    std::memcpy(&a1, a.data() + n - 8, 8);
-    std::memcpy(&b1, b.data() + n - 8, 8);
-    return a0 == b0 && a1 == b1;
-  }
-  if (n > 16) {
-    return a == b;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (a[i] != b[i]) {
-      return false;
-    }
-  }
-  return true;
-}
-
-// The keys this reader takes, by map. A key not listed declines the
-// record: the loader has a word for it (unknown-key, misspelt-key), or it
-// belongs to a game whose records go the full way.
-enum class GameKey : std::uint8_t { kGame, kId, kEvent, kDate, kNotes, kPlayers, kHands, kResult, kOther };
-enum class HandKey : std::uint8_t {
-  kDealer, kDeal, kKitty, kPlucks, kTrump, kDiscard, kShows, kTricks, kTaken, kScore, kOther
-};
-
-GameKey game_key(std::string_view k) {
-  static constexpr std::pair<std::string_view, GameKey> kKeys[] = {
-      {"game", GameKey::kGame},       {"id", GameKey::kId},       {"event", GameKey::kEvent},
-      {"date", GameKey::kDate},       {"notes", GameKey::kNotes}, {"players", GameKey::kPlayers},
-      {"hands", GameKey::kHands},     {"result", GameKey::kResult}};
-  for (const auto& [word, key] : kKeys) {
-    if (same(k, word)) {
-      return key;
-    }
-  }
-  return GameKey::kOther;
-}
-
-constexpr std::pair<std::string_view, HandKey> kHandKeys[] = {
-    {"tricks", HandKey::kTricks}, {"deal", HandKey::kDeal},       {"dealer", HandKey::kDealer},
-    {"trump", HandKey::kTrump},   {"taken", HandKey::kTaken},     {"score", HandKey::kScore},
-    {"plucks", HandKey::kPlucks}, {"kitty", HandKey::kKitty},     {"discard", HandKey::kDiscard},
-    {"shows", HandKey::kShows}};
-
-// kHandKeys by a hash of a key's length and its first and last bytes:
-// hand_key tries the one key in its slot (the table is checked, when
-// compiled, to put no two keys in one slot).
-constexpr std::size_t kHandKeySlots = 16;
-constexpr std::size_t hand_key_slot(std::string_view k) {
-  return (k.size() * 2 + static_cast<unsigned char>(k.front()) * 2U + static_cast<unsigned char>(k.back())) %
-         kHandKeySlots;
-}
-constexpr std::array<std::int8_t, kHandKeySlots> kHandKeyBySlot = [] {
-  std::array<std::int8_t, kHandKeySlots> slots{};
-  slots.fill(-1);
-  for (std::size_t i = 0; i < std::size(kHandKeys); ++i) {
-    auto& slot = slots[hand_key_slot(kHandKeys[i].first)];
-    if (slot >= 0) {
-      throw "two hand keys share a slot: change hand_key_slot";  // (a compile error, in a constant expression)
-    }
-    slot = static_cast<std::int8_t>(i);
-  }
-  return slots;
-}();
-
-HandKey hand_key(std::string_view k) {
-  if (k.empty()) {
-    return HandKey::kOther;
-  }
-  const std::int8_t i = kHandKeyBySlot[hand_key_slot(k)];
-  if (i < 0 || !same(k, kHandKeys[static_cast<std::size_t>(i)].first)) {
-    return HandKey::kOther;
-  }
-  return kHandKeys[static_cast<std::size_t>(i)].second;
-}
-
-// The hand keys that belong to some games only (kGameOnlyKeys), by bit:
-// a hand that uses one is checked against its ruleset (game_keys).
-constexpr std::uint32_t kGameOnlyHandKeys = [] {
-  std::uint32_t bits = 0;
-  for (const auto& [word, key] : kHandKeys) {
-    for (const std::string_view only : kGameOnlyKeys) {
-      if (word == only) {
-        bits |= 1U << static_cast<unsigned>(key);
-      }
-    }
-  }
-  return bits;
-}();
-
-// Which keys of a map were read: a key read twice declines (the loader
-// reports duplicate keys).
-class Seen {
- public:
-  bool first(unsigned key) {
-    const std::uint32_t bit = 1U << key;
-    if ((bits_ & bit) != 0) {
-      return false;
-    }
-    bits_ |= bit;
-    return true;
-  }
-  [[nodiscard]] bool has(unsigned key) const { return (bits_ & (1U << key)) != 0; }
-
- private:
-  std::uint32_t bits_ = 0;
-};
-
-template <class Key>
-unsigned bit(Key k) {
-  return static_cast<unsigned>(k);
-}
+using json_keys::bit;
+using json_keys::game_key;
+using json_keys::GameKey;
+using json_keys::hand_key;
+using json_keys::HandKey;
+using json_keys::kGameOnlyHandKeys;
+using json_keys::same;
+using json_keys::Seen;
 
 // ------------------------------------------- the game read before, reused
 // An archive holds thousands of games of one shape: each game is read over
@@ -210,45 +94,6 @@ struct Kept {
   Regrow<HandRec> hands;
   Regrow<TrickRec> tricks;
 };
-
-// Each field as a new one has it.
-template <class... Field>
-void as_new(Field&... field) {
-  ((field = {}), ...);
-}
-
-// Each text or list emptied, its storage kept.
-template <class... List>
-void cleared(List&... list) {
-  (list.clear(), ...);
-}
-
-// A hand as new but for the lists the walk fills in place: those it keeps,
-// each filled again or emptied (Walk::hand) as the hand read next says.
-// Every field is named, so that a field added to HandRec stops this from
-// compiling until it is handled here (a new HandRec for every hand cost
-// 2% of reading an archive).
-void renew(HandRec& h) {
-  auto& [number, loc, dealer, deal, deal_loc, deal_seat_locs, kitty, kitty_loc, plucks, plucks_loc, trump, trump_bad,
-         trump_loc, discard, discard_loc, shows, shows_loc, tricks, tricks_loc, taken, score, bids, bids_loc, contract,
-         contract_bad, partner, partner_bad, points, points_loc, trump_by, revoke_claim, revoke_claim_bad, early_court,
-         streak, game_keys, begun] = h;
-  // Kept: deal, deal_seat_locs, kitty, plucks, discard, tricks, taken, score;
-  // game_keys kept empty.
-  cleared(game_keys);
-  as_new(number, loc, dealer, deal_loc, kitty_loc, plucks_loc, trump, trump_bad, trump_loc, discard_loc, shows,
-         shows_loc, tricks_loc, bids, bids_loc, contract, contract_bad, partner, partner_bad, points, points_loc,
-         trump_by, revoke_claim, revoke_claim_bad, early_court, streak, begun);
-}
-
-// A game as new but for the storage of its texts and lists (each hand kept
-// is renewed as it is read again). Every field is named, as in the hand's.
-void renew(Game& g) {
-  auto& [file, index, loc, ruleset_ref, ruleset_loc, id, event, date, notes, players, player_locs, hands, result, teams,
-         teams_loc, in_progress, status_loc] = g;
-  cleared(file, id, event, date, notes, players, player_locs);  // hands: kept whole
-  as_new(index, loc, ruleset_ref, ruleset_loc, result, teams, teams_loc, in_progress, status_loc);
-}
 
 // One record's walk over its text, the grammar of JSON checked as it is
 // read, for the values a record holds: strings without escapes, whole
@@ -738,7 +583,7 @@ class Walk {
     std::size_t read = 0;
     Loc at;
     const bool ok = raw_list(t, 1, at, [&] {
-      HandRec& rec = kept_.hands.next(g_.hands, read, [](HandRec& kept) { renew(kept); });
+      HandRec& rec = kept_.hands.next(g_.hands, read, [](HandRec& kept) { kept.clear_for_reuse(); });
       rec.number = static_cast<int>(read);
       return hand(t, rec);
     });
@@ -762,7 +607,7 @@ class Walk {
     if (!ok || (h.number == 1 && !seen.has(bit(HandKey::kDealer)))) {
       return false;
     }
-    // The lists renew() kept that this hand does not have.
+    // The lists clear_for_reuse() kept that this hand does not have.
     if (!seen.has(bit(HandKey::kDeal))) {
       h.deal.reset();
       h.deal_seat_locs.clear();
@@ -979,13 +824,6 @@ class Walk {
   const ShortCardTokens& tokens_ = ShortCardTokens::get();
 };
 
-// Empties `g` after a record declined: its lists recycled (recycle_game)
-// for the full way, which loads the record into a Game of its own.
-void empty(Game& g) {
-  recycle_game(g);
-  g = Game{};
-}
-
 }  // namespace
 
 struct JsonGameReader::Impl {
@@ -1001,7 +839,7 @@ JsonGameReader::JsonGameReader(const Limits& limits) : impl_(std::make_unique<Im
 JsonGameReader::~JsonGameReader() = default;
 
 bool JsonGameReader::read(const JsonText& in, Game& game) {
-  renew(game);
+  game.clear_for_reuse();
   auto& im = *impl_;
   const std::string_view text = in.text;
   const std::size_t bom = bom_length(text);
@@ -1024,7 +862,7 @@ bool JsonGameReader::read(const JsonText& in, Game& game) {
     taken = false;  // the full way reports it
   }
   if (!taken) {
-    empty(game);
+    game = Game{};  // the full way loads the record into a Game of its own
   }
   return taken;
 }

@@ -35,8 +35,8 @@ class JsonGameReader {
 
   // Reads `in` into `game`, over what it holds: the lists of the game read
   // before are filled again in place. True when the record was taken;
-  // false when declined, `game` then left empty (its lists recycled for
-  // the full way, recycle_game). `file` and `index` are left to the caller.
+  // false when declined, `game` then left empty (Game{}). `file` and
+  // `index` are left to the caller.
   [[nodiscard]] bool read(const JsonText& in, Game& game);
 
  private:

@@ -124,9 +124,7 @@ void GameReferee::score_hand(const HandRec& h, const std::optional<HandTally>& t
     }
     return;
   }
-  if (summaries_) {
-    sum.score = running();
-  }
+  sum.score = running();
   if (cur_.score) {
     // Written into the storage of the hand before last, so that a hand's
     // recorded scores take no allocation.

@@ -272,10 +272,6 @@ class GameReferee {
   int prev_dealer_ = -1;
   int dealer_ = 0;
   GameState game_;
-  // Whether the caller reads the hands' summaries (RefereeOptions): where
-  // not, the summary's lists are not made (the hand's quota, plucks and
-  // running score); what a hand reads back of its summary is made always.
-  const bool summaries_;
   const bool hand_play_;  // RefereeOptions::hand_play: each hand's play kept (HandSummary::play)
   // The courts games: whether the last hand's result (so the next dealer) is known.
   bool dealer_known_ = true;

@@ -44,8 +44,7 @@ GameReferee::GameReferee(const Game& g, const Ruleset& r, DiagnosticSink& sink, 
     : g_(g),
       r_(r),
       sink_(sink),
-      summaries_(options.hand_summaries),
-      hand_play_(options.hand_play && options.hand_summaries),
+      hand_play_(options.hand_play),
       reading_(r, static_cast<int>(g.players.size())) {
   n_ = static_cast<int>(g.players.size());
   for (const auto& p : g.players) {
@@ -81,23 +80,16 @@ RefereeResult GameReferee::run() {
   while (open_from > 0 && !g_.hands[open_from].begun) {
     --open_from;
   }
-  // Without summaries (RefereeOptions), every hand writes the one
-  // summary nobody reads, where nothing it is given is kept.
-  HandSummary unread;
-  if (summaries_) {
-    out.hands.reserve(g_.hands.size());
-  }
+  out.hands.reserve(g_.hands.size());
   for (std::size_t i = 0; i < g_.hands.size(); ++i) {
     const HandRec& h = g_.hands[i];
     at_.hand = h.number;
     cur_ = RefereedHand{};
     cur_.open = g_.in_progress && i >= open_from;
-    HandSummary& s = summaries_ ? out.hands.emplace_back() : (unread = HandSummary{});
+    HandSummary& s = out.hands.emplace_back();
     referee_hand(h, s);
     if (stop_) {
-      if (summaries_) {
-        out.hands.pop_back();  // the hand could not be refereed at all (no dealer): nothing to show
-      }
+      out.hands.pop_back();  // the hand could not be refereed at all (no dealer): nothing to show
       break;
     }
   }
@@ -190,9 +182,7 @@ void GameReferee::referee_hand(const HandRec& h, HandSummary& sum) {
   cur_.rec = &h;
   cur_.sum = &sum;
   start_hand(machine_, game_, h.number, dealer);
-  if (summaries_) {
-    sum.quota.assign(machine_.quota.begin(), machine_.quota.begin() + n_);
-  }
+  sum.quota.assign(machine_.quota.begin(), machine_.quota.begin() + n_);
   run_hand(machine_, *this);
   prev_dealer_ = dealer;
 }
@@ -227,9 +217,7 @@ bool GameReferee::read_plays(const HandRec& h, const HandState& m) {
 
 void GameReferee::exchange(HandState& m) {
   check_exchange(*cur_.rec, m);
-  if (summaries_) {
-    count_plucks(*cur_.rec, m, *cur_.sum);
-  }
+  count_plucks(*cur_.rec, m, *cur_.sum);
   check_show(*cur_.rec, m);
 }
 

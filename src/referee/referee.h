@@ -127,11 +127,6 @@ struct RefereeResult {
 
 // What a caller reads of a RefereeResult besides its outcome, sides and state.
 struct RefereeOptions {
-  // Each hand's summary (RefereeResult::hands). A caller that reads none
-  // (validate's quiet text, over archives of millions of hands) leaves
-  // `hands` empty, and the referee builds no summary: about four lists a
-  // hand it would make and let go. The diagnostics are the same either way.
-  bool hand_summaries = true;
   // Each hand's play as replayed (HandSummary::play), for `analyse`: every
   // trick is then played card by card, none skipped as proven.
   bool hand_play = false;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "transcript/loader_keys.h"
 
 namespace trickref {
 
@@ -41,174 +42,15 @@ constexpr std::array<std::string_view, 2> kShowKeys = {"to", "cards"};
 constexpr std::array<std::string_view, 2> kTrickKeys = {"leader", "cards"};
 constexpr std::array<std::string_view, 2> kResultKeys = {"winner", "score"};
 
-// A name or card token holding U+0000 (YAML "\0", JSON "\u0000"): no
-// person reads such a name, terminals and C strings cut it, and a report would
-// carry the raw byte. Messages show it as \0, and the text goes no further.
-// A plain loop: the texts are names and card tokens of a few bytes, where a
-// call to memchr costs more than the scan.
-bool has_nul(std::string_view s) { return std::find(s.begin(), s.end(), '\0') != s.end(); }
-
-std::string nul_shown(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    out += c == '\0' ? std::string("\\0") : std::string(1, c);
-  }
-  return out;
-}
-
-// The token quoted with its NUL shown as \0 (or without the token when it holds other controls too).
-std::string quoted_with_nul(std::string_view s) {
-  return quote_input(nul_shown(s), Quoted::kText).value_or("a text with control characters");
-}
-
-// What a message calls the value at hand: a fixed text, or one made only
-// when a message needs it. The loader visits every name and card of an
-// archive, and formatting each one's description would cost more than
-// reading it.
-class What {
- public:
-  What(const char* text) : text_(text) {}       // NOLINT(google-explicit-constructor): a text is a What
-  What(std::string_view text) : text_(text) {}  // NOLINT(google-explicit-constructor)
-  template <class Make>
-    requires std::is_invocable_r_v<std::string, const Make&>
-  What(const Make& make)  // NOLINT(google-explicit-constructor); `make` outlives the call it is passed to
-      : make_(&make), call_([](const void* m) { return (*static_cast<const Make*>(m))(); }) {}
-  [[nodiscard]] std::string str() const { return call_ != nullptr ? call_(make_) : std::string(text_); }
-
- private:
-  std::string_view text_;
-  const void* make_ = nullptr;
-  std::string (*call_)(const void*) = nullptr;
-};
-
-// A map's keys as checked: find() gives a misspelt key's value under the key
-// it was meant for (misspelt-key), unless that key is there too, so one slip
-// is one diagnostic and what it holds is still refereed.
-class Keys {
- public:
-  Keys() = default;
-  // A map of a few keys has them listed here, as map.find() would look at
-  // them: a loader looks keys up by the hundred a game.
-  explicit Keys(Node map) : map_(map) {
-    if (!map.valid() || !map.is_map() || map.size() > kListed) {
-      return;
-    }
-    listed_ = true;
-    for (std::uint32_t i = 0, n = map.size(); i < n; ++i) {
-      if (const Node k = map.key(i); k.is_scalar()) {
-        keys_[count_++] = Listed{k.scalar(), map.value(i)};
-      }
-    }
-  }
-  [[nodiscard]] Node find(std::string_view key) const {
-    if (!map_.valid()) {
-      return Node();
-    }
-    if (listed_) {
-      for (std::uint32_t i = 0; i < count_; ++i) {
-        if (same_word(keys_[i].key, key)) {
-          return keys_[i].value;
-        }
-      }
-    } else if (const Node v = map_.find(key); v.valid()) {
-      return v;
-    }
-    for (const auto& [meant, v] : slips_) {
-      if (same_word(meant, key)) {
-        return v;
-      }
-    }
-    return Node();
-  }
-  // Reads `v` as `meant`; false when `meant` is there already (or another slip took it).
-  bool read_as(std::string_view meant, Node v) {
-    if (find(meant).valid()) {
-      return false;
-    }
-    slips_.emplace_back(meant, v);
-    return true;
-  }
-
- private:
-  struct Listed {
-    std::string_view key;
-    Node value;
-  };
-  static constexpr std::uint32_t kListed = 12;
-  Node map_;
-  bool listed_ = false;
-  std::uint32_t count_ = 0;
-  std::array<Listed, kListed> keys_;
-  std::vector<std::pair<std::string_view, Node>> slips_;
-};
-
-// Lists of one kind kept from the game read before, handed out again in
-// the order they were kept: a game reads its lists in the order the one
-// before it did, so each list gets the storage of the same list of the game
-// before, and the lists lie in memory in the order they are read.
-template <class T>
-class KeptLists {
- public:
-  // A list, empty, with the capacity it had (none if none is left).
-  std::vector<T> take() {
-    if (next_ == lists_.size()) {
-      return {};
-    }
-    return std::move(lists_[next_++]);
-  }
-  // The lists kept from here on take the places of the lists taken, in
-  // order; a list not taken again stays kept (after them), not freed.
-  void restart() {
-    next_ = 0;
-    put_ = 0;
-  }
-  // Empties `v` and keeps its storage.
-  void keep(std::vector<T>& v) {
-    if (v.capacity() == 0) {
-      return;
-    }
-    v.clear();
-    if (put_ < lists_.size()) {
-      if (lists_[put_].capacity() != 0 && lists_.size() < kMost) {
-        std::vector<T> later = std::move(lists_[put_]);  // a list not taken: kept further on
-        lists_.push_back(std::move(later));
-      }
-      lists_[put_++] = std::move(v);
-    } else if (lists_.size() < kMost) {
-      lists_.push_back(std::move(v));
-      ++put_;
-    }
-  }
-
- private:
-  // At most this many lists of a kind are kept (a game of a thousand hands is not kept whole).
-  static constexpr std::size_t kMost = 8192;
-  std::vector<std::vector<T>> lists_;
-  std::size_t next_ = 0;  // the next list take() gives
-  std::size_t put_ = 0;   // the place keep() fills next
-};
-
-// The lists of the game read before, kept for the next (recycle_game): a
-// JSON Lines archive holds thousands of games of one shape, and each list of
-// cards would otherwise be allocated and freed anew. One store a thread.
-struct LoadStorage {
-  // Lists of cards by size: a trick's few (up to kFewCards), a deal's more.
-  KeptLists<CardRef> few_cards;
-  KeptLists<CardRef> cards;
-  KeptLists<TrickRec> tricks;
-  KeptLists<std::vector<CardRef>> deals;
-  KeptLists<PluckRec> plucks;
-  KeptLists<Loc> locs;
-  KeptLists<std::optional<long long>> numbers;
-  KeptLists<HandRec> hands;
-};
-thread_local LoadStorage tl_load_storage;
-
-constexpr std::size_t kFewCards = 8;
+using loading::has_nul;
+using loading::nul_shown;
+using loading::Keys;
+using loading::quoted_with_nul;
+using loading::What;
 
 class Loader {
  public:
-  Loader(Game& game, DiagnosticSink& sink) : g_(game), sink_(sink) {}
+  Loader(Game& game, DiagnosticSink& sink, LoadScratch& scratch) : g_(game), sink_(sink), scratch_(scratch) {}
 
   void game(Node root) {
     g_.loc = root.loc();
@@ -263,7 +105,7 @@ class Loader {
         report(Code::kSchema, hands.loc(), fmt::format("`hands` is a list of hands, not {}", hands.kind_name()));
       }
     } else {
-      g_.hands = take_hand_list();
+      g_.hands = scratch_.hand_list();
       g_.hands.reserve(hands.size());
       for (std::uint32_t i = 0; i < hands.size(); ++i) {
         hand(hands.item(i), static_cast<int>(i) + 1);
@@ -477,7 +319,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("{} is a list of cards, not {}", what.str(), n.kind_name()));
       return std::nullopt;
     }
-    std::vector<CardRef> out = take_card_list(n.size() <= kFewCards);
+    std::vector<CardRef> out = scratch_.card_list(n.size() <= LoadScratch::kFewCards);
     out.reserve(n.size());
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       read_card(n.item(i), out.emplace_back());
@@ -490,7 +332,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("`{}` is a map of players to numbers, not {}", what, n.kind_name()));
       return std::nullopt;
     }
-    SeatNumbers out = take_seat_numbers(g_.players.size());
+    SeatNumbers out = scratch_.seat_numbers(g_.players.size());
     out.loc = n.loc();
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
@@ -763,10 +605,10 @@ class Loader {
                                                  d.kind_name()));
       return;
     }
-    std::vector<std::vector<CardRef>> by_seat = take_deal_list();
+    std::vector<std::vector<CardRef>> by_seat = scratch_.deal_list();
     by_seat.resize(g_.players.size());
     std::vector<bool> seen(g_.players.size(), false);
-    h.deal_seat_locs = take_loc_list();
+    h.deal_seat_locs = scratch_.loc_list();
     h.deal_seat_locs.assign(g_.players.size(), Loc{});
     bool ok = true;
     for (std::uint32_t i = 0; i < d.size(); ++i) {
@@ -914,7 +756,7 @@ class Loader {
                                                  n.kind_name()));
       return;
     }
-    std::vector<PluckRec> out = take_pluck_list();
+    std::vector<PluckRec> out = scratch_.pluck_list();
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
       const Node p = n.item(i);
@@ -998,7 +840,7 @@ class Loader {
       report(Code::kSchema, n.loc(), fmt::format("`tricks` is a list of tricks, not {}", n.kind_name()));
       return;
     }
-    std::vector<TrickRec> out = take_trick_list();
+    std::vector<TrickRec> out = scratch_.trick_list();
     out.reserve(n.size());
     bool ok = true;
     for (std::uint32_t i = 0; i < n.size(); ++i) {
@@ -1080,6 +922,7 @@ class Loader {
 
   Game& g_;
   DiagnosticSink& sink_;
+  LoadScratch& scratch_;  // the lists of the games loaded before, taken again
   // Seat by name, for the players' names as g_.players holds them (a record
   // can list thousands: a lookup must not scan them all); filled only for
   // more than kScannedPlayers (seat_of).
@@ -1092,88 +935,17 @@ class Loader {
 
 }  // namespace
 
-Game load_game(Node root, const std::string& file, int index, DiagnosticSink& sink) {
+Game load_game(Node root, const std::string& file, int index, DiagnosticSink& sink, LoadScratch& scratch) {
   Game g;
   g.file = file;
   g.index = index;
-  Loader(g, sink).game(root);
+  Loader(g, sink, scratch).game(root);
   return g;
 }
 
-namespace {
-
-void keep_cards(LoadStorage& store, std::vector<CardRef>& v) {
-  (v.capacity() <= kFewCards ? store.few_cards : store.cards).keep(v);
-}
-
-}  // namespace
-
-void recycle_game(Game& g) {
-  LoadStorage& store = tl_load_storage;
-  store.few_cards.restart();
-  store.cards.restart();
-  store.tricks.restart();
-  store.deals.restart();
-  store.plucks.restart();
-  store.locs.restart();
-  store.numbers.restart();
-  store.hands.restart();
-  const auto keep_numbers = [&](std::optional<SeatNumbers>& n) {
-    if (n) {
-      store.numbers.keep(n->values);
-      store.locs.keep(n->locs);
-    }
-  };
-  for (HandRec& h : g.hands) {
-    keep_numbers(h.taken);
-    keep_numbers(h.score);
-    keep_numbers(h.points);
-    keep_numbers(h.streak);
-    if (h.deal) {
-      for (auto& seat : *h.deal) {
-        keep_cards(store, seat);
-      }
-      store.deals.keep(*h.deal);
-    }
-    store.locs.keep(h.deal_seat_locs);
-    if (h.kitty) {
-      keep_cards(store, *h.kitty);
-    }
-    if (h.discard) {
-      keep_cards(store, *h.discard);
-    }
-    if (h.plucks) {
-      store.plucks.keep(*h.plucks);
-    }
-    if (h.shows) {
-      for (auto& show : *h.shows) {
-        keep_cards(store, show.cards);
-      }
-    }
-    if (h.tricks) {
-      for (auto& t : *h.tricks) {
-        keep_cards(store, t.cards);
-      }
-      store.tricks.keep(*h.tricks);
-    }
-  }
-  store.hands.keep(g.hands);
-}
-
-std::vector<CardRef> take_card_list(bool few) { return (few ? tl_load_storage.few_cards : tl_load_storage.cards).take(); }
-std::vector<TrickRec> take_trick_list() { return tl_load_storage.tricks.take(); }
-std::vector<std::vector<CardRef>> take_deal_list() { return tl_load_storage.deals.take(); }
-std::vector<PluckRec> take_pluck_list() { return tl_load_storage.plucks.take(); }
-std::vector<Loc> take_loc_list() { return tl_load_storage.locs.take(); }
-std::vector<HandRec> take_hand_list() { return tl_load_storage.hands.take(); }
-
-SeatNumbers take_seat_numbers(std::size_t players) {
-  SeatNumbers n;
-  n.values = tl_load_storage.numbers.take();
-  n.values.resize(players);
-  n.locs = tl_load_storage.locs.take();
-  n.locs.resize(players);
-  return n;
+Game load_game(Node root, const std::string& file, int index, DiagnosticSink& sink) {
+  LoadScratch scratch;
+  return load_game(root, file, index, sink, scratch);
 }
 
 }  // namespace trickref
