@@ -66,12 +66,15 @@ DdTable::Impl::Found DdTable::Impl::find(const DdLayout& at, std::uint64_t hash,
   const std::size_t first = (hash % buckets) * kWays;
   const std::uint64_t want = tag_of(hash);
   const std::uint64_t* t = &tags[first];
+  // The ways whose tag matches, one bit each (a loop the compiler
+  // vectorises); then only those are read, the ranks before the shape.
+  std::uint64_t ways = 0;
   for (std::size_t i = 0; i < kWays; ++i) {
-    if (t[i] != want) {
-      continue;
-    }
-    const DdEntry& e = entries[first + i];
-    if (e.generation != generation || !(e.shape == at.shape) || !agrees(e, at)) {
+    ways |= static_cast<std::uint64_t>(t[i] == want) << i;
+  }
+  for (; ways != 0; ways &= ways - 1) {
+    const DdEntry& e = entries[first + static_cast<std::size_t>(std::countr_zero(ways))];
+    if (!agrees(e, at) || e.generation != generation || !(e.shape == at.shape)) {
       continue;
     }
     if (e.lower >= need || e.upper < need) {
