@@ -30,7 +30,7 @@ class JsonOut {
 
   void raw(std::string_view s) { out_ += s; }
   void ch(char c) { out_ += c; }
-  void number(long long v) {
+  [[gnu::always_inline]] void number(long long v) {
     char buf[24];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     out_.append(buf, r.ptr);

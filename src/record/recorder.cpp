@@ -111,23 +111,7 @@ class Session {
       for (const auto w : words(line)) {
         names.emplace_back(w);
       }
-      std::string problem;
-      if (static_cast<int>(names.size()) != rules_->players) {
-        problem = fmt::format("{} has {} players; {} named", rules_->name, rules_->players, names.size());
-      }
-      for (std::size_t i = 0; i < names.size() && problem.empty(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-          if (iequals(names[i], names[j])) {
-            problem = fmt::format("{} is named twice", clip(printable(names[i])));
-          }
-        }
-        if (has_control(names[i]) || names[i].size() > 64) {
-          problem = "a name is too long or holds control characters";
-        }
-        if (iequals(names[i], "none") || iequals(names[i], "pass")) {
-          problem = fmt::format("{} is a word the prompts use; choose another name", clip(names[i]));
-        }
-      }
+      const std::string problem = players_problem(names, *rules_);
       if (problem.empty()) {
         draft_.players = std::move(names);
         break;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "base/json_out.h"
 #include "engine/hand.h"
@@ -15,25 +17,14 @@ namespace {
 namespace key = record_key;
 
 // Cards as a hand is usually sorted: jokers first (big, little), then by
-// suit, high to low.
+// suit, high to low; which is the cards' layout (cards/card.h) from the top
+// down.
 template <class Each>
 void for_each_sorted(CardSet cards, Each each) {
-  if (cards.contains(Card::big_joker())) {
-    each(Card::big_joker());
-  }
-  if (cards.contains(Card::little_joker())) {
-    each(Card::little_joker());
-  }
-  for (int s = kSuitCount - 1; s >= 0; --s) {
-    const CardSet suit = cards & CardSet::suit(static_cast<Suit>(s));
-    std::array<Card, 64> part;
-    std::size_t n = 0;
-    for (Card c : suit) {
-      part[n++] = c;
-    }
-    while (n > 0) {
-      each(part[--n]);
-    }
+  for (std::uint64_t bits = cards.bits(); bits != 0;) {
+    const int top = 63 - std::countl_zero(bits);
+    each(Card(static_cast<std::uint8_t>(top)));
+    bits &= ~(std::uint64_t{1} << static_cast<unsigned>(top));
   }
 }
 
@@ -320,7 +311,8 @@ class YamlSink {
 // as the record writes them.
 class JsonSink {
  public:
-  JsonSink(std::string& out, const std::vector<std::string>& players) : j_(out), out_(out), players_(players) {}
+  JsonSink(std::string& out, const std::vector<std::string>& players)
+      : j_(out), out_(out), players_(players), keys_(players, append_json_string) {}
 
   void text(std::string_view k, std::string_view text) {
     key(k);
@@ -363,9 +355,10 @@ class JsonSink {
     key(k);
     j_.str(name(s));
   }
+  // A word of the record's own (record_keys.h) or a suit letter: plain text.
   void word(std::string_view k, std::string_view w) {
     key(k);
-    j_.str(w);
+    plain(w);
   }
   void sorted(std::string_view k, CardSet cards) {
     key(k);
@@ -381,7 +374,7 @@ class JsonSink {
     key(key::kBids);
     j_.array(bids.size(), [&](std::size_t c) {
       if (bids[c].second == 0) {
-        j_.str(key::kPass);
+        plain(key::kPass);
       } else {
         j_.number(bids[c].second);
       }
@@ -438,10 +431,16 @@ class JsonSink {
       }
     });
   }
+  // A map by seat (of `seats` only, where given) through the names' keys
+  // escaped once (JsonOut::NameKeys) where it is every seat: the same text.
   template <class T>
   void seat_map(std::string_view k, const std::vector<T>& values, const std::vector<std::size_t>* seats = nullptr) {
     key(k);
-    j_.name_map(players_, values, seats);
+    if (seats == nullptr || seats->size() == players_.size()) {  // (score_seats: in order, each seat once)
+      j_.name_map(keys_, values);
+    } else {
+      j_.name_map(players_, values, seats);
+    }
   }
   void streak(int seat, int count) {
     key(key::kStreak);
@@ -466,6 +465,12 @@ class JsonSink {
     first_ = false;
   }
   const std::string& name(int seat) const { return players_[static_cast<std::size_t>(seat)]; }
+  // A string known to need no escape, quoted.
+  void plain(std::string_view w) {
+    j_.ch('"');
+    j_.raw(w);
+    j_.ch('"');
+  }
   void card(Card c) {
     // Each card's quoted text, made once.
     static const std::array<std::string, 64> kQuoted = [] {
@@ -502,6 +507,7 @@ class JsonSink {
   JsonOut j_;
   std::string& out_;
   const std::vector<std::string>& players_;
+  const JsonOut::NameKeys keys_;  // the players as keys
   bool first_ = true;       // the next key opens its object
   bool first_item_ = true;  // the next hand opens the list
 };
