@@ -30,7 +30,7 @@ class JsonOut {
 
   void raw(std::string_view s) { out_ += s; }
   void ch(char c) { out_ += c; }
-  [[gnu::always_inline]] void number(long long v) {
+  void number(long long v) {
     char buf[24];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     out_.append(buf, r.ptr);
@@ -156,7 +156,7 @@ class JsonOut {
         p = std::to_chars(p + key.size(), p + key.size() + kDigits, static_cast<long long>(values[k])).ptr;
       }
       *p++ = '}';
-      out_.append(buf, p);
+      out_.append(buf, static_cast<std::size_t>(p - buf));
       return;
     }
     out_ += '{';
