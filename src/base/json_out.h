@@ -156,7 +156,7 @@ class JsonOut {
         p = std::to_chars(p + key.size(), p + key.size() + kDigits, static_cast<long long>(values[k])).ptr;
       }
       *p++ = '}';
-      out_.append(buf, p);
+      out_.append(buf, static_cast<std::size_t>(p - buf));
       return;
     }
     out_ += '{';

@@ -3,126 +3,173 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
-#include "sheet/yaml_text.h"
+#include "transcript/record_keys.h"
+#include "transcript/record_yaml.h"
 #include "yaml/scalar.h"
 
 namespace trickref::record {
+namespace key = record_key;
 namespace {
 
-std::string flow_cards(const std::vector<Card>& cards) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < cards.size(); ++i) {
-    out += i == 0 ? "" : ", ";
-    out += to_string(cards[i]);
-  }
-  return out + "]";
+// A seat's name as written (names: already scalars); `null` for a seat that is none.
+std::string seat_name(const std::vector<std::string>& names, int seat) {
+  return seat >= 0 && static_cast<std::size_t>(seat) < names.size() ? names[static_cast<std::size_t>(seat)]
+                                                                     : std::string("null");
 }
 
-std::string seat_map(const std::vector<std::string>& names, const std::vector<int>& values) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < values.size() && i < names.size(); ++i) {
-    out += fmt::format("{}{}{}", i == 0 ? "" : ", ", sheet::yaml_flow_key(names[i]), values[i]);
-  }
-  return out + "}";
-}
+// A hand's keys, each written in its phase's turn (the order entries are made in).
+class HandWriter {
+ public:
+  HandWriter(RecordYaml& y, const DraftHand& h, const std::vector<std::string>& names)
+      : y_(y), h_(h), names_(names) {}
 
-void write_hand(std::string& y, const DraftHand& h, int number, const PhaseList& phases,
-                const std::vector<std::string>& names) {
-  const auto name = [&](int seat) {
-    return seat >= 0 && static_cast<std::size_t>(seat) < names.size() ? names[static_cast<std::size_t>(seat)]
-                                                                       : std::string("null");
-  };
-  y += fmt::format("  # hand {}{}\n", number, h.dealer >= 0 ? ", dealt by " + name(h.dealer) : std::string());
-  // A hand the record leaves to the rotation has no `dealer`: its first key
-  // starts the item.
-  const std::size_t item = y.size();
-  y += h.dealer >= 0 ? fmt::format("    dealer: {}\n", name(h.dealer)) : std::string();
-  for (const Phase p : phases) {
+  void phase(Phase p, const PhaseList& phases) {
     switch (p) {
       case Phase::kDeal:
-        if (h.deal) {
-          y += "    deal:\n";
-          for (std::size_t s = 0; s < h.deal->size(); ++s) {
-            y += sheet::yaml_block_entry(6, name(static_cast<int>(s)), flow_cards((*h.deal)[s]));
-          }
-          if (!h.kitty.empty()) {
-            y += fmt::format("    kitty: {}\n", flow_cards(h.kitty));
-          }
-        }
+        deal();
         break;
       case Phase::kAuction:
-        if (h.bids) {
-          std::string calls;
-          for (const auto& b : *h.bids) {
-            calls += calls.empty() ? "" : ", ";
-            calls += b ? std::to_string(*b) : std::string("pass");
-          }
-          y += fmt::format("    bids: [{}]\n", calls);
-        }
+        bids();
         break;
       case Phase::kExchange:
-        if (h.plucks) {
-          if (h.plucks->empty()) {
-            y += "    plucks: []\n";
-          } else {
-            y += "    plucks:\n";
-          }
-          for (const auto& pl : *h.plucks) {
-            y += fmt::format("      - {{by: {}, from: {}, gives: {}, gets: {}}}\n", name(pl.by), name(pl.from),
-                             to_string(pl.gives), pl.gets ? to_string(*pl.gets) : std::string("null"));
-          }
-        }
+        plucks();
         break;
       case Phase::kTrump:
-        if (h.trump) {
-          y += fmt::format("    trump: {}\n", suit_letter(*h.trump));
+        if (h_.trump) {
+          const char letter[] = {suit_letter(*h_.trump), '\0'};
+          y_.entry(key::kTrump, letter);
         }
         break;
       case Phase::kKitty:
       case Phase::kDiscard:
         // One discard key, written where the hand's discard is made: in the
         // discard phase where it has one, else in the kitty phase.
-        if (h.discard && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
-          y += fmt::format("    discard: {}\n", flow_cards(*h.discard));
+        if (h_.discard && (p == Phase::kDiscard || !phases.has(Phase::kDiscard))) {
+          y_.entry(key::kDiscard, RecordYaml::cards(*h_.discard));
         }
         // The show follows the dealer's discard (the kitty phase's).
-        if (h.shows && p == Phase::kKitty) {
-          y += h.shows->empty() ? "    shows: []\n" : "    shows:\n";
-          for (const auto& s : *h.shows) {
-            y += fmt::format("      - {{to: {}, cards: {}}}\n", name(s.to), flow_cards(s.cards));
-          }
+        if (p == Phase::kKitty) {
+          shows();
         }
         break;
       case Phase::kPlay:
-        if (h.tricks) {
-          y += "    tricks:\n";
-          for (std::size_t t = 0; t < h.tricks->size(); ++t) {
-            const std::string cards = flow_cards((*h.tricks)[t]);
-            y += t == 0 && h.first_leader >= 0
-                     ? fmt::format("      - {{leader: {}, cards: {}}}\n", name(h.first_leader), cards)
-                     : fmt::format("      - {}\n", cards);
-          }
-        }
+        tricks();
         break;
       case Phase::kDealRest:
       case Phase::kCount:
         break;
     }
   }
-  if (h.taken) {
-    y += fmt::format("    taken: {}\n", seat_map(names, *h.taken));
+
+  // The score sheet's keys, after the phases'.
+  void sheet() {
+    if (h_.taken) {
+      y_.entry(key::kTaken, seat_map(*h_.taken));
+    }
+    if (h_.partner) {
+      y_.entry(key::kPartner, *h_.partner >= 0 ? name(*h_.partner) : std::string(key::kNone));
+    }
+    if (h_.points) {
+      y_.entry(key::kPoints, seat_map(*h_.points));
+    }
   }
-  if (h.partner) {
-    y += fmt::format("    partner: {}\n", *h.partner >= 0 ? name(*h.partner) : std::string("none"));
+
+ private:
+  [[nodiscard]] std::string name(int seat) const { return seat_name(names_, seat); }
+  [[nodiscard]] std::string seat_map(const std::vector<int>& values) const {
+    return y_.name_map(
+        std::min(values.size(), names_.size()), [&](std::size_t k) -> std::string_view { return names_[k]; },
+        [&](std::size_t k) { return std::to_string(values[k]); });
   }
-  if (h.points) {
-    y += fmt::format("    points: {}\n", seat_map(names, *h.points));
+
+  void deal() {
+    if (!h_.deal) {
+      return;
+    }
+    y_.open(key::kDeal);
+    for (std::size_t s = 0; s < h_.deal->size(); ++s) {
+      y_.name_entry(name(static_cast<int>(s)), RecordYaml::cards((*h_.deal)[s]));
+    }
+    y_.close();
+    if (!h_.kitty.empty()) {
+      y_.entry(key::kKitty, RecordYaml::cards(h_.kitty));
+    }
   }
-  if (y.size() == item) {
-    y += "  - {}\n";
-  } else {
-    y.replace(item, 4, "  - ");
+  void bids() {
+    if (!h_.bids) {
+      return;
+    }
+    std::vector<std::string> calls;
+    for (const auto& b : *h_.bids) {
+      calls.push_back(b ? std::to_string(*b) : std::string(key::kPass));
+    }
+    y_.entry(key::kBids, RecordYaml::flow_list(calls));
   }
+  void plucks() {
+    if (!h_.plucks) {
+      return;
+    }
+    if (h_.plucks->empty()) {
+      y_.entry(key::kPlucks, "[]");
+      return;
+    }
+    y_.open(key::kPlucks);
+    for (const auto& pl : *h_.plucks) {
+      y_.item(RecordYaml::flow_map({{key::kBy, name(pl.by)},
+                                    {key::kFrom, name(pl.from)},
+                                    {key::kGives, to_string(pl.gives)},
+                                    {key::kGets, pl.gets ? to_string(*pl.gets) : std::string("null")}}));
+    }
+    y_.close();
+  }
+  void shows() {
+    if (!h_.shows) {
+      return;
+    }
+    if (h_.shows->empty()) {
+      y_.entry(key::kShows, "[]");
+      return;
+    }
+    y_.open(key::kShows);
+    for (const auto& s : *h_.shows) {
+      y_.item(RecordYaml::flow_map({{key::kTo, name(s.to)}, {key::kCards, RecordYaml::cards(s.cards)}}));
+    }
+    y_.close();
+  }
+  void tricks() {
+    if (!h_.tricks) {
+      return;
+    }
+    y_.open(key::kTricks);
+    for (std::size_t t = 0; t < h_.tricks->size(); ++t) {
+      const std::string cards = RecordYaml::cards((*h_.tricks)[t]);
+      y_.item(t == 0 && h_.first_leader >= 0
+                  ? RecordYaml::flow_map({{key::kLeader, name(h_.first_leader)}, {key::kCards, cards}})
+                  : cards);
+    }
+    y_.close();
+  }
+
+  RecordYaml& y_;
+  const DraftHand& h_;
+  const std::vector<std::string>& names_;  // as scalars
+};
+
+void write_hand(RecordYaml& y, const DraftHand& h, int number, const PhaseList& phases,
+                const std::vector<std::string>& names) {
+  y.comment(fmt::format("hand {}{}", number, h.dealer >= 0 ? ", dealt by " + seat_name(names, h.dealer) : std::string()));
+  // A hand the record leaves to the rotation has no `dealer`: its first key
+  // starts the item.
+  y.begin_item();
+  HandWriter w(y, h, names);
+  if (h.dealer >= 0) {
+    y.entry(key::kDealer, seat_name(names, h.dealer));
+  }
+  for (const Phase p : phases) {
+    w.phase(p, phases);
+  }
+  w.sheet();
+  y.end_item();
 }
 
 std::optional<std::vector<Card>> cards_of(const std::vector<CardRef>& refs) {
@@ -150,6 +197,125 @@ std::optional<std::vector<int>> numbers_of(const SeatNumbers& n) {
   return out;
 }
 
+// A hand's tricks read into `dh` (the first may name its leader); the key
+// refused, else empty.
+std::string_view read_tricks(const std::vector<TrickRec>& tricks, DraftHand& dh) {
+  std::vector<std::vector<Card>> out;
+  for (std::size_t t = 0; t < tricks.size(); ++t) {
+    const TrickRec& tr = tricks[t];
+    if (tr.leader && (t > 0 || !tr.leader->ok())) {
+      return key::kLeader;
+    }
+    if (tr.leader) {
+      dh.first_leader = tr.leader->seat;
+    }
+    auto c = cards_of(tr.cards);
+    if (!c || c->empty()) {
+      return key::kTricks;
+    }
+    out.push_back(std::move(*c));
+  }
+  dh.tricks = std::move(out);
+  return {};
+}
+
+// The hand `h` read into `dh`; the key it refuses (one the Draft does not
+// keep, or does not keep as written), else empty.
+std::string_view read_hand(const HandRec& h, DraftHand& dh) {
+  // Keys the recorder never writes.
+  const std::pair<bool, std::string_view> unkept[] = {
+      {static_cast<bool>(h.score), key::kScore},          {static_cast<bool>(h.contract), key::kContract},
+      {static_cast<bool>(h.trump_by), key::kTrumpBy},     {static_cast<bool>(h.revoke_claim), key::kRevokeClaim},
+      {static_cast<bool>(h.early_court), key::kEarlyCourt}, {static_cast<bool>(h.streak), key::kStreak}};
+  for (const auto& [given, name] : unkept) {
+    if (given) {
+      return name;
+    }
+  }
+  dh.dealer = h.dealer ? h.dealer->seat : -1;
+  if (h.deal) {
+    std::vector<std::vector<Card>> deal;
+    for (const auto& seat : *h.deal) {
+      auto cards = cards_of(seat);
+      if (!cards) {
+        return key::kDeal;
+      }
+      deal.push_back(std::move(*cards));
+    }
+    dh.deal = std::move(deal);
+    if (h.kitty) {
+      auto k = cards_of(*h.kitty);
+      if (!k) {
+        return key::kKitty;
+      }
+      dh.kitty = std::move(*k);
+    }
+  } else if (h.kitty) {
+    return key::kKitty;
+  }
+  if (h.bids) {
+    std::vector<std::optional<int>> bids;
+    for (const auto& c : *h.bids) {
+      if (c.kind == CallRec::kOther || c.caller) {
+        return key::kBids;
+      }
+      bids.push_back(c.kind == CallRec::kBid ? std::optional<int>(static_cast<int>(c.bid)) : std::nullopt);
+    }
+    dh.bids = std::move(bids);
+  }
+  if (h.plucks) {
+    std::vector<DraftPluck> plucks;
+    for (const auto& p : *h.plucks) {
+      if (!p.by.ok() || !p.from.ok() || !p.gives.card || (p.gets && !p.gets->card)) {
+        return key::kPlucks;
+      }
+      plucks.push_back(DraftPluck{p.by.seat, p.from.seat, *p.gives.card,
+                                  p.gets ? std::optional<Card>(*p.gets->card) : std::nullopt});
+    }
+    dh.plucks = std::move(plucks);
+  }
+  dh.trump = h.trump;
+  if (h.discard) {
+    auto c = cards_of(*h.discard);
+    if (!c) {
+      return key::kDiscard;
+    }
+    dh.discard = std::move(*c);
+  }
+  if (h.shows) {
+    std::vector<DraftShow> shows;
+    for (const auto& s : *h.shows) {
+      auto c = cards_of(s.cards);
+      if (!s.to.ok() || !c) {
+        return key::kShows;
+      }
+      shows.push_back(DraftShow{s.to.seat, std::move(*c)});
+    }
+    dh.shows = std::move(shows);
+  }
+  if (h.tricks) {
+    if (const std::string_view refused = read_tricks(*h.tricks, dh); !refused.empty()) {
+      return refused;
+    }
+  }
+  if (h.taken) {
+    dh.taken = numbers_of(*h.taken);
+    if (!dh.taken) {
+      return key::kTaken;
+    }
+  }
+  if (h.points) {
+    dh.points = numbers_of(*h.points);
+    if (!dh.points) {
+      return key::kPoints;
+    }
+  }
+  if (h.partner) {
+    dh.partner = h.partner->player ? h.partner->player->seat : -1;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string to_yaml(const Draft& d, const PhaseList& phases) {
@@ -157,39 +323,45 @@ std::string to_yaml(const Draft& d, const PhaseList& phases) {
   for (const auto& p : d.players) {
     names.push_back(yaml_scalar(p));
   }
-  std::string y;
-  y += d.finished ? "# Kept with trickref record.\n"
-                  : "# Kept with trickref record, which rewrites this file after every entry:\n"
-                    "# `status: in-progress` until the game is over.\n";
-  y += fmt::format("game: {}\n", yaml_scalar(d.ruleset));
+  std::string text;
+  RecordYaml y(text, LongNames::kExplicit);
+  if (d.finished) {
+    y.comment("Kept with trickref record.");
+  } else {
+    y.comment("Kept with trickref record, which rewrites this file after every entry:");
+    y.comment("`status: in-progress` until the game is over.");
+  }
+  y.entry(key::kGame, yaml_scalar(d.ruleset));
   if (!d.id.empty()) {
-    y += fmt::format("id: {}\n", yaml_scalar(d.id));
+    y.entry(key::kId, yaml_scalar(d.id));
   }
   if (!d.event.empty()) {
-    y += "event:\n";
+    y.open(key::kEvent);
     for (const auto& [k, v] : d.event) {
-      y += fmt::format("  {}: {}\n", yaml_scalar(k), yaml_scalar(v));
+      y.entry(yaml_scalar(k), yaml_scalar(v));
     }
+    y.close();
   }
   if (!d.date.empty()) {
-    y += fmt::format("date: {}\n", yaml_scalar(d.date));
+    y.entry(key::kDate, yaml_scalar(d.date));
   }
   if (!d.notes.empty()) {
-    y += fmt::format("notes: {}\n", yaml_scalar(d.notes));
+    y.entry(key::kNotes, yaml_scalar(d.notes));
   }
-  y += fmt::format("players: [{}]\n", fmt::join(names, ", "));
+  y.entry(key::kPlayers, RecordYaml::flow_list(names));
   if (!d.finished) {
-    y += "status: in-progress\n";
+    y.entry(key::kStatus, key::kInProgress);
   }
   if (d.hands.empty()) {
-    y += "hands: []\n";
-    return y;
+    y.entry(key::kHands, "[]");
+    return text;
   }
-  y += "hands:\n";
+  y.open(key::kHands);
   for (std::size_t i = 0; i < d.hands.size(); ++i) {
     write_hand(y, d.hands[i], static_cast<int>(i) + 1, phases, names);
   }
-  return y;
+  y.close();
+  return text;
 }
 
 Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics) {
@@ -210,7 +382,7 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
     return out;
   }
   if (g.result) {
-    return refuse(0, "result");
+    return refuse(0, key::kResult);
   }
   if (g.teams) {
     return refuse(0, "teams");
@@ -225,117 +397,8 @@ Resumed from_game(const Game& g, const std::vector<Diagnostic>& load_diagnostics
   d.finished = !g.in_progress;
   for (const HandRec& h : g.hands) {
     DraftHand dh;
-    if (h.score) {
-      return refuse(h.number, "score");
-    }
-    if (h.contract) {
-      return refuse(h.number, "contract");
-    }
-    if (h.trump_by) {
-      return refuse(h.number, "trump_by");
-    }
-    if (h.revoke_claim) {
-      return refuse(h.number, "revoke_claim");
-    }
-    if (h.early_court) {
-      return refuse(h.number, "early_court");
-    }
-    if (h.streak) {
-      return refuse(h.number, "streak");
-    }
-    dh.dealer = h.dealer ? h.dealer->seat : -1;
-    if (h.deal) {
-      std::vector<std::vector<Card>> deal;
-      for (const auto& seat : *h.deal) {
-        auto cards = cards_of(seat);
-        if (!cards) {
-          return refuse(h.number, "deal");
-        }
-        deal.push_back(std::move(*cards));
-      }
-      dh.deal = std::move(deal);
-      if (h.kitty) {
-        auto k = cards_of(*h.kitty);
-        if (!k) {
-          return refuse(h.number, "kitty");
-        }
-        dh.kitty = std::move(*k);
-      }
-    } else if (h.kitty) {
-      return refuse(h.number, "kitty");
-    }
-    if (h.bids) {
-      std::vector<std::optional<int>> bids;
-      for (const auto& c : *h.bids) {
-        if (c.kind == CallRec::kOther || c.caller) {
-          return refuse(h.number, "bids");
-        }
-        bids.push_back(c.kind == CallRec::kBid ? std::optional<int>(static_cast<int>(c.bid)) : std::nullopt);
-      }
-      dh.bids = std::move(bids);
-    }
-    if (h.plucks) {
-      std::vector<DraftPluck> plucks;
-      for (const auto& p : *h.plucks) {
-        if (!p.by.ok() || !p.from.ok() || !p.gives.card || (p.gets && !p.gets->card)) {
-          return refuse(h.number, "plucks");
-        }
-        plucks.push_back(DraftPluck{p.by.seat, p.from.seat, *p.gives.card,
-                                    p.gets ? std::optional<Card>(*p.gets->card) : std::nullopt});
-      }
-      dh.plucks = std::move(plucks);
-    }
-    dh.trump = h.trump;
-    if (h.discard) {
-      auto c = cards_of(*h.discard);
-      if (!c) {
-        return refuse(h.number, "discard");
-      }
-      dh.discard = std::move(*c);
-    }
-    if (h.shows) {
-      std::vector<DraftShow> shows;
-      for (const auto& s : *h.shows) {
-        auto c = cards_of(s.cards);
-        if (!s.to.ok() || !c) {
-          return refuse(h.number, "shows");
-        }
-        shows.push_back(DraftShow{s.to.seat, std::move(*c)});
-      }
-      dh.shows = std::move(shows);
-    }
-    if (h.tricks) {
-      std::vector<std::vector<Card>> tricks;
-      for (std::size_t t = 0; t < h.tricks->size(); ++t) {
-        const TrickRec& tr = (*h.tricks)[t];
-        if (tr.leader && (t > 0 || !tr.leader->ok())) {
-          return refuse(h.number, "leader");
-        }
-        if (tr.leader) {
-          dh.first_leader = tr.leader->seat;
-        }
-        auto c = cards_of(tr.cards);
-        if (!c || c->empty()) {
-          return refuse(h.number, "tricks");
-        }
-        tricks.push_back(std::move(*c));
-      }
-      dh.tricks = std::move(tricks);
-    }
-    if (h.taken) {
-      dh.taken = numbers_of(*h.taken);
-      if (!dh.taken) {
-        return refuse(h.number, "taken");
-      }
-    }
-    if (h.points) {
-      dh.points = numbers_of(*h.points);
-      if (!dh.points) {
-        return refuse(h.number, "points");
-      }
-    }
-    if (h.partner) {
-      dh.partner = h.partner->player ? h.partner->player->seat : -1;
+    if (const std::string_view refused = read_hand(h, dh); !refused.empty()) {
+      return refuse(h.number, refused);
     }
     d.hands.push_back(std::move(dh));
   }

@@ -85,6 +85,27 @@ std::optional<int> match_player(std::string_view text, const std::vector<std::st
   return std::nullopt;
 }
 
+std::string players_problem(const std::vector<std::string>& names, const Ruleset& rules) {
+  if (static_cast<int>(names.size()) != rules.players) {
+    return fmt::format("{} has {} players; {} named", rules.name, rules.players, names.size());
+  }
+  std::string problem;
+  for (std::size_t i = 0; i < names.size() && problem.empty(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (iequals(names[i], names[j])) {
+        problem = fmt::format("{} is named twice", clip(printable(names[i])));
+      }
+    }
+    if (has_control(names[i]) || names[i].size() > 64) {
+      problem = "a name is too long or holds control characters";
+    }
+    if (iequals(names[i], "none") || iequals(names[i], "pass")) {
+      problem = fmt::format("{} is a word the prompts use; choose another name", clip(names[i]));
+    }
+  }
+  return problem;
+}
+
 std::optional<std::vector<int>> parse_numbers(std::string_view text, int count) {
   std::vector<int> out;
   for (const auto w : words(text)) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cards/card.h"
+#include "ruleset/ruleset.h"
 
 namespace trickref::record {
 
@@ -29,6 +30,11 @@ struct CardList {
 // Zed", "Al could be Alan or Alice").
 [[nodiscard]] std::optional<int> match_player(std::string_view text, const std::vector<std::string>& players,
                                               std::string& error);
+
+// Why `names`, typed as the players in seat order, cannot be a game of
+// `rules` (too many or too few, one named twice, a name too long or holding
+// control characters, a word the prompts use); empty when they can.
+[[nodiscard]] std::string players_problem(const std::vector<std::string>& names, const Ruleset& rules);
 
 // Whole numbers, in seat order; nothing when a word is not one or there are
 // not `count` of them.

@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "record/draft.h"
 #include "record/entry.h"
+#include "record/prompt_text.h"
 #include "record/record_file.h"
 #include "record/stepper.h"
 #include "referee/messages.h"
@@ -35,30 +36,6 @@ constexpr std::string_view kHelp =
 
 // What became of a prompt.
 enum class Got : std::uint8_t { kEntry, kAgain, kEnd, kStop };
-
-// The position where two texts first differ, as a diagnostic names it
-// (1-based line, column in characters).
-Loc first_difference(std::string_view a, std::string_view b) {
-  std::size_t i = 0;
-  while (i < a.size() && i < b.size() && a[i] == b[i]) {
-    ++i;
-  }
-  Loc loc{1, 1};
-  for (std::size_t k = 0; k < i; ++k) {
-    const auto c = static_cast<unsigned char>(b[k]);
-    if (c == '\n') {
-      ++loc.line;
-      loc.column = 1;
-    } else if ((c & 0xC0U) != 0x80U) {
-      ++loc.column;
-    }
-  }
-  return loc;
-}
-
-bool at_or_after(Loc loc, Loc from) {
-  return loc.known() && (loc.line > from.line || (loc.line == from.line && loc.column >= from.column));
-}
 
 // The same finding, maybe worded afresh (a revoke's evidence grows as later
 // plays show more of the hand): said once.
@@ -134,23 +111,7 @@ class Session {
       for (const auto w : words(line)) {
         names.emplace_back(w);
       }
-      std::string problem;
-      if (static_cast<int>(names.size()) != rules_->players) {
-        problem = fmt::format("{} has {} players; {} named", rules_->name, rules_->players, names.size());
-      }
-      for (std::size_t i = 0; i < names.size() && problem.empty(); ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-          if (iequals(names[i], names[j])) {
-            problem = fmt::format("{} is named twice", clip(printable(names[i])));
-          }
-        }
-        if (has_control(names[i]) || names[i].size() > 64) {
-          problem = "a name is too long or holds control characters";
-        }
-        if (iequals(names[i], "none") || iequals(names[i], "pass")) {
-          problem = fmt::format("{} is a word the prompts use; choose another name", clip(names[i]));
-        }
-      }
+      const std::string problem = players_problem(names, *rules_);
       if (problem.empty()) {
         draft_.players = std::move(names);
         break;
@@ -303,48 +264,6 @@ class Session {
       out_ << indent(render_diagnostic(*d, TextStyle{}));
     }
     return true;
-  }
-
-  // `text` in lines of at most 78 columns, each indented by two.
-  static std::string wrapped(std::string_view text) {
-    std::string out;
-    std::string line = " ";
-    for (const auto w : words(text)) {
-      if (line.size() + w.size() + 2 > 78) {
-        out += line;
-        out += '\n';
-        line.assign(1, ' ');
-      }
-      line += " ";
-      line += w;
-      line += ",";
-    }
-    if (line.size() > 1 && line.back() == ',') {
-      line.pop_back();
-    }
-    out += line;
-    out += '\n';
-    return out;
-  }
-
-  static std::string indent(std::string_view text) {
-    std::string out;
-    for (const auto w : split_lines(text)) {
-      out += "  ";
-      out += w;
-      out += "\n";
-    }
-    return out;
-  }
-
-  static std::vector<std::string_view> split_lines(std::string_view text) {
-    std::vector<std::string_view> out;
-    while (!text.empty()) {
-      const auto nl = text.find('\n');
-      out.push_back(text.substr(0, nl));
-      text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
-    }
-    return out;
   }
 
   // ---------------------------------------------------------- prompting
@@ -596,232 +515,288 @@ class Session {
 
   // One prompt of the hand in progress.
   Got entry(int number) {
-    const Step& s = step_;
-    std::string line;
     const std::string hand = fmt::format("Hand {}", number);
-    switch (s.ask) {
-      case Ask::kMode: {
-        const Got g = ask(hand + ": enter its [p]lays, the [d]eal first, or the score [s]heet? ", line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        const auto t = trimmed(line);
-        if (!t.empty() && (iequals(t, "p") || iequals(t, "plays"))) {
-          choices_.mode = Mode::kPlays;
-        } else if (iequals(t, "d") || iequals(t, "deal")) {
-          choices_.mode = Mode::kDeal;
-        } else if (iequals(t, "s") || iequals(t, "sheet")) {
-          choices_.mode = Mode::kSheet;
-        } else {
-          out_ << "  Type p, d or s.\n";
-        }
-        return Got::kAgain;
-      }
+    switch (step_.ask) {
+      case Ask::kMode:
+        return enter_mode(hand);
       case Ask::kDeal:
         return enter_deal(hand);
-      case Ask::kCall: {
-        const CallOptions o = legal_calls(s.hand);
-        const std::string range = o.lo <= o.hi ? fmt::format("{} to {}", o.lo, o.hi) : std::string("no bid left");
-        const Got g = ask(fmt::format("{}, {} calls ({}{}): ", hand, name(s.seat), range, o.pass ? ", or pass" : ""),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        std::optional<int> bid;
-        const auto t = trimmed(line);
-        if (!(iequals(t, "pass") || iequals(t, "p"))) {
-          const auto n = parse_numbers(t, 1);
-          if (!n) {
-            out_ << "  Type a bid (a number) or pass.\n";
-            return Got::kAgain;
-          }
-          bid = n->front();
-        }
-        Draft d = draft_;
-        auto& dh = d.hands.back();
-        if (!dh.bids) {
-          dh.bids.emplace();
-        }
-        dh.bids->push_back(bid);
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kPluck: {
-        const Got g = ask(fmt::format("{}, {} plucks {}: the card given and the card given back (or none): ", hand,
-                                      name(s.seat), name(s.other)),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        if (iequals(trimmed(line), "none")) {
-          choices_.exchange_closed = true;
-          return Got::kAgain;
-        }
-        auto w = words(line);
-        bool nothing_back = false;
-        if (w.size() == 2 && (w[1] == "-" || iequals(w[1], "nothing"))) {
-          nothing_back = true;
-          w.pop_back();
-        }
-        std::vector<Card> cards;
-        for (const auto x : w) {
-          if (const auto c = parse_card(x)) {
-            cards.push_back(*c);
-          } else {
-            out_ << fmt::format("  {} is not a card.\n", clip(printable(x)));
-            return Got::kAgain;
-          }
-        }
-        if (cards.size() != (nothing_back ? 1U : 2U)) {
-          out_ << "  Type two cards: the one given, then the one given back (`-` if none came back).\n";
-          return Got::kAgain;
-        }
-        Draft d = draft_;
-        auto& dh = d.hands.back();
-        if (!dh.plucks) {
-          dh.plucks.emplace();
-        }
-        dh.plucks->push_back(DraftPluck{s.seat, s.other, cards[0],
-                                        nothing_back ? std::nullopt : std::optional<Card>(cards[1])});
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kTrump: {
-        const Got g = ask(fmt::format("{}: trump, named by {}? ", hand, name(s.seat)), line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        const auto suit = parse_suit(line);
-        if (!suit) {
-          out_ << "  Type a suit: C D H S (or ♣ ♦ ♥ ♠, or its name).\n";
-          return Got::kAgain;
-        }
-        Draft d = draft_;
-        close_exchange(d.hands.back(), number);
-        d.hands.back().trump = suit;
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kDiscard: {
-        const Got g = ask(fmt::format("{}: {} lays away {}: ", hand, name(s.seat), s.count == 1 ? std::string("1 card")
-                                                                                    : fmt::format("{} cards", s.count)),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        const CardList cl = parse_cards(line);
-        if (cl.bad) {
-          out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
-          return Got::kAgain;
-        }
-        Draft d = draft_;
-        close_exchange(d.hands.back(), number);
-        d.hands.back().discard = cl.cards;
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kShow: {
-        const Got g = ask(fmt::format("{}: the kitty cards {} showed {} (or none): ", hand, name(s.seat),
-                                      name(s.other)),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        CardList cl;
-        if (!iequals(trimmed(line), "none")) {
-          cl = parse_cards(line);
-          if (cl.bad) {
-            out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
-            return Got::kAgain;
-          }
-          if (cl.cards.empty()) {
-            out_ << "  Type the cards shown, or none.\n";
-            return Got::kAgain;
-          }
-        }
-        Draft d = draft_;
-        auto& dh = d.hands.back();
-        if (!dh.shows) {
-          dh.shows.emplace();
-        }
-        dh.shows->push_back(DraftShow{s.other, cl.cards});
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kLeader: {
-        const Got g = ask(fmt::format("{}, trick 1: who leads? ", hand), line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        std::string err;
-        const auto who = match_player(line, draft_.players, err);
-        if (!who) {
-          out_ << "  " << printable(err) << "\n";
-          return Got::kAgain;
-        }
-        return play_card(number, *who, 1, true);
-      }
+      case Ask::kCall:
+        return enter_call(hand);
+      case Ask::kPluck:
+        return enter_pluck(hand);
+      case Ask::kTrump:
+        return enter_trump(hand, number);
+      case Ask::kDiscard:
+        return enter_discard(hand, number);
+      case Ask::kShow:
+        return enter_show(hand);
+      case Ask::kLeader:
+        return enter_leader(hand, number);
       case Ask::kPlay:
-        return play_card(number, s.seat, s.trick, false);
-      case Ask::kPlayOn: {
-        const Got g = ask(fmt::format("{}: {}'s side has an early court. Play on for all the tricks? [y/n] ", hand,
-                                      name(s.seat)),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        const auto t = trimmed(line);
-        if (iequals(t, "y") || iequals(t, "yes")) {
-          choices_.play_on = 1;
-        } else if (iequals(t, "n") || iequals(t, "no")) {
-          choices_.play_on = 0;
-        } else {
-          out_ << "  Type y or n.\n";
-        }
-        return Got::kAgain;
-      }
+        return play_card(number, step_.seat, step_.trick, false);
+      case Ask::kPlayOn:
+        return enter_play_on(hand);
       case Ask::kTaken:
-      case Ask::kPoints: {
-        const bool taken = s.ask == Ask::kTaken;
-        const Got g = ask(fmt::format("{}: {} by {}: ", hand, taken ? "tricks taken" : "points",
-                                      all_names()),
-                          line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        const auto n = parse_numbers(line, rules_->players);
-        if (!n) {
-          out_ << fmt::format("  Type {} whole numbers, in that order.\n", rules_->players);
-          return Got::kAgain;
-        }
-        Draft d = draft_;
-        (taken ? d.hands.back().taken : d.hands.back().points) = *n;
-        commit(std::move(d));
-        return Got::kAgain;
-      }
-      case Ask::kPartner: {
-        const Got g = ask(fmt::format("{}: {}'s partner (or none)? ", hand, name(s.seat)), line);
-        if (g != Got::kEntry) {
-          return g;
-        }
-        int partner = -1;
-        if (!iequals(trimmed(line), "none")) {
-          std::string err;
-          const auto who = match_player(line, draft_.players, err);
-          if (!who) {
-            out_ << "  " << printable(err) << "\n";
-            return Got::kAgain;
-          }
-          partner = *who;
-        }
-        Draft d = draft_;
-        d.hands.back().partner = partner;
-        commit(std::move(d));
-        return Got::kAgain;
-      }
+      case Ask::kPoints:
+        return enter_numbers(hand);
+      case Ask::kPartner:
+        return enter_partner(hand);
       case Ask::kHandDone:
         break;
     }
+    return Got::kAgain;
+  }
+
+  // How the hand is entered: its plays, its deal first, or a score sheet.
+  Got enter_mode(const std::string& hand) {
+    std::string line;
+    const Got g = ask(hand + ": enter its [p]lays, the [d]eal first, or the score [s]heet? ", line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    const auto t = trimmed(line);
+    if (!t.empty() && (iequals(t, "p") || iequals(t, "plays"))) {
+      choices_.mode = Mode::kPlays;
+    } else if (iequals(t, "d") || iequals(t, "deal")) {
+      choices_.mode = Mode::kDeal;
+    } else if (iequals(t, "s") || iequals(t, "sheet")) {
+      choices_.mode = Mode::kSheet;
+    } else {
+      out_ << "  Type p, d or s.\n";
+    }
+    return Got::kAgain;
+  }
+
+  // The next call of the auction.
+  Got enter_call(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const CallOptions o = legal_calls(s.hand);
+    const std::string range = o.lo <= o.hi ? fmt::format("{} to {}", o.lo, o.hi) : std::string("no bid left");
+    const Got g = ask(fmt::format("{}, {} calls ({}{}): ", hand, name(s.seat), range, o.pass ? ", or pass" : ""),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    std::optional<int> bid;
+    const auto t = trimmed(line);
+    if (!(iequals(t, "pass") || iequals(t, "p"))) {
+      const auto n = parse_numbers(t, 1);
+      if (!n) {
+        out_ << "  Type a bid (a number) or pass.\n";
+        return Got::kAgain;
+      }
+      bid = n->front();
+    }
+    Draft d = draft_;
+    auto& dh = d.hands.back();
+    if (!dh.bids) {
+      dh.bids.emplace();
+    }
+    dh.bids->push_back(bid);
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // The next pluck: the card given and the card given back.
+  Got enter_pluck(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}, {} plucks {}: the card given and the card given back (or none): ", hand,
+                                  name(s.seat), name(s.other)),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    if (iequals(trimmed(line), "none")) {
+      choices_.exchange_closed = true;
+      return Got::kAgain;
+    }
+    auto w = words(line);
+    bool nothing_back = false;
+    if (w.size() == 2 && (w[1] == "-" || iequals(w[1], "nothing"))) {
+      nothing_back = true;
+      w.pop_back();
+    }
+    std::vector<Card> cards;
+    for (const auto x : w) {
+      if (const auto c = parse_card(x)) {
+        cards.push_back(*c);
+      } else {
+        out_ << fmt::format("  {} is not a card.\n", clip(printable(x)));
+        return Got::kAgain;
+      }
+    }
+    if (cards.size() != (nothing_back ? 1U : 2U)) {
+      out_ << "  Type two cards: the one given, then the one given back (`-` if none came back).\n";
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    auto& dh = d.hands.back();
+    if (!dh.plucks) {
+      dh.plucks.emplace();
+    }
+    dh.plucks->push_back(DraftPluck{s.seat, s.other, cards[0],
+                                    nothing_back ? std::nullopt : std::optional<Card>(cards[1])});
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // Trump, as named.
+  Got enter_trump(const std::string& hand, int number) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}: trump, named by {}? ", hand, name(s.seat)), line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    const auto suit = parse_suit(line);
+    if (!suit) {
+      out_ << "  Type a suit: C D H S (or ♣ ♦ ♥ ♠, or its name).\n";
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    close_exchange(d.hands.back(), number);
+    d.hands.back().trump = suit;
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // The cards laid away.
+  Got enter_discard(const std::string& hand, int number) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}: {} lays away {}: ", hand, name(s.seat), s.count == 1 ? std::string("1 card")
+                                                                                : fmt::format("{} cards", s.count)),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    const CardList cl = parse_cards(line);
+    if (cl.bad) {
+      out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    close_exchange(d.hands.back(), number);
+    d.hands.back().discard = cl.cards;
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // The kitty cards shown to a plucker.
+  Got enter_show(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}: the kitty cards {} showed {} (or none): ", hand, name(s.seat),
+                                  name(s.other)),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    CardList cl;
+    if (!iequals(trimmed(line), "none")) {
+      cl = parse_cards(line);
+      if (cl.bad) {
+        out_ << fmt::format("  {} is not a card.\n", clip(printable(*cl.bad)));
+        return Got::kAgain;
+      }
+      if (cl.cards.empty()) {
+        out_ << "  Type the cards shown, or none.\n";
+        return Got::kAgain;
+      }
+    }
+    Draft d = draft_;
+    auto& dh = d.hands.back();
+    if (!dh.shows) {
+      dh.shows.emplace();
+    }
+    dh.shows->push_back(DraftShow{s.other, cl.cards});
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // Who leads the first trick, where the deal does not say.
+  Got enter_leader(const std::string& hand, int number) {
+    std::string line;
+    const Got g = ask(fmt::format("{}, trick 1: who leads? ", hand), line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    std::string err;
+    const auto who = match_player(line, draft_.players, err);
+    if (!who) {
+      out_ << "  " << printable(err) << "\n";
+      return Got::kAgain;
+    }
+    return play_card(number, *who, 1, true);
+  }
+
+  // Whether a side with an early court plays on for all the tricks.
+  Got enter_play_on(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}: {}'s side has an early court. Play on for all the tricks? [y/n] ", hand,
+                                  name(s.seat)),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    const auto t = trimmed(line);
+    if (iequals(t, "y") || iequals(t, "yes")) {
+      choices_.play_on = 1;
+    } else if (iequals(t, "n") || iequals(t, "no")) {
+      choices_.play_on = 0;
+    } else {
+      out_ << "  Type y or n.\n";
+    }
+    return Got::kAgain;
+  }
+
+  // A score sheet's tricks taken, or points, by seat.
+  Got enter_numbers(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const bool taken = s.ask == Ask::kTaken;
+    const Got g = ask(fmt::format("{}: {} by {}: ", hand, taken ? "tricks taken" : "points",
+                                  all_names()),
+                      line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    const auto n = parse_numbers(line, rules_->players);
+    if (!n) {
+      out_ << fmt::format("  Type {} whole numbers, in that order.\n", rules_->players);
+      return Got::kAgain;
+    }
+    Draft d = draft_;
+    (taken ? d.hands.back().taken : d.hands.back().points) = *n;
+    commit(std::move(d));
+    return Got::kAgain;
+  }
+
+  // The bidder's partner, where the scoring counts cards and no play shows it.
+  Got enter_partner(const std::string& hand) {
+    const Step& s = step_;
+    std::string line;
+    const Got g = ask(fmt::format("{}: {}'s partner (or none)? ", hand, name(s.seat)), line);
+    if (g != Got::kEntry) {
+      return g;
+    }
+    int partner = -1;
+    if (!iequals(trimmed(line), "none")) {
+      std::string err;
+      const auto who = match_player(line, draft_.players, err);
+      if (!who) {
+        out_ << "  " << printable(err) << "\n";
+        return Got::kAgain;
+      }
+      partner = *who;
+    }
+    Draft d = draft_;
+    d.hands.back().partner = partner;
+    commit(std::move(d));
     return Got::kAgain;
   }
 

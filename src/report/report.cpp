@@ -502,12 +502,24 @@ std::string_view scoring_kind_name(ScoringKind k) {
   return "quota";  // not reached: the option lists every kind
 }
 
-void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
-  const bool result = detail == GameJson::kResult;
-  JsonOut j(out, append_report_string);
-  const JsonOut::NameKeys player_keys(g.players, append_report_string);
-  auto player = [&](int seat) -> const std::string& { return g.players[static_cast<std::size_t>(seat)]; };
-  j.ch('{');
+namespace {
+
+// What a game's JSON writers share: the writer, the game, its players' keys
+// escaped once, and whether the object is a result (GameJson::kResult).
+struct GameWriter {
+  JsonOut& j;
+  const GameReport& g;
+  const JsonOut::NameKeys& player_keys;
+  bool result;
+
+  [[nodiscard]] const std::string& player(int seat) const { return g.players[static_cast<std::size_t>(seat)]; }
+};
+
+// The game's own keys, before its hands: file, index, id, ruleset,
+// players, event, date, sides, notes.
+void game_keys_json(const GameWriter& w) {
+  JsonOut& j = w.j;
+  const GameReport& g = w.g;
   j.key("file", true);
   j.str(g.file);
   j.key("index");
@@ -519,7 +531,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
   if (!g.ruleset.empty()) {
     j.key("ruleset");
     j.str(g.ruleset);
-    if (result) {
+    if (w.result) {
       j.key("scoring");
       j.str(scoring_kind_name(g.scoring));
     }
@@ -546,7 +558,7 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
       j.key("name", true);
       j.str(g.result->side_names[k]);
       j.key("players");
-      j.array(sides[k].size(), [&](std::size_t i) { j.str(player(sides[k][i])); });
+      j.array(sides[k].size(), [&](std::size_t i) { j.str(w.player(sides[k][i])); });
       j.ch('}');
     });
   }
@@ -554,91 +566,112 @@ void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
     j.key("notes");
     j.str(g.notes);
   }
+}
+
+// One hand of `hands`.
+void hand_json(const GameWriter& w, const HandSummary& h) {
+  JsonOut& j = w.j;
+  const auto& side_names = w.g.result->side_names;
+  j.ch('{');
+  j.key("number", true);
+  j.number(h.number);
+  j.key("dealer");
+  j.str(w.player(h.dealer));
+  if (h.unfinished) {
+    j.raw(R"(,"unfinished":true)");
+  }
+  if (h.trump) {
+    j.key("trump");
+    j.str(suit_text(h.trump));
+  }
+  if (h.auction) {
+    contract_json(j, w.g.players, h);
+  } else if (h.courts) {
+    courts_json(j, w.g.players, side_names, h);
+  } else {
+    j.key("quota");
+    j.name_map(w.player_keys, h.quota);
+    if (h.taken) {
+      j.key("taken");
+      j.name_map(w.player_keys, *h.taken);
+    }
+  }
+  if (h.courts) {
+    if (h.side_score) {
+      j.key("score");
+      j.name_map(side_names, *h.side_score);
+    }
+  } else if (h.score) {
+    j.key("score");
+    j.name_map(w.player_keys, *h.score);
+  }
+  if (h.plucks) {
+    j.key("plucks");
+    j.number(*h.plucks);
+  }
+  if (w.result) {
+    if (h.plucks_made) {
+      j.key("plucks_made");
+      j.name_map(w.player_keys, *h.plucks_made);
+    }
+    if (h.plucks_suffered) {
+      j.key("plucks_suffered");
+      j.name_map(w.player_keys, *h.plucks_suffered);
+    }
+    if ((h.auction || h.courts) && !h.quota.empty()) {
+      j.key("quota");  // a house rule's quotas beside an auction
+      j.name_map(w.player_keys, h.quota);
+    }
+  }
+  j.ch('}');
+}
+
+// The game's `result` object.
+void result_json(const GameWriter& w) {
+  JsonOut& j = w.j;
+  const RefereeResult& r = *w.g.result;
+  const auto& o = r.outcome;
+  j.key("result");
+  j.ch('{');
+  bool first = true;
+  if (w.result && !r.refereed) {
+    j.raw(R"("refereed":false)");
+    first = false;
+  }
+  j.key("finished", first);
+  j.boolean(o.finished);
+  j.key("winners");
+  j.array(o.winners.size(), [&](std::size_t k) { j.str(w.player(o.winners[k])); });
+  if (o.score && !r.sides.empty()) {
+    std::vector<long long> by_side;
+    for (const auto& seats : r.sides) {
+      by_side.push_back((*o.score)[static_cast<std::size_t>(seats.front())]);
+    }
+    j.key("score");
+    j.name_map(r.side_names, by_side);
+  } else if (o.score) {
+    j.key("score");
+    j.name_map(w.player_keys, *o.score);
+  }
+  if (o.decided_hand > 0) {
+    j.key("hand");
+    j.number(o.decided_hand);
+  }
+  j.ch('}');
+}
+
+}  // namespace
+
+void append_game_json(std::string& out, const GameReport& g, GameJson detail) {
+  JsonOut j(out, append_report_string);
+  const JsonOut::NameKeys player_keys(g.players, append_report_string);
+  const GameWriter w{j, g, player_keys, detail == GameJson::kResult};
+  j.ch('{');
+  game_keys_json(w);
   if (g.result) {
     j.key("hands");
-    j.array(g.result->hands.size(), [&](std::size_t k) {
-      const HandSummary& h = g.result->hands[k];
-      j.ch('{');
-      j.key("number", true);
-      j.number(h.number);
-      j.key("dealer");
-      j.str(player(h.dealer));
-      if (h.unfinished) {
-        j.raw(R"(,"unfinished":true)");
-      }
-      if (h.trump) {
-        j.key("trump");
-        j.str(suit_text(h.trump));
-      }
-      if (h.auction) {
-        contract_json(j, g.players, h);
-      } else if (h.courts) {
-        courts_json(j, g.players, g.result->side_names, h);
-      } else {
-        j.key("quota");
-        j.name_map(player_keys, h.quota);
-        if (h.taken) {
-          j.key("taken");
-          j.name_map(player_keys, *h.taken);
-        }
-      }
-      if (h.courts) {
-        if (h.side_score) {
-          j.key("score");
-          j.name_map(g.result->side_names, *h.side_score);
-        }
-      } else if (h.score) {
-        j.key("score");
-        j.name_map(player_keys, *h.score);
-      }
-      if (h.plucks) {
-        j.key("plucks");
-        j.number(*h.plucks);
-      }
-      if (result) {
-        if (h.plucks_made) {
-          j.key("plucks_made");
-          j.name_map(player_keys, *h.plucks_made);
-        }
-        if (h.plucks_suffered) {
-          j.key("plucks_suffered");
-          j.name_map(player_keys, *h.plucks_suffered);
-        }
-        if ((h.auction || h.courts) && !h.quota.empty()) {
-          j.key("quota");  // a house rule's quotas beside an auction
-          j.name_map(player_keys, h.quota);
-        }
-      }
-      j.ch('}');
-    });
-    const auto& o = g.result->outcome;
-    j.key("result");
-    j.ch('{');
-    bool first = true;
-    if (result && !g.result->refereed) {
-      j.raw(R"("refereed":false)");
-      first = false;
-    }
-    j.key("finished", first);
-    j.boolean(o.finished);
-    j.key("winners");
-    j.array(o.winners.size(), [&](std::size_t w) { j.str(player(o.winners[w])); });
-    if (o.score && !g.result->sides.empty()) {
-      std::vector<long long> by_side;
-      for (const auto& seats : g.result->sides) {
-        by_side.push_back((*o.score)[static_cast<std::size_t>(seats.front())]);
-      }
-      j.key("score");
-      j.name_map(g.result->side_names, by_side);
-    } else if (o.score) {
-      j.key("score");
-      j.name_map(player_keys, *o.score);
-    }
-    if (o.decided_hand > 0) {
-      j.key("hand");
-      j.number(o.decided_hand);
-    }
-    j.ch('}');
+    j.array(g.result->hands.size(), [&](std::size_t k) { hand_json(w, g.result->hands[k]); });
+    result_json(w);
   }
   j.key("diagnostics");
   j.array(g.diagnostics.size(), [&](std::size_t k) { diagnostic_json(j, g.diagnostics[k]); });

@@ -13,9 +13,11 @@
 #include "engine/policies.h"
 #include "sheet/header.h"
 #include "sheet/layout.h"
-#include "sheet/yaml_text.h"
+#include "transcript/record_keys.h"
+#include "transcript/record_yaml.h"
 
 namespace trickref::sheet {
+namespace key = record_key;
 namespace {
 
 constexpr std::size_t kMaxErrors = 50;  // a sheet read wrongly throughout says so soon enough
@@ -449,7 +451,7 @@ class Importer {
           break;
         case Field::kPartner:
           if (iequals(cell.text, "none") || iequals(cell.text, "solo") || cell.text == "-") {
-            h.partner = "none";
+            h.partner = key::kNone;
           } else if (const auto s = player_cell(cell, "the partner", hand)) {
             h.partner = yaml_scalar(player_name(*s));
           }
@@ -525,7 +527,7 @@ class Importer {
         return true;
       }
       if (iequals(token, "pass") || iequals(token, "p") || token == "-") {
-        out.emplace_back("pass");
+        out.emplace_back(key::kPass);
       } else {
         long long v = 0;
         const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), v);
@@ -551,7 +553,7 @@ class Importer {
     if (!flush()) {
       return std::nullopt;
     }
-    return yaml_flow_list(out);
+    return RecordYaml::flow_list(out);
   }
 
   // The table's revoke ruling (court-piece.md, "Revoke forfeit"; transcript.md
@@ -634,7 +636,7 @@ class Importer {
         error(Code::kSchema, bid->loc, "a bid with no bidder: everyone passed, so the bid cell stays blank", hand);
         return true;
       }
-      h.contract = "none";
+      h.contract = key::kNone;
       return true;
     }
     if (bidder && !bid) {
@@ -644,7 +646,7 @@ class Importer {
     }
     if (bid && !bidder) {
       if (none_word(bid->text)) {
-        h.contract = "none";
+        h.contract = key::kNone;
         return true;
       }
       error(Code::kSchema, bid->loc, "a bid with no bidder: name the bidder, or write pass when everyone passed", hand);
@@ -654,7 +656,7 @@ class Importer {
       const auto s = player_cell(*bidder, "the bidder", hand);
       const auto v = number_cell(*bid, "the bid", true, hand);
       if (s && v) {
-        h.contract = fmt::format("{{bidder: {}, bid: {}}}", yaml_scalar(player_name(*s)), *v);
+        h.contract = RecordYaml::flow_map({{key::kBidder, yaml_scalar(player_name(*s))}, {key::kBid, std::to_string(*v)}});
       }
       return false;
     }
@@ -722,82 +724,82 @@ class Importer {
   }
 
   // ------------------------------------------------------------ the record
-  std::string numbers(const std::vector<Number>& v) const {
+  // `{Ann: 3, Bob: 5}` in seat order.
+  std::string numbers(const RecordYaml& y, const std::vector<Number>& v) const {
     std::vector<Number> sorted = v;
     std::stable_sort(sorted.begin(), sorted.end(), [](const Number& a, const Number& b) { return a.seat < b.seat; });
-    std::vector<std::string> parts;
-    for (const auto& n : sorted) {
-      parts.push_back(fmt::format("{}: {}", yaml_scalar(player_name(n.seat)), n.value));
+    return y.name_map(
+        sorted.size(), [&](std::size_t k) { return yaml_scalar(player_name(sorted[k].seat)); },
+        [&](std::size_t k) { return std::to_string(sorted[k].value); });
+  }
+
+  // A hand's keys, in the order transcript.md gives them.
+  void write_hand(RecordYaml& y, const Hand& h) const {
+    y.begin_item();  // a hand whose row held nothing the record keeps is still a hand: `- {}`
+    if (!h.dealer.empty()) {
+      y.entry(key::kDealer, yaml_scalar(h.dealer));
     }
-    return fmt::format("{{{}}}", fmt::join(parts, ", "));
+    if (h.bids) {
+      y.entry(key::kBids, *h.bids);
+    }
+    if (h.contract) {
+      y.entry(key::kContract, *h.contract);
+    }
+    if (!h.trump_by.empty()) {
+      y.entry(key::kTrumpBy, yaml_scalar(h.trump_by));
+    }
+    if (!h.trump.empty()) {
+      y.entry(key::kTrump, h.trump);
+    }
+    if (!h.early_court.empty()) {
+      y.entry(key::kEarlyCourt, yaml_scalar(h.early_court));
+    }
+    if (!h.revoke.empty()) {
+      y.entry(key::kRevokeClaim, RecordYaml::flow_map({{key::kPlayer, yaml_scalar(h.revoke)},
+                                                       {key::kTrick, std::to_string(*h.revoke_trick)}}));
+    }
+    if (!h.taken.empty()) {
+      y.entry(key::kTaken, numbers(y, h.taken));
+    }
+    if (h.partner) {
+      y.entry(key::kPartner, *h.partner);
+    }
+    if (!h.points.empty()) {
+      y.entry(key::kPoints, numbers(y, h.points));
+    }
+    if (!h.score.empty()) {
+      y.entry(key::kScore, numbers(y, h.score));
+    }
+    if (!h.streak.empty()) {
+      y.entry(key::kStreak, numbers(y, h.streak));
+    }
+    y.end_item();
   }
 
   std::string yaml() const {
     // The file's name only: the record reads the same wherever the sheet lay.
     const std::string name = std::filesystem::path(sheet_.file).filename().string();
-    std::string y = fmt::format("# Imported from {} by `trickref import`: one hand per row of the sheet.\n",
-                                printable(clip(name)));
-    y += fmt::format("game: {}\n", yaml_scalar(ref_));
+    std::string text;
+    RecordYaml y(text);
+    y.comment(fmt::format("Imported from {} by `trickref import`: one hand per row of the sheet.", printable(clip(name))));
+    y.entry(key::kGame, yaml_scalar(ref_));
     if (!sheet_.id.empty()) {
-      y += fmt::format("id: {}\n", yaml_scalar(sheet_.id));
+      y.entry(key::kId, yaml_scalar(sheet_.id));
     }
     if (!sheet_.date.empty()) {
-      y += fmt::format("date: {}\n", yaml_scalar(sheet_.date));
+      y.entry(key::kDate, yaml_scalar(sheet_.date));
     }
     std::vector<std::string> names;
     for (const auto& p : players_) {
       names.push_back(yaml_scalar(p));
     }
-    y += fmt::format("players: {}\n", yaml_flow_list(names));
-    y += "hands:\n";
+    y.entry(key::kPlayers, RecordYaml::flow_list(names));
+    y.open(key::kHands);
     for (const auto& h : hands_) {
-      std::vector<std::string> keys;
-      if (!h.dealer.empty()) {
-        keys.push_back(fmt::format("dealer: {}", yaml_scalar(h.dealer)));
-      }
-      if (h.bids) {
-        keys.push_back(fmt::format("bids: {}", *h.bids));
-      }
-      if (h.contract) {
-        keys.push_back(fmt::format("contract: {}", *h.contract));
-      }
-      if (!h.trump_by.empty()) {
-        keys.push_back(fmt::format("trump_by: {}", yaml_scalar(h.trump_by)));
-      }
-      if (!h.trump.empty()) {
-        keys.push_back(fmt::format("trump: {}", h.trump));
-      }
-      if (!h.early_court.empty()) {
-        keys.push_back(fmt::format("early_court: {}", yaml_scalar(h.early_court)));
-      }
-      if (!h.revoke.empty()) {
-        keys.push_back(fmt::format("revoke_claim: {{player: {}, trick: {}}}", yaml_scalar(h.revoke), *h.revoke_trick));
-      }
-      if (!h.taken.empty()) {
-        keys.push_back(fmt::format("taken: {}", numbers(h.taken)));
-      }
-      if (h.partner) {
-        keys.push_back(fmt::format("partner: {}", *h.partner));
-      }
-      if (!h.points.empty()) {
-        keys.push_back(fmt::format("points: {}", numbers(h.points)));
-      }
-      if (!h.score.empty()) {
-        keys.push_back(fmt::format("score: {}", numbers(h.score)));
-      }
-      if (!h.streak.empty()) {
-        keys.push_back(fmt::format("streak: {}", numbers(h.streak)));
-      }
-      if (keys.empty()) {
-        keys.emplace_back("{}");  // a hand whose row held nothing the record keeps: still a hand
-        y += "  - {}\n";
-        continue;
-      }
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        y += fmt::format("{}{}\n", i == 0 ? "  - " : "    ", keys[i]);
-      }
+      write_hand(y, h);
     }
-    return y;
+    y.close();
+    return text;
   }
 
   const ParsedSheet& sheet_;

@@ -1,6 +1,8 @@
 // Writes played games as transcripts at any of the four levels of detail
-// (transcript.md): score sheet, + exchange, + plays, + deal. YAML output is
-// compact (flow lists for cards); JSON output is one object per game.
+// (transcript.md): score sheet, + exchange, + plays, + deal. Which keys a
+// hand holds, and in what order, is said once for both formats: YAML through
+// the one writer of YAML records (transcript/record_yaml.h: flow lists for
+// cards), JSON as one compact object per game (base/json_out.h).
 #pragma once
 
 #include <string>

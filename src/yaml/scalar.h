@@ -1,6 +1,7 @@
 // A string written into YAML (records, skeletons, transcripts) so that a
-// reader takes it back as exactly that string: the one rule every writer of
-// the project uses (transcript/writer.cpp, record/draft.cpp, sheet/).
+// reader takes it back as exactly that string: the one rule the writer of
+// records (transcript/record_yaml.h) and every other YAML the project
+// writes uses.
 #pragma once
 
 #include <string>
