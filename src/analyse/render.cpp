@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "page/kit.h"
 
 namespace trickref {
 namespace analyse_words {
@@ -379,6 +380,8 @@ static nlohmann::ordered_json json_report(const AnalysisView& v) {
   return root;
 }
 
+// The page's own look (not the standings' and study's of page/kit.h): a
+// smaller type for the hand diagrams, the cards marked by what they cost.
 constexpr std::string_view kHtmlStyle = R"(
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d1d1f;margin:0 auto;max-width:1180px;padding:10px 12px}
 h1{font-size:1.35em;margin:.4em 0}h2{font-size:1.1em;margin:1.4em 0 .3em;overflow-wrap:anywhere}
@@ -570,12 +573,8 @@ static void html_hand(std::string& out, const GameReport& g, const HandAnalysis&
 }
 
 static std::string html_report(const AnalysisView& v) {
-  std::string out = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta name=\"generator\" content=\"trickref analyse\">\n<title>Double-dummy analysis</title>\n"
-      "<style>{}</style>\n</head>\n<body>\n<h1>Double-dummy analysis</h1>\n",
-      kHtmlStyle);
+  std::string out = page::head("trickref analyse", "Double-dummy analysis", kHtmlStyle);
+  out += "<h1>Double-dummy analysis</h1>\n";
   out += "<p class=\"meta\">Each hand as dealt at the first lead; each card played is marked by what it cost its "
          "side (the value before it less the value after it, every hand visible).</p>\n"
          "<div class=\"key\"><span><span class=\"c k1\">cost 1</span> trick (1–4 points)</span><span><span "
@@ -600,7 +599,7 @@ static std::string html_report(const AnalysisView& v) {
       html_hand(out, g, h, v.par_only);
     }
   }
-  out += "</body>\n</html>\n";
+  out += page::kEnd;
   return out;
 }
 

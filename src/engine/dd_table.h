@@ -2,8 +2,9 @@
 // the value still to come at the start of a trick.
 //
 // An entry holds for every position of one shape (the same leader, trump,
-// trumps broken or not, side, and the same number of cards of each
-// effective suit in each hand; the jokers count in the trump suit) whose
+// trumps broken or not where that decides whether they may be led, side,
+// and the same number of cards of each effective suit in each hand; the
+// jokers count in the trump suit) whose
 // cards of each suit agree with the entry's from the top down to the lowest
 // card whose rank decided a trick in the search that found the bound (the
 // "winning ranks" of partition search and DDS): the cards below it only
@@ -56,7 +57,7 @@ struct DdEntry {
 };
 
 struct DdTable::Impl {
-  static constexpr std::size_t kWays = 32;
+  static constexpr std::size_t kWays = 64;
   std::vector<DdEntry> entries;  // buckets of kWays
   // Beside each entry, its shape's hash mixed with its generation: a lookup
   // reads these (eight to a cache line) and an entry only where one agrees.

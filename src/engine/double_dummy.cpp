@@ -213,7 +213,8 @@ struct DdSolver::Search {
       at.shape.counting = effective(counting.bits(), s.trump) & at.live;
     }
     at.shape.meta = static_cast<std::uint64_t>(s.leader) | static_cast<std::uint64_t>(s.trump) << 4 |
-                    static_cast<std::uint64_t>(s.broken) << 6 | static_cast<std::uint64_t>(s.trick == 0) << 7 |
+                    static_cast<std::uint64_t>(s.broken && r.trump_lead != TrumpLead::kAny) << 6 |
+                    static_cast<std::uint64_t>(s.trick == 0) << 7 |
                     static_cast<std::uint64_t>(side) << 8;
     return at;
   }
@@ -283,31 +284,50 @@ struct DdSolver::Search {
   }
 
   // Sure tricks for the leader's team at the start of a trick: the
-  // leader's own (sure_cashing), or a partner's reached by leading a suit
-  // the partner tops and the leader holds (DDS's entry to partner), the
-  // more of the two. Returns the least value; `cards` the winners counted.
+  // leader's own (sure_cashing), and after them a partner's, reached by
+  // leading a suit the partner tops and the leader holds (DDS's entry to
+  // partner), where the partner has cards enough to throw on the leader's
+  // winners in suits it lacks without throwing one of its own. Returns the
+  // least value; `cards` the winners counted.
   [[nodiscard]] int sure_for_leader(const PlayState& s, std::uint64_t& cards) const {
     if (s.trick == 0 && r.first_lead == FirstLead::kCard) {
       return 0;
     }
-    std::array<int, 4> per{};
-    int best = sure_cashing(s, s.leader, cards, per);
+    std::array<int, 4> own{};
+    const int mine = sure_cashing(s, s.leader, cards, own);
+    int best = mine;
     const std::uint64_t leader = effective(s.hands[static_cast<std::size_t>(s.leader)].bits(), s.trump);
     const bool may_lead_trump = r.trump_lead == TrumpLead::kAny || s.broken;
     for (int q = 0; q < s.players; ++q) {
       if (q == s.leader || ours(q) != ours(s.leader)) {
         continue;
       }
+      std::array<int, 4> per{};
       std::uint64_t theirs = 0;
       const int v = sure_cashing(s, q, theirs, per);
-      if (v <= best) {
+      if (mine + v <= best) {
+        continue;
+      }
+      // The leader cashes its own winners first (the partner follows, or
+      // throws a card that is not one of its winners: it must have enough
+      // of those), then leads a suit the partner tops.
+      const std::uint64_t partner = effective(s.hands[static_cast<std::size_t>(q)].bits(), s.trump);
+      int throws = 0;
+      int winners = 0;
+      for (int lane = 0; lane < 4; ++lane) {
+        winners += per[static_cast<std::size_t>(lane)];
+        if (((partner >> (16 * lane)) & kLane) == 0) {
+          throws += own[static_cast<std::size_t>(lane)];
+        }
+      }
+      if (std::popcount(partner) - winners < throws) {
         continue;
       }
       for (int lane = 0; lane < 4; ++lane) {
         if (per[static_cast<std::size_t>(lane)] > 0 && ((leader >> (16 * lane)) & kLane) != 0 &&
             (lane != static_cast<int>(s.trump) || may_lead_trump)) {
-          best = v;
-          cards = theirs;
+          best = mine + v;
+          cards |= theirs;
           break;
         }
       }
@@ -315,13 +335,15 @@ struct DdSolver::Search {
     return best;
   }
 
-  // The tricks the top trumps bring whoever holds them, at the start of a
-  // trick: the highest trump wins the trick it falls on, whenever that is,
-  // so a team whose players hold the top trumps down to the other team's
-  // highest takes at least as many tricks as any one of its players holds
-  // of them (one card a player a trick, so one player's top trumps fall on
-  // different tricks). Returns that least value for the side (`ours`) or the
-  // rest, and the trumps it counts in `cards`.
+  // The tricks a team's trumps bring it, at the start of a trick: every
+  // card is played before the hand ends, one a player a trick, so each
+  // trump of one player falls on a trick of its own, and that trick is lost
+  // only where the other team plays a higher trump on it. A player's trumps
+  // therefore take at least as many tricks as they are, less the most pairs
+  // that can be made of one of theirs and a higher one of the other team's
+  // (its top trumps, above all of the other team's, win wherever they fall).
+  // Returns that least value for the side (`ours`) or the rest, and the
+  // trumps whose ranks it rests on in `cards`.
   [[nodiscard]] int top_trumps(const PlayState& s, bool for_side, std::uint64_t& cards) const {
     const int t = static_cast<int>(s.trump);
     std::uint64_t others = 0;
@@ -338,12 +360,26 @@ struct DdSolver::Search {
     int best = 0;
     std::uint64_t best_cards = 0;
     for (int p = 0; p < s.players; ++p) {
-      const std::uint64_t mine = team[static_cast<std::size_t>(p)] & above & kLane;
-      const int value = points ? std::popcount(mine) * r.per_trick + points_in(mine << (16 * t))
-                               : std::popcount(mine);
+      const std::uint64_t held = team[static_cast<std::size_t>(p)];
+      const std::uint64_t mine = held & above & kLane;
+      // The most pairs, made greedily from the other team's lowest trump up.
+      int pairs = 0;
+      int waiting = 0;
+      std::uint64_t below = 0;
+      for (std::uint64_t o = others; o != 0; o &= o - 1) {
+        const std::uint64_t y = o & (~o + 1);
+        waiting += std::popcount(held & (y - 1) & ~below);
+        below = y - 1;
+        if (waiting > 0) {
+          ++pairs;
+          --waiting;
+        }
+      }
+      const int wins = std::popcount(held) - pairs;
+      const int value = points ? wins * r.per_trick + points_in(mine << (16 * t)) : wins;
       if (value > best) {
         best = value;
-        best_cards = mine << (16 * t);
+        best_cards = (wins == std::popcount(mine) ? mine : held | others) << (16 * t);
       }
     }
     cards |= best_cards;
@@ -369,7 +405,9 @@ struct DdSolver::Search {
   // depth; leads from suits the team holds the top of (the top card, or a
   // low one to a partner's), low leads elsewhere, suits an opponent can
   // ruff last; following, the lowest card that takes the trick from the
-  // other team (the higher if nobody after can beat it), else the lowest.
+  // other team (the higher if nobody after can beat it), else the lowest;
+  // a discard, the lowest card of a long suit, keeping a guard or a bare
+  // winner.
   // `pruned`: the equal cards left out (effective layout).
   int order(const PlayState& s, CardSet moves, std::uint8_t remembered, Card killer, std::array<Move, 24>& out,
             std::uint64_t& pruned) const {
@@ -444,6 +482,21 @@ struct DdSolver::Search {
           score = (sure ? 300 : 200) - strength;
         } else {
           score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
+        }
+        if (strength < 0) {
+          // A discard (DDS's ordering): the lowest card, from a long suit
+          // rather than a short one; not from a guarded second-best card or
+          // a bare winner.
+          const std::uint64_t in_lane = live & lane_mask;
+          const int len = std::popcount(mine & lane_mask);
+          const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
+          const std::uint64_t second = in_lane & ~top;
+          score = 100 + (len * 64) / 36 - (place & 15);
+          if (len == 2 && second != 0 && (mine & (std::uint64_t{1} << top_place(second))) != 0) {
+            score -= 6;
+          } else if (len == 1 && (mine & top) != 0) {
+            score -= 8;
+          }
         }
         if (points) {
           const int pv = r.card_points[static_cast<std::size_t>(c.index())];

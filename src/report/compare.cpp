@@ -211,7 +211,133 @@ std::vector<std::vector<std::size_t>> differing_diagnostics(const ComparedGame& 
   return out;
 }
 
+namespace {
+
+// The running scores hand by hand under each ruleset, side by side, then
+// each one's winner and the hand that ended the game. Names as shown
+// (base/text.h): clipped and printable; a column per side where the game
+// has fixed sides, else per player.
+void score_table(std::string& out, const ComparedGame& game, const std::vector<std::string>& rulesets) {
+  const GameReport& base = game.under.front();
+  const bool sides = by_sides(game);
+  std::vector<std::string> players;
+  for (const auto& p : sides ? base.result->side_names : base.players) {
+    players.push_back(printable(clip(p)));
+  }
+  auto score_at = [&](const GameReport& g, std::size_t h, std::size_t c) -> std::optional<long long> {
+    if (!g.result || h >= g.result->hands.size()) {
+      return std::nullopt;
+    }
+    const HandSummary& hs = g.result->hands[h];
+    if (sides) {
+      return hs.side_score ? std::optional((*hs.side_score)[c]) : std::nullopt;
+    }
+    return hs.score ? std::optional((*hs.score)[c]) : std::nullopt;
+  };
+  // Column widths: each ruleset is a group of one column per player.
+  std::size_t cell_w = 4;
+  for (const auto& p : players) {
+    cell_w = std::max(cell_w, display_width(p));
+  }
+  std::size_t hands = 0;
+  for (const auto& g : game.under) {
+    if (g.result) {
+      hands = std::max(hands, g.result->hands.size());
+    }
+  }
+  std::vector<std::size_t> group_w;
+  for (std::size_t r = 0; r < game.under.size(); ++r) {
+    const std::size_t cols = players.empty() ? 0 : players.size() * (cell_w + 1) - 1;
+    group_w.push_back(std::max({cols, display_width(rulesets[r]), display_width(winners_text(game.under[r], sides)),
+                                ended_text(game.under[r]).size()}));
+  }
+  const std::size_t label_w = 6;
+  auto row = [&](const std::string& label, const std::vector<std::string>& groups) {
+    std::string l = "  " + pad(label, label_w);
+    for (std::size_t r = 0; r < groups.size(); ++r) {
+      l += "   " + pad(groups[r], group_w[r]);
+    }
+    while (!l.empty() && l.back() == ' ') {
+      l.pop_back();
+    }
+    out += l + "\n";
+  };
+  std::vector<std::string> heads;
+  std::vector<std::string> names;
+  for (std::size_t r = 0; r < game.under.size(); ++r) {
+    heads.push_back(rulesets[r]);
+    std::string n;
+    for (std::size_t p = 0; p < players.size(); ++p) {
+      n += p == 0 ? "" : " ";
+      n += rpad(players[p], cell_w);
+    }
+    names.push_back(n);
+  }
+  row("", heads);
+  row("hand", names);
+  for (std::size_t h = 0; h < hands; ++h) {
+    std::vector<std::string> cells;
+    for (const auto& g : game.under) {
+      std::string c;
+      for (std::size_t p = 0; p < players.size(); ++p) {
+        const auto score = score_at(g, h, p);
+        const std::string v = score ? std::to_string(*score) : std::string("?");
+        c += p == 0 ? "" : " ";
+        c += rpad(v, cell_w);
+      }
+      cells.push_back(c);
+    }
+    row(rpad(std::to_string(h + 1), 4), cells);
+  }
+  std::vector<std::string> winners;
+  std::vector<std::string> ended;
+  for (const auto& g : game.under) {
+    winners.push_back(winners_text(g, sides));
+    ended.push_back(ended_text(g));
+  }
+  row("winner", winners);
+  row("ended", ended);
+}
+
+// The diagnostics some ruleset does not report, listed under each ruleset
+// that does (the recorded scores it no longer matches are in the summary,
+// counted), and how many every ruleset reports.
+void diagnostics_lines(std::string& out, const ComparedGame& game, const std::vector<std::string>& rulesets) {
+  const auto differing = differing_diagnostics(game);
+  const auto consequences = ruleset_consequences(game);
+  const std::size_t common = game.under.front().diagnostics.size() - differing.front().size();
+  bool any = false;
+  for (std::size_t r = 0; r < game.under.size(); ++r) {
+    if (differing[r].empty()) {
+      continue;
+    }
+    any = true;
+    std::vector<std::size_t> listed;
+    std::set_difference(differing[r].begin(), differing[r].end(), consequences[r].begin(), consequences[r].end(),
+                        std::back_inserter(listed));
+    if (listed.empty()) {
+      continue;
+    }
+    out += fmt::format("  only under {}:\n", rulesets[r]);
+    for (std::size_t i : listed) {
+      out += "    " + render_diagnostic(game.under[r].diagnostics[i], TextStyle{false, true});
+    }
+  }
+  if (!any) {
+    out += "  diagnostics: the same under every ruleset";
+    out += common == 0 ? " (none)\n" : fmt::format(" ({})\n", common);
+  } else if (common > 0) {
+    out += fmt::format("  under every ruleset: {} diagnostic{}\n", common, common == 1 ? "" : "s");
+  }
+}
+
+}  // namespace
+
 std::string render_compare_text(const CompareReport& rep) {
+  std::vector<std::string> rulesets;
+  for (const auto& r : rep.rulesets) {
+    rulesets.push_back(printable(clip(r)));
+  }
   std::string out;
   bool first = true;
   for (const auto& game : rep.games) {
@@ -232,121 +358,10 @@ std::string render_compare_text(const CompareReport& rep) {
     for (const auto& line : compare_summary(rep, game)) {
       out += "  " + line + "\n";
     }
-    // Names as shown (base/text.h): clipped and printable; a column per
-    // side where the game has fixed sides, else per player.
-    const bool sides = by_sides(game);
-    std::vector<std::string> players;
-    for (const auto& p : sides ? base.result->side_names : base.players) {
-      players.push_back(printable(clip(p)));
-    }
-    auto score_at = [&](const GameReport& g, std::size_t h, std::size_t c) -> std::optional<long long> {
-      if (!g.result || h >= g.result->hands.size()) {
-        return std::nullopt;
-      }
-      const HandSummary& hs = g.result->hands[h];
-      if (sides) {
-        return hs.side_score ? std::optional((*hs.side_score)[c]) : std::nullopt;
-      }
-      return hs.score ? std::optional((*hs.score)[c]) : std::nullopt;
-    };
-    std::vector<std::string> rulesets;
-    for (const auto& r : rep.rulesets) {
-      rulesets.push_back(printable(clip(r)));
-    }
-    // Column widths: each ruleset is a group of one column per player.
-    std::size_t cell_w = 4;
-    for (const auto& p : players) {
-      cell_w = std::max(cell_w, display_width(p));
-    }
-    std::size_t hands = 0;
-    for (const auto& g : game.under) {
-      if (g.result) {
-        hands = std::max(hands, g.result->hands.size());
-      }
-    }
-    std::vector<std::size_t> group_w;
-    for (std::size_t r = 0; r < game.under.size(); ++r) {
-      const std::size_t cols = players.empty() ? 0 : players.size() * (cell_w + 1) - 1;
-      group_w.push_back(std::max({cols, display_width(rulesets[r]), display_width(winners_text(game.under[r], sides)),
-                                  ended_text(game.under[r]).size()}));
-    }
-    const std::size_t label_w = 6;
-    auto row = [&](const std::string& label, const std::vector<std::string>& groups) {
-      std::string l = "  " + pad(label, label_w);
-      for (std::size_t r = 0; r < groups.size(); ++r) {
-        l += "   " + pad(groups[r], group_w[r]);
-      }
-      while (!l.empty() && l.back() == ' ') {
-        l.pop_back();
-      }
-      out += l + "\n";
-    };
-    std::vector<std::string> heads;
-    std::vector<std::string> names;
-    for (std::size_t r = 0; r < game.under.size(); ++r) {
-      heads.push_back(rulesets[r]);
-      std::string n;
-      for (std::size_t p = 0; p < players.size(); ++p) {
-        n += p == 0 ? "" : " ";
-        n += rpad(players[p], cell_w);
-      }
-      names.push_back(n);
-    }
     if (!rep.differences_only) {
-      row("", heads);
-      row("hand", names);
+      score_table(out, game, rulesets);
     }
-    for (std::size_t h = 0; h < hands && !rep.differences_only; ++h) {
-      std::vector<std::string> cells;
-      for (const auto& g : game.under) {
-        std::string c;
-        for (std::size_t p = 0; p < players.size(); ++p) {
-          const auto score = score_at(g, h, p);
-          const std::string v = score ? std::to_string(*score) : std::string("?");
-          c += p == 0 ? "" : " ";
-          c += rpad(v, cell_w);
-        }
-        cells.push_back(c);
-      }
-      row(rpad(std::to_string(h + 1), 4), cells);
-    }
-    std::vector<std::string> winners;
-    std::vector<std::string> ended;
-    for (const auto& g : game.under) {
-      winners.push_back(winners_text(g, sides));
-      ended.push_back(ended_text(g));
-    }
-    if (!rep.differences_only) {
-      row("winner", winners);
-      row("ended", ended);
-    }
-    const auto differing = differing_diagnostics(game);
-    const auto consequences = ruleset_consequences(game);
-    const std::size_t common = base.diagnostics.size() - differing.front().size();
-    bool any = false;
-    for (std::size_t r = 0; r < game.under.size(); ++r) {
-      if (differing[r].empty()) {
-        continue;
-      }
-      any = true;
-      // The recorded scores the ruleset no longer matches are in the summary, counted.
-      std::vector<std::size_t> listed;
-      std::set_difference(differing[r].begin(), differing[r].end(), consequences[r].begin(), consequences[r].end(),
-                          std::back_inserter(listed));
-      if (listed.empty()) {
-        continue;
-      }
-      out += fmt::format("  only under {}:\n", rulesets[r]);
-      for (std::size_t i : listed) {
-        out += "    " + render_diagnostic(game.under[r].diagnostics[i], TextStyle{false, true});
-      }
-    }
-    if (!any) {
-      out += "  diagnostics: the same under every ruleset";
-      out += common == 0 ? " (none)\n" : fmt::format(" ({})\n", common);
-    } else if (common > 0) {
-      out += fmt::format("  under every ruleset: {} diagnostic{}\n", common, common == 1 ? "" : "s");
-    }
+    diagnostics_lines(out, game, rulesets);
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // Renderers for `trickref score`: text, CSV (RFC 4180), JSON
 // (schemas/standings.schema.json), Markdown and one self-contained HTML page
-// with inline SVG charts. They read only Standings and League.
+// with inline SVG charts (made with the page kit, page/kit.h). They read
+// only Standings and League. One unit a format (render_text.cpp, ...),
+// each laying out the one column model of score/columns.h.
 #pragma once
 
 #include <string>

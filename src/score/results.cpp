@@ -330,6 +330,81 @@ Diagnostic diagnostic(Node dn) {
   return d;
 }
 
+// A courts game's `sides`: each side's name and its players' seats.
+void read_sides(Node n, const Names& players, RefereeResult& r) {
+  if (!n.is_sequence()) {
+    bad(n, fmt::format("`sides` is a list, not {}", n.kind_name()));
+  }
+  for (std::uint32_t i = 0; i < n.size(); ++i) {
+    const Node s = n.item(i);
+    if (!s.is_map()) {
+      bad(s, "a side is {\"name\": NAME, \"players\": [...]}");
+    }
+    r.side_names.push_back(text(need(s, "name", "a side"), "name"));
+    if (std::find(r.side_names.begin(), r.side_names.end() - 1, r.side_names.back()) != r.side_names.end() - 1) {
+      bad(s, fmt::format("two sides are named {}", shown(r.side_names.back())));
+    }
+    const Node members = need(s, "players", "a side");
+    if (!members.is_sequence() || members.size() == 0) {
+      bad(members, "a side's `players` is a list of the game's players");
+    }
+    auto& seats = r.sides.emplace_back();
+    for (std::uint32_t k = 0; k < members.size(); ++k) {
+      seats.push_back(players.at(members.item(k), "players"));
+    }
+  }
+}
+
+// A refereed game's `result` (`rn`) and its `hands`.
+void read_outcome(Node root, Node rn, const GameReport& g, const Names& players, const Names& sides,
+                  RefereeResult& r) {
+  if (!rn.is_map()) {
+    bad(rn, fmt::format("`result` is an object, not {}", rn.kind_name()));
+  }
+  r.refereed = true;
+  if (const Node n = rn.find("refereed"); n.valid()) {
+    r.refereed = boolean(n, "refereed");
+  }
+  const Node hands = need(root, "hands", "a result with a `result`");
+  if (!hands.is_sequence()) {
+    bad(hands, fmt::format("`hands` is a list, not {}", hands.kind_name()));
+  }
+  for (std::uint32_t i = 0; i < hands.size(); ++i) {
+    r.hands.push_back(hand(hands.item(i), players, sides, g.scoring));
+  }
+  GameOutcome& o = r.outcome;
+  o.finished = boolean(need(rn, "finished", "`result`"), "finished");
+  const Node winners = need(rn, "winners", "`result`");
+  if (!winners.is_sequence()) {
+    bad(winners, fmt::format("`winners` is a list of players, not {}", winners.kind_name()));
+  }
+  for (std::uint32_t i = 0; i < winners.size(); ++i) {
+    o.winners.push_back(players.at(winners.item(i), "winners"));
+    if (std::find(o.winners.begin(), o.winners.end() - 1, o.winners.back()) != o.winners.end() - 1) {
+      bad(winners.item(i), fmt::format("`winners` names {} twice",
+                                       shown(g.players[static_cast<std::size_t>(o.winners.back())])));
+    }
+  }
+  o.draw = o.finished && o.winners.empty() && !r.sides.empty();
+  if (const Node n = rn.find("score"); n.valid()) {
+    if (r.sides.empty()) {
+      o.score = players.all<long long>(n, "score");
+    } else {
+      // By side: each seat scores its side's courts.
+      const auto by_side = sides.all<long long>(n, "score");
+      o.score = std::vector<long long>(g.players.size(), 0);
+      for (std::size_t d = 0; d < r.sides.size(); ++d) {
+        for (int seat : r.sides[d]) {
+          (*o.score)[static_cast<std::size_t>(seat)] = by_side[d];
+        }
+      }
+    }
+  }
+  if (const Node n = rn.find("hand"); n.valid()) {
+    o.decided_hand = count(n, "hand");
+  }
+}
+
 GameReport game(Node root) {
   if (!root.is_map()) {
     bad(root, fmt::format("a result is a JSON object, not {}", root.kind_name()));
@@ -365,75 +440,11 @@ GameReport game(Node root) {
   const Names players(g.players, "players");
   RefereeResult r;
   if (const Node n = root.find("sides"); n.valid()) {
-    if (!n.is_sequence()) {
-      bad(n, fmt::format("`sides` is a list, not {}", n.kind_name()));
-    }
-    for (std::uint32_t i = 0; i < n.size(); ++i) {
-      const Node s = n.item(i);
-      if (!s.is_map()) {
-        bad(s, "a side is {\"name\": NAME, \"players\": [...]}");
-      }
-      r.side_names.push_back(text(need(s, "name", "a side"), "name"));
-      if (std::find(r.side_names.begin(), r.side_names.end() - 1, r.side_names.back()) != r.side_names.end() - 1) {
-        bad(s, fmt::format("two sides are named {}", shown(r.side_names.back())));
-      }
-      const Node members = need(s, "players", "a side");
-      if (!members.is_sequence() || members.size() == 0) {
-        bad(members, "a side's `players` is a list of the game's players");
-      }
-      auto& seats = r.sides.emplace_back();
-      for (std::uint32_t k = 0; k < members.size(); ++k) {
-        seats.push_back(players.at(members.item(k), "players"));
-      }
-    }
+    read_sides(n, players, r);
   }
   const Names sides(r.side_names, "sides");
   if (const Node rn = root.find("result"); rn.valid()) {
-    if (!rn.is_map()) {
-      bad(rn, fmt::format("`result` is an object, not {}", rn.kind_name()));
-    }
-    r.refereed = true;
-    if (const Node n = rn.find("refereed"); n.valid()) {
-      r.refereed = boolean(n, "refereed");
-    }
-    const Node hands = need(root, "hands", "a result with a `result`");
-    if (!hands.is_sequence()) {
-      bad(hands, fmt::format("`hands` is a list, not {}", hands.kind_name()));
-    }
-    for (std::uint32_t i = 0; i < hands.size(); ++i) {
-      r.hands.push_back(hand(hands.item(i), players, sides, g.scoring));
-    }
-    GameOutcome& o = r.outcome;
-    o.finished = boolean(need(rn, "finished", "`result`"), "finished");
-    const Node winners = need(rn, "winners", "`result`");
-    if (!winners.is_sequence()) {
-      bad(winners, fmt::format("`winners` is a list of players, not {}", winners.kind_name()));
-    }
-    for (std::uint32_t i = 0; i < winners.size(); ++i) {
-      o.winners.push_back(players.at(winners.item(i), "winners"));
-      if (std::find(o.winners.begin(), o.winners.end() - 1, o.winners.back()) != o.winners.end() - 1) {
-        bad(winners.item(i), fmt::format("`winners` names {} twice",
-                                         shown(g.players[static_cast<std::size_t>(o.winners.back())])));
-      }
-    }
-    o.draw = o.finished && o.winners.empty() && !r.sides.empty();
-    if (const Node n = rn.find("score"); n.valid()) {
-      if (r.sides.empty()) {
-        o.score = players.all<long long>(n, "score");
-      } else {
-        // By side: each seat scores its side's courts.
-        const auto by_side = sides.all<long long>(n, "score");
-        o.score = std::vector<long long>(g.players.size(), 0);
-        for (std::size_t d = 0; d < r.sides.size(); ++d) {
-          for (int seat : r.sides[d]) {
-            (*o.score)[static_cast<std::size_t>(seat)] = by_side[d];
-          }
-        }
-      }
-    }
-    if (const Node n = rn.find("hand"); n.valid()) {
-      o.decided_hand = count(n, "hand");
-    }
+    read_outcome(root, rn, g, players, sides, r);
     g.result = std::move(r);
   }
   const Node diags = need(root, "diagnostics", "a result");

@@ -231,55 +231,14 @@ StandingsBuilder::StandingsBuilder(const League& league, ScoreOptions options)
   }
 }
 
-void StandingsBuilder::add(const GameReport& g) {
-  const int errors = count(g.diagnostics, Severity::kError);
-  const int warnings = count(g.diagnostics, Severity::kWarning);
-  errors_ += errors;
-  warnings_ += warnings;
-  auto exclude = [&](std::string reason) { excluded_.push_back(left_out(g, std::move(reason))); };
-  if (!g.result || !g.result->refereed) {
-    excluded_.push_back(unreadable(g));
-    return;
-  }
-  if (options_.strict && (errors > 0 || warnings > 0)) {
-    exclude(fmt::format("{} error{} and {} warning{} (--strict leaves it out)", errors, errors == 1 ? "" : "s",
-                        warnings, warnings == 1 ? "" : "s"));
-    return;
-  }
-  const TableKind kind = scoring_table(g.scoring).table;
+namespace {
+
+// The game's line in the report: what every kind of game shows of it (a
+// quota or contract game's scores and places are added by add(), a
+// courts game's by add_courts()).
+GameLine game_line(const GameReport& g, TableKind kind, const std::vector<std::string>& names,
+                   const std::string& night, int errors, int warnings) {
   const RefereeResult& r = *g.result;
-  const int n = static_cast<int>(g.players.size());
-  if (kind == TableKind::kCourts) {
-    const bool seats = std::all_of(r.sides.begin(), r.sides.end(), [&](const std::vector<int>& side) {
-      return !side.empty() && std::all_of(side.begin(), side.end(), [&](int seat) { return seat >= 0 && seat < n; });
-    });
-    if (r.sides.empty() || !seats) {
-      exclude("its sides are not known, so no partnership's figures can be counted");
-      return;
-    }
-  }
-  std::vector<std::string> names;
-  for (const auto& p : g.players) {
-    names.push_back(league_.canonical(p));
-  }
-  for (int a = 0; a < n; ++a) {
-    for (int b = a + 1; b < n; ++b) {
-      if (names[static_cast<std::size_t>(a)] == names[static_cast<std::size_t>(b)]) {
-        exclude(fmt::format("{} and {} are one player under the league's aliases ({})",
-                            g.players[static_cast<std::size_t>(a)], g.players[static_cast<std::size_t>(b)],
-                            names[static_cast<std::size_t>(a)]));
-        return;
-      }
-    }
-  }
-
-  std::string night;
-  for (const auto& [k, v] : g.event) {
-    if (k == "night") {
-      night = v;
-    }
-  }
-
   GameLine line;
   line.kind = kind;
   line.file = g.file;
@@ -303,10 +262,143 @@ void StandingsBuilder::add(const GameReport& g) {
   }
   line.title = game_title(g);
   line.date = !g.date.empty() && is_date(g.date) ? g.date : is_date(night) ? night : std::string();
+  return line;
+}
+
+// What one hand adds to the player in `seat` (`s`) of a quota or contract
+// game: tricks over and short of quota, plucks, and the contract the player
+// bid or partnered.
+void add_hand(PlayerLine& p, const HandSummary& h, int s) {
+  const auto seat = static_cast<std::size_t>(s);
+  if (h.taken && seat < h.taken->size() && seat < h.quota.size()) {
+    const long long taken = (*h.taken)[seat];
+    const long long quota = h.quota[seat];
+    add_to(p.over, std::max(0LL, taken - quota));
+    add_to(p.short_, std::max(0LL, quota - taken));
+  }
+  if (h.plucks_made && seat < h.plucks_made->size()) {
+    add_to(p.plucks_made, (*h.plucks_made)[seat]);
+  }
+  if (h.plucks_suffered && seat < h.plucks_suffered->size()) {
+    add_to(p.plucks_suffered, (*h.plucks_suffered)[seat]);
+  }
+  // A contract: a known bidder (an all-pass hand has none). A solo
+  // bidder's partner is -1, so never a seat.
+  if (h.auction && !h.void_hand && h.bidder) {
+    ++p.contract_hands;
+    if (*h.bidder == s) {
+      ++p.contracts;
+      const bool solo = h.partner == -1;
+      p.solo_bids += solo ? 1 : 0;
+      if (h.made) {
+        ++(*h.made ? p.contracts_made : p.contracts_set);
+        p.solo_made += solo && *h.made ? 1 : 0;
+      }
+    } else if (h.partner == s) {
+      ++p.partner_hands;
+    }
+  }
+}
+
+}  // namespace
+
+// Whether a refereed game counts; where not, it is left out, with why:
+// --strict and a game with findings, a courts game whose sides are not
+// known, two of its players one under the league's aliases.
+bool StandingsBuilder::admit(const GameReport& g, TableKind kind, const std::vector<std::string>& names, int errors,
+                             int warnings) {
+  auto exclude = [&](std::string reason) { excluded_.push_back(left_out(g, std::move(reason))); };
+  if (options_.strict && (errors > 0 || warnings > 0)) {
+    exclude(fmt::format("{} error{} and {} warning{} (--strict leaves it out)", errors, errors == 1 ? "" : "s",
+                        warnings, warnings == 1 ? "" : "s"));
+    return false;
+  }
+  const RefereeResult& r = *g.result;
+  const int n = static_cast<int>(g.players.size());
+  if (kind == TableKind::kCourts) {
+    const bool seats = std::all_of(r.sides.begin(), r.sides.end(), [&](const std::vector<int>& side) {
+      return !side.empty() && std::all_of(side.begin(), side.end(), [&](int seat) { return seat >= 0 && seat < n; });
+    });
+    if (r.sides.empty() || !seats) {
+      exclude("its sides are not known, so no partnership's figures can be counted");
+      return false;
+    }
+  }
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      if (names[static_cast<std::size_t>(a)] == names[static_cast<std::size_t>(b)]) {
+        exclude(fmt::format("{} and {} are one player under the league's aliases ({})",
+                            g.players[static_cast<std::size_t>(a)], g.players[static_cast<std::size_t>(b)],
+                            names[static_cast<std::size_t>(a)]));
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// A quota or contract game's figures, each player's own, to a season's or
+// a night's table.
+void StandingsBuilder::credit(Accum& acc, const RefereeResult& r, const GameLine& line,
+                              const std::vector<int>& place) const {
+  const std::vector<std::string>& names = line.players;
+  ++acc.games;
+  for (int s = 0; s < static_cast<int>(names.size()); ++s) {
+    const auto seat = static_cast<std::size_t>(s);
+    PlayerLine& p = acc.players[names[seat]];
+    p.player = names[seat];
+    ++p.games;
+    if (r.outcome.finished) {
+      ++p.finished;
+      if (std::find(r.outcome.winners.begin(), r.outcome.winners.end(), s) != r.outcome.winners.end()) {
+        ++p.wins;
+      }
+      const auto at = static_cast<std::size_t>(place[seat] - 1);
+      if (at < league_.placing_points.size()) {
+        add_to(p.placing, league_.placing_points[at]);
+      }
+    }
+    if (r.outcome.score) {
+      add_to(p.points, (*r.outcome.score)[seat]);
+    }
+    p.hands += line.quota_hands[seat];  // counted once, for the game's line
+    p.quota_made += line.quota_made[seat];
+    for (const auto& h : r.hands) {
+      add_hand(p, h, s);
+    }
+  }
+}
+
+void StandingsBuilder::add(const GameReport& g) {
+  const int errors = count(g.diagnostics, Severity::kError);
+  const int warnings = count(g.diagnostics, Severity::kWarning);
+  errors_ += errors;
+  warnings_ += warnings;
+  if (!g.result || !g.result->refereed) {
+    excluded_.push_back(unreadable(g));
+    return;
+  }
+  const TableKind kind = scoring_table(g.scoring).table;
+  std::vector<std::string> names;
+  for (const auto& p : g.players) {
+    names.push_back(league_.canonical(p));
+  }
+  if (!admit(g, kind, names, errors, warnings)) {
+    return;
+  }
+  std::string night;
+  for (const auto& [k, v] : g.event) {
+    if (k == "night") {
+      night = v;
+    }
+  }
+  GameLine line = game_line(g, kind, names, night, errors, warnings);
   if (kind == TableKind::kCourts) {
     add_courts(g, names, line, night);  // scores by side
     return;
   }
+  const RefereeResult& r = *g.result;
+  const int n = static_cast<int>(g.players.size());
   if (r.outcome.score) {
     line.score = *r.outcome.score;
   }
@@ -319,7 +411,6 @@ void StandingsBuilder::add(const GameReport& g) {
       line.running.push_back(*h.score);
     }
   }
-
   const std::vector<int> place = r.outcome.finished ? places(r.outcome, n, r.outcome.score) : std::vector<int>();
   line.place = r.outcome.finished ? place : std::vector<int>(static_cast<std::size_t>(n), 0);
   line.quota_hands.assign(static_cast<std::size_t>(n), 0);
@@ -330,64 +421,10 @@ void StandingsBuilder::add(const GameReport& g) {
       line.quota_made[seat] += (*h.taken)[seat] >= h.quota[seat] ? 1 : 0;
     }
   }
-  auto credit = [&](Accum& acc) {
-    ++acc.games;
-    for (int s = 0; s < n; ++s) {
-      const auto seat = static_cast<std::size_t>(s);
-      PlayerLine& p = acc.players[names[seat]];
-      p.player = names[seat];
-      ++p.games;
-      if (r.outcome.finished) {
-        ++p.finished;
-        if (std::find(r.outcome.winners.begin(), r.outcome.winners.end(), s) != r.outcome.winners.end()) {
-          ++p.wins;
-        }
-        const auto at = static_cast<std::size_t>(place[seat] - 1);
-        if (at < league_.placing_points.size()) {
-          add_to(p.placing, league_.placing_points[at]);
-        }
-      }
-      if (r.outcome.score) {
-        add_to(p.points, (*r.outcome.score)[seat]);
-      }
-      p.hands += line.quota_hands[seat];  // counted once, for the game's line
-      p.quota_made += line.quota_made[seat];
-      for (const auto& h : r.hands) {
-        if (h.taken && seat < h.taken->size() && seat < h.quota.size()) {
-          const long long taken = (*h.taken)[seat];
-          const long long quota = h.quota[seat];
-          add_to(p.over, std::max(0LL, taken - quota));
-          add_to(p.short_, std::max(0LL, quota - taken));
-        }
-        if (h.plucks_made && seat < h.plucks_made->size()) {
-          add_to(p.plucks_made, (*h.plucks_made)[seat]);
-        }
-        if (h.plucks_suffered && seat < h.plucks_suffered->size()) {
-          add_to(p.plucks_suffered, (*h.plucks_suffered)[seat]);
-        }
-        // A contract: a known bidder (an all-pass hand has none). A solo
-        // bidder's partner is -1, so never a seat.
-        if (h.auction && !h.void_hand && h.bidder) {
-          ++p.contract_hands;
-          if (*h.bidder == s) {
-            ++p.contracts;
-            const bool solo = h.partner == -1;
-            p.solo_bids += solo ? 1 : 0;
-            if (h.made) {
-              ++(*h.made ? p.contracts_made : p.contracts_set);
-              p.solo_made += solo && *h.made ? 1 : 0;
-            }
-          } else if (h.partner == s) {
-            ++p.partner_hands;
-          }
-        }
-      }
-    }
-  };
   KindAccum& k = kinds_[kind];
-  credit(k.season);
+  credit(k.season, r, line, place);
   if (options_.by_night) {
-    credit(k.nights[night]);
+    credit(k.nights[night], r, line, place);
   }
   games_.push_back(std::move(line));
   game_pairs_.emplace_back();  // no sides

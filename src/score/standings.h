@@ -242,6 +242,11 @@ class StandingsBuilder {
   [[nodiscard]] Table pair_table(const Accum& a, bool season, const std::string& night,
                                  const std::vector<RankKey>& keys) const;
   [[nodiscard]] std::string pair_name(const PairKey& key) const;
+  // Whether a refereed game counts (else it is left out, with why), for add().
+  [[nodiscard]] bool admit(const GameReport& g, TableKind kind, const std::vector<std::string>& names, int errors,
+                           int warnings);
+  // A quota or contract game's figures to a table, for add().
+  void credit(Accum& acc, const RefereeResult& r, const GameLine& line, const std::vector<int>& place) const;
   // The courts games' figures, for add().
   void add_courts(const GameReport& g, const std::vector<std::string>& names, GameLine& line,
                   const std::string& night);

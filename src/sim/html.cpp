@@ -1,33 +1,23 @@
 #include "sim/html.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "base/text.h"
+#include "page/kit.h"
 
 namespace trickref::sim {
 namespace {
 
-// Colour-blind-safe palette (Okabe-Ito), one per ruleset in --rules order.
-constexpr std::array<std::string_view, 8> kPalette{"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                                   "#E69F00", "#56B4E9", "#332288", "#000000"};
+// One colour a ruleset, in --rules order: Okabe-Ito's eight.
+std::string_view colour(std::size_t r) { return page::colour(r, 8); }
 
-std::string_view colour(std::size_t r) { return kPalette[r % kPalette.size()]; }
-
-std::string esc(std::string_view s) { return html_text(s); }
-
-// SVG coordinates: one decimal, no trailing ".0".
-std::string num(double x) {
-  std::string s = fmt::format("{:.1f}", x);
-  if (s.size() > 2 && s.substr(s.size() - 2) == ".0") {
-    s.resize(s.size() - 2);
-  }
-  return s == "-0" ? "0" : s;
-}
+using page::esc;
+using page::num;
+using page::ticks;
 
 // A figure as the plots label it: rates in percent, courts per 100 hands.
 double shown(const Row& row, double x) { return row.kind == Kind::kRate || row.kind == Kind::kPer100 ? 100 * x : x; }
@@ -37,23 +27,6 @@ double shown(const Row& row, double x) { return row.kind == Kind::kRate || row.k
 std::string axis_label(const Row& row, double x, double step) {
   const int decimals = step > 0 ? std::clamp(static_cast<int>(-std::floor(std::log10(step) + 1e-9)), 0, 6) : 0;
   return fmt::format("{:.{}f}{}", x, decimals, row.kind == Kind::kRate ? "%" : "");
-}
-
-// Ticks over [lo, hi]: a step of 1, 2 or 5 times a power of ten, 2 to 6 of them.
-std::vector<double> ticks(double lo, double hi) {
-  const double range = hi - lo;
-  if (!(range > 0)) {
-    return {lo};
-  }
-  double step = std::pow(10.0, std::floor(std::log10(range)) - 1);
-  for (int i = 0; range / step > 5; ++i) {
-    step *= (i % 3 == 1) ? 2.5 : 2;
-  }
-  std::vector<double> out;
-  for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
-    out.push_back(std::abs(t) < step * 1e-9 ? 0.0 : t);
-  }
-  return out;
 }
 
 // One statistic's plot: a line per ruleset, its estimate a dot, its
@@ -240,75 +213,92 @@ std::string seat_plot(const std::vector<const Row*>& seats, const std::vector<st
 }
 
 std::string legend(const std::vector<std::string>& names) {
-  std::string out = "<ul class=\"legend\">";
+  std::vector<page::LegendEntry> entries;
   for (std::size_t r = 0; r < names.size(); ++r) {
-    out += fmt::format("<li><span class=\"swatch\" style=\"background:{}\"></span>{}</li>", colour(r), esc(names[r]));
+    entries.push_back({colour(r), esc(names[r])});
   }
-  return out + "</ul>\n";
+  return page::legend(entries);
 }
 
-constexpr std::string_view kStyle = R"(
-:root{color-scheme:light}
-*{box-sizing:border-box}
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;margin:0 auto;
-max-width:76rem;padding:1rem;color:#1b1b1b;background:#fff;line-height:1.45}
-h1{font-size:1.6rem;margin:.2rem 0}
-h2{font-size:1.25rem;margin:1.6rem 0 .4rem;border-bottom:2px solid #0072B2;padding-bottom:.2rem}
-.meta,.note{color:#555;margin:.2rem 0 .6rem}
-.note{font-size:.9rem}
-.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
-table{border-collapse:separate;border-spacing:0;font-variant-numeric:tabular-nums}
-th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap;background:#fff}
-thead th{background:#eef4f9;font-weight:600;vertical-align:bottom}
-thead th:first-child{text-align:left}
-tbody th{text-align:left;font-weight:600;position:sticky;left:0;z-index:1;border-right:1px solid #ddd;
-white-space:normal;min-width:8rem}
-h3{font-size:1rem;margin:1rem 0 .3rem}
-tbody tr:nth-child(even)>*{background:#f4f6f8}
-td.diff{color:#555}
-td.diff.excludes{color:#1b1b1b;font-weight:600}
-.plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,19rem),1fr));gap:.8rem}
-figure{margin:0;border:1px solid #ddd;border-radius:6px;padding:.5rem .6rem;break-inside:avoid}
-figcaption{font-weight:600;font-size:.95rem}
-figcaption .d{display:block;font-weight:400;color:#555;font-size:.85rem}
-svg.plot{width:100%;height:auto;display:block;font-size:11px}
-svg.plot.seats{max-width:34rem;font-size:12px}
-svg .grid line{stroke:#e2e2e2;stroke-width:1}
-svg text{fill:#555}
-svg line.interval{stroke-width:3;stroke-linecap:round}
-svg line.reference{stroke:#888;stroke-dasharray:4 3}
-svg line.median{stroke:#1b1b1b;stroke-width:1.5;stroke-dasharray:3 2}
-svg line.whisker{stroke:#1b1b1b;stroke-width:1.5}
-.legend{list-style:none;padding:0;margin:.3rem 0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
-.swatch{display:inline-block;width:.9em;height:.9em;border-radius:2px;margin-right:.35em;vertical-align:-.1em}
-dl{margin:.4rem 0}dt{font-weight:600;margin-top:.5rem}dd{margin:0 0 0 1rem}dt code{font-weight:400;color:#555}
-@media (max-width:40rem){body{padding:.6rem}th,td{padding:.25rem .35rem;font-size:.85rem}tbody th{min-width:7rem;max-width:9rem}}
-@media print{.scroll{overflow:visible}}
-)";
+// The kit's look (page/kit.h) with the study's own rules: tables that fit
+// their figures, the differences' cells, the plots in a grid of figures.
+std::string style() {
+  return page::stylesheet({
+      page::kBase,
+      ".meta,.note{color:#555;margin:.2rem 0 .6rem}\n"
+      ".note{font-size:.9rem}\n",
+      page::kScroll,
+      page::table_rules({.full_width = false, .padding = ".3rem .5rem", .heads_at_bottom = true}),
+      "thead th:first-child{text-align:left}\n"
+      "tbody th{text-align:left;font-weight:600;position:sticky;left:0;z-index:1;border-right:1px solid #ddd;\n"
+      "white-space:normal;min-width:8rem}\n",
+      page::kH3,
+      page::kStripes,
+      "td.diff{color:#555}\n"
+      "td.diff.excludes{color:#1b1b1b;font-weight:600}\n"
+      ".plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,19rem),1fr));gap:.8rem}\n"
+      "figure{margin:0;border:1px solid #ddd;border-radius:6px;padding:.5rem .6rem;break-inside:avoid}\n"
+      "figcaption{font-weight:600;font-size:.95rem}\n"
+      "figcaption .d{display:block;font-weight:400;color:#555;font-size:.85rem}\n"
+      "svg.plot{width:100%;height:auto;display:block;font-size:11px}\n"
+      "svg.plot.seats{max-width:34rem;font-size:12px}\n",
+      page::chart_text_rules("#e2e2e2", "#555"),
+      "svg line.interval{stroke-width:3;stroke-linecap:round}\n"
+      "svg line.reference{stroke:#888;stroke-dasharray:4 3}\n"
+      "svg line.median{stroke:#1b1b1b;stroke-width:1.5;stroke-dasharray:3 2}\n"
+      "svg line.whisker{stroke:#1b1b1b;stroke-width:1.5}\n",
+      page::legend_rules(".3rem 0"),
+      "dl{margin:.4rem 0}dt{font-weight:600;margin-top:.5rem}dd{margin:0 0 0 1rem}dt code{font-weight:400;color:#555}\n"
+      "@media (max-width:40rem){body{padding:.6rem}th,td{padding:.25rem .35rem;font-size:.85rem}tbody th{min-width:7rem;"
+      "max-width:9rem}}\n"
+      "@media print{.scroll{overflow:visible}}\n",
+  });
+}
 
-}  // namespace
-
-std::string render_html(const SimReport& rep) {
-  std::vector<std::string> names;
-  for (const auto& r : rep.rulesets) {
-    names.push_back(printable(clip(r)));
-  }
-  const auto table = shown_rows(rep);
+// The page's head and header: what was played, and how each figure reads.
+std::string header(const SimReport& rep, const std::vector<std::string>& names) {
   const std::string title = names.size() == 1 ? fmt::format("Rules study: {}", names.front())
                                               : fmt::format("Rules study: {}", fmt::join(names, " vs "));
   std::string bots;
   for (const auto& b : rep.options.bots) {
     bots += (bots.empty() ? "" : ", ") + b;
   }
-  std::string out = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta name=\"generator\" content=\"trickref simulate\">\n<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n"
-      "<header><h1>{}</h1><p class=\"meta\">{} games per ruleset, seed {}, bots by seat: {}. Each figure is an "
-      "estimate with its 95% interval; each game is one sample.</p></header>\n",
-      esc(title), kStyle, esc(title), rep.options.games, rep.options.seed, esc(bots));
-  // The table: estimates, then each ruleset's difference from the first.
-  out += "<section id=\"table\"><h2>Statistics</h2>\n";
+  return page::head("trickref simulate", title, style()) +
+         fmt::format("<header><h1>{}</h1><p class=\"meta\">{} games per ruleset, seed {}, bots by seat: {}. Each "
+                     "figure is an estimate with its 95% interval; each game is one sample.</p></header>\n",
+                     esc(title), rep.options.games, rep.options.seed, esc(bots));
+}
+
+// The differences from the first ruleset, a table apart, so that neither
+// table is too wide to read.
+std::string differences_table(const std::vector<Row>& table, const std::vector<std::string>& names) {
+  std::string out = fmt::format("<h3>Differences from {}</h3>\n<div class=\"scroll\"><table class=\"differences\">\n"
+                                "<thead><tr><th>statistic</th>",
+                                esc(names.front()));
+  for (std::size_t r = 1; r < names.size(); ++r) {
+    out += fmt::format("<th>{} − {}</th>", esc(names[r]), esc(names.front()));
+  }
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : table) {
+    if (row.kind == Kind::kCount) {
+      continue;
+    }
+    out += fmt::format("<tr data-key=\"{}\"><th>{}</th>", esc(row.key), esc(row.label));
+    for (std::size_t r = 1; r < names.size(); ++r) {
+      const Interval& d = row.differences[r];
+      out += fmt::format("<td class=\"diff{}\">{}</td>", excludes_zero(d) ? " excludes" : "",
+                         esc(difference_text(row, d)));
+    }
+    out += "</tr>\n";
+  }
+  out += "</tbody></table></div>\n";
+  return out;
+}
+
+// The table: estimates, then each ruleset's difference from the first.
+std::string statistics_section(const SimReport& rep, const std::vector<Row>& table,
+                               const std::vector<std::string>& names) {
+  std::string out = "<section id=\"table\"><h2>Statistics</h2>\n";
   if (names.size() > 1) {
     std::vector<std::string> pairings;
     for (std::size_t r = 1; r < names.size(); ++r) {
@@ -333,46 +323,30 @@ std::string render_html(const SimReport& rep) {
   }
   out += "</tbody></table></div>\n";
   if (names.size() > 1) {
-    // The differences apart, so that neither table is too wide to read.
-    out += fmt::format("<h3>Differences from {}</h3>\n<div class=\"scroll\"><table class=\"differences\">\n"
-                       "<thead><tr><th>statistic</th>",
-                       esc(names.front()));
-    for (std::size_t r = 1; r < names.size(); ++r) {
-      out += fmt::format("<th>{} − {}</th>", esc(names[r]), esc(names.front()));
-    }
-    out += "</tr></thead>\n<tbody>\n";
-    for (const auto& row : table) {
-      if (row.kind == Kind::kCount) {
-        continue;
-      }
-      out += fmt::format("<tr data-key=\"{}\"><th>{}</th>", esc(row.key), esc(row.label));
-      for (std::size_t r = 1; r < names.size(); ++r) {
-        const Interval& d = row.differences[r];
-        out += fmt::format("<td class=\"diff{}\">{}</td>", excludes_zero(d) ? " excludes" : "",
-                           esc(difference_text(row, d)));
-      }
-      out += "</tr>\n";
-    }
-    out += "</tbody></table></div>\n";
+    out += differences_table(table, names);
   }
   out += "</section>\n";
+  return out;
+}
 
-  // Win rates by seat.
+// Win rates by seat (empty where the statistics have none).
+std::string seats_section(const SimReport& rep, const std::vector<Row>& table, const std::vector<std::string>& names) {
   std::vector<const Row*> seats;
   for (const auto& row : table) {
     if (row.group == "wins_by_seat") {
       seats.push_back(&row);
     }
   }
-  if (!seats.empty()) {
-    out += "<section id=\"seats\"><h2>Win rate by seat</h2>\n<p class=\"note\">Seats relative to the game's first "
-           "dealer, finished games; the dashed line is an even share, the whiskers 95% intervals.</p>\n";
-    out += legend(names);
-    out += seat_plot(seats, names, rep.stats.empty() ? 3 : rep.stats.front().players);
-    out += "</section>\n";
+  if (seats.empty()) {
+    return {};
   }
+  return "<section id=\"seats\"><h2>Win rate by seat</h2>\n<p class=\"note\">Seats relative to the game's first "
+         "dealer, finished games; the dashed line is an even share, the whiskers 95% intervals.</p>\n" +
+         legend(names) + seat_plot(seats, names, rep.stats.empty() ? 3 : rep.stats.front().players) + "</section>\n";
+}
 
-  // Game lengths: every ruleset on one scale.
+// Game lengths: every ruleset on one scale.
+std::string lengths_section(const SimReport& rep, const std::vector<std::string>& names) {
   std::size_t longest = 0;
   for (const auto& s : rep.stats) {
     longest = std::max(longest, s.game_length.empty() ? std::size_t{0} : s.game_length.size() - 1);
@@ -388,9 +362,10 @@ std::string render_html(const SimReport& rep) {
       most = std::max(most, games);
     }
   }
-  out += fmt::format("<section id=\"lengths\"><h2>Game length</h2>\n<p class=\"note\">Games by hands played{}; the "
-                     "dashed line is the median. The same scales for every ruleset.</p>\n<div class=\"plots\">\n",
-                     bin == 1 ? std::string() : fmt::format(", in bins of {} hands", bin));
+  std::string out =
+      fmt::format("<section id=\"lengths\"><h2>Game length</h2>\n<p class=\"note\">Games by hands played{}; the "
+                  "dashed line is the median. The same scales for every ruleset.</p>\n<div class=\"plots\">\n",
+                  bin == 1 ? std::string() : fmt::format(", in bins of {} hands", bin));
   for (std::size_t r = 0; r < rep.stats.size(); ++r) {
     const auto& s = rep.stats[r];
     out += fmt::format("<figure class=\"length\"><figcaption>{}<span class=\"d\">median {} hands, 10%-90%: {}-{}, "
@@ -401,10 +376,13 @@ std::string render_html(const SimReport& rep) {
     out += "</figure>\n";
   }
   out += "</div>\n</section>\n";
+  return out;
+}
 
-  // One plot per statistic with an interval.
-  out += "<section id=\"estimates\"><h2>Each statistic by ruleset</h2>\n<p class=\"note\">A dot is the estimate, "
-         "the bar its 95% interval; the dashed line is the first ruleset's estimate.</p>\n";
+// One plot per statistic with an interval.
+std::string estimates_section(const std::vector<Row>& table, const std::vector<std::string>& names) {
+  std::string out = "<section id=\"estimates\"><h2>Each statistic by ruleset</h2>\n<p class=\"note\">A dot is the "
+                    "estimate, the bar its 95% interval; the dashed line is the first ruleset's estimate.</p>\n";
   out += legend(names);
   out += "<div class=\"plots\">\n";
   for (const auto& row : table) {
@@ -431,9 +409,12 @@ std::string render_html(const SimReport& rep) {
                        plot);
   }
   out += "</div>\n</section>\n";
+  return out;
+}
 
-  // What each statistic is, and how its interval is computed.
-  out += "<section id=\"definitions\"><h2>Definitions</h2>\n<dl>\n";
+// What each statistic is, and how its interval is computed.
+std::string definitions_section(const SimReport& rep, const std::vector<Row>& table) {
+  std::string out = "<section id=\"definitions\"><h2>Definitions</h2>\n<dl>\n";
   for (const auto& st : statistics(rep.stats, rep.options)) {
     if (std::none_of(table.begin(), table.end(), [&](const Row& r) { return r.key == st.key; })) {
       continue;
@@ -444,8 +425,21 @@ std::string render_html(const SimReport& rep) {
   for (const auto& note : interval_notes()) {
     out += fmt::format("<p class=\"note\">{}</p>\n", esc(note));
   }
-  out += "</section>\n</body>\n</html>\n";
+  out += "</section>\n";
   return out;
+}
+
+}  // namespace
+
+std::string render_html(const SimReport& rep) {
+  std::vector<std::string> names;
+  for (const auto& r : rep.rulesets) {
+    names.push_back(printable(clip(r)));
+  }
+  const auto table = shown_rows(rep);
+  return header(rep, names) + statistics_section(rep, table, names) + seats_section(rep, table, names) +
+         lengths_section(rep, names) + estimates_section(table, names) + definitions_section(rep, table) +
+         std::string(page::kEnd);
 }
 
 }  // namespace trickref::sim
