@@ -111,7 +111,7 @@ class Hostile : public ::testing::Test {
   }
 
   fs::path file(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
+    fs::path p = dir_ / name;
     write(p, text);
     return p;
   }
@@ -175,6 +175,7 @@ class Hostile : public ::testing::Test {
       std::vector<std::string> all{TRICKREF_BINARY};
       all.insert(all.end(), args.begin(), args.end());
       std::vector<char*> argv;
+      argv.reserve(all.size() + 1);
       for (auto& a : all) {
         argv.push_back(a.data());
       }
