@@ -52,15 +52,15 @@ TEST_P(SimJobs, SameOutputWhateverTheJobs) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Kinds, SimJobs,
-    testing::Values(JobsCase{"CallDeuces",
-                             {"simulate", "--rules", "call-deuces", "--games", "300", "--seed", "9", "--bots",
-                              "heuristic,random,heuristic,random"}},
-                    JobsCase{"CourtPiece",
-                             {"simulate", "--rules", "court-piece", "--rules", "court-piece-race", "--games", "200",
-                              "--seed", "9", "--bots", "heuristic,random,heuristic,random"}}),
-    [](const testing::TestParamInfo<JobsCase>& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(Kinds, SimJobs,
+                         testing::Values(JobsCase{"CallDeuces",
+                                                  {"simulate", "--rules", "call-deuces", "--games", "300", "--seed",
+                                                   "9", "--bots", "heuristic,random,heuristic,random"}},
+                                         JobsCase{"CourtPiece",
+                                                  {"simulate", "--rules", "court-piece", "--rules", "court-piece-race",
+                                                   "--games", "200", "--seed", "9", "--bots",
+                                                   "heuristic,random,heuristic,random"}}),
+                         [](const testing::TestParamInfo<JobsCase>& param) { return std::string(param.param.name); });
 
 // --- written, then refereed clean ----------------------------------------------------
 
@@ -93,8 +93,7 @@ void expect_scores(const nlohmann::json& game, const PlayedGame& played, const s
   if (game.contains("sides")) {
     for (const auto& side : game.at("sides")) {
       const std::string first = side.at("players").at(0);
-      const auto seat =
-          static_cast<std::size_t>(std::find(players.begin(), players.end(), first) - players.begin());
+      const auto seat = static_cast<std::size_t>(std::find(players.begin(), players.end(), first) - players.begin());
       EXPECT_EQ(score.at(side.at("name").get<std::string>()).get<long long>(), played.score[seat]) << where;
     }
     return;
@@ -120,7 +119,7 @@ TEST_P(SimRoundTrip, SimulatedGamesValidateWithNoDiagnosticAtEveryLevel) {
   for (const char* level : {"sheet", "exchange", "plays", "full"}) {
     for (const std::string& out : {(dir / (std::string(level) + ".jsonl")).string(), (dir / level).string()}) {
       const std::vector<std::string> args{"simulate", "--rules", run.rules, "--games", std::to_string(run.games),
-                                          "--seed",   run.seed,  "--bots",  bots,     "--detail",
+                                          "--seed",   run.seed,  "--bots",  bots,      "--detail",
                                           level,      "--out",   out};
       const auto sim = test::run_cli(args);
       ASSERT_EQ(sim.exit_code, 0) << sim.err;
@@ -160,30 +159,37 @@ TEST_P(SimRoundTrip, SimulatedGamesValidateWithNoDiagnosticAtEveryLevel) {
 INSTANTIATE_TEST_SUITE_P(
     Kinds, SimRoundTrip,
     testing::Values(
-        RoundTrip{"call-deuces", "31", 4, {"heuristic", "random", "heuristic", "random"},
+        RoundTrip{"call-deuces",
+                  "31",
+                  4,
+                  {"heuristic", "random", "heuristic", "random"},
                   [](const std::vector<PlayedGame>& games) {
                     EXPECT_GT(count_hands(games, [](const PlayedHand& h) { return h.bidder < 0; }), 0)
                         << "the games include hands everyone passed";
                   }},
-        RoundTrip{"court-piece", "1", 8, {"heuristic", "random", "random", "heuristic"},
+        RoundTrip{"court-piece",
+                  "1",
+                  8,
+                  {"heuristic", "random", "random", "heuristic"},
                   [](const std::vector<PlayedGame>& games) {
                     EXPECT_GT(std::count_if(games.begin(), games.end(),
                                             [](const PlayedGame& g) { return g.finished && g.winners.empty(); }),
                               0)
                         << "a draw";
-                    EXPECT_GT(count_hands(games,
-                                          [](const PlayedHand& h) {
-                                            return h.early_court_side >= 0 && h.tricks_played == 7;
-                                          }),
-                              0)
+                    EXPECT_GT(
+                        count_hands(
+                            games, [](const PlayedHand& h) { return h.early_court_side >= 0 && h.tricks_played == 7; }),
+                        0)
                         << "an early court stopped";
                   }},
-        RoundTrip{"court-piece-race", "22", 4, {"heuristic", "random", "heuristic", "random"},
+        RoundTrip{"court-piece-race",
+                  "22",
+                  4,
+                  {"heuristic", "random", "heuristic", "random"},
                   [](const std::vector<PlayedGame>& games) {
                     EXPECT_GT(count_hands(games,
                                           [](const PlayedHand& h) {
-                                            return h.early_court_side >= 0 && h.tricks_played == 13 &&
-                                                   !h.all_tricks;
+                                            return h.early_court_side >= 0 && h.tricks_played == 13 && !h.all_tricks;
                                           }),
                               0)
                         << "an early court played on and lost";
