@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -44,7 +45,7 @@ const char* const kTricks =
     "      - [10H, QS, 7S]\n";
 
 std::string write(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + name;
+  std::string path = testing::TempDir() + name;
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }
@@ -253,10 +254,7 @@ TEST(Analyse, KeepingEachHandsPlayChangesNoDiagnostic) {
           plays += h.play ? static_cast<int>(h.play->plays.size()) : 0;
           if (h.play && h.taken && clean) {
             // Every card of a clean hand, none skipped as proven.
-            int tricks = 0;
-            for (const int t : *h.taken) {
-              tricks += t;
-            }
+            const int tricks = std::accumulate(h.taken->begin(), h.taken->end(), 0);
             EXPECT_EQ(h.play->plays.size(), g.players.size() * static_cast<std::size_t>(tricks))
                 << g.file << " hand " << h.number;
           }

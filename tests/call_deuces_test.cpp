@@ -43,7 +43,7 @@ std::vector<long long> score(const HandSummary& h) { return h.score.value_or(std
 // A house ruleset extending call-deuces with `options` (YAML lines under
 // the top level), written to a file: its path, for a record's `game:`.
 std::string house(const std::string& name, const std::string& options) {
-  const std::string path = testing::TempDir() + name + ".yaml";
+  std::string path = testing::TempDir() + name + ".yaml";
   std::ofstream(path) << "name: " << name << "\nextends: call-deuces\n" << options;
   return path;
 }

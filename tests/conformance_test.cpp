@@ -123,6 +123,18 @@ TEST_P(Conformance, RandomLegalGamesRefereeCleanAtEveryLevel) {
   }
 }
 
+// The cards each seat held when play began: every card of the hand's
+// tricks, given to the seat that played it.
+std::array<CardSet, kMaxPlayers> held_at_first_lead(const PlayedHand& h, int players) {
+  std::array<CardSet, kMaxPlayers> start{};
+  for (std::size_t t = 0; t < h.tricks.size(); ++t) {
+    for (std::size_t i = 0; i < h.tricks[t].size(); ++i) {
+      start[static_cast<std::size_t>((h.leaders[t] + static_cast<int>(i)) % players)].insert(h.tricks[t][i]);
+    }
+  }
+  return start;
+}
+
 TEST_P(Conformance, CheckPlayAgreesWithLegalPlaysInEveryReachedState) {
   std::mt19937_64 rng(99);
   long states = 0;
@@ -137,12 +149,7 @@ TEST_P(Conformance, CheckPlayAgreesWithLegalPlaysInEveryReachedState) {
         continue;
       }
       // Replay the hand from the hands held at the start of play.
-      std::array<CardSet, kMaxPlayers> start{};
-      for (std::size_t t = 0; t < h.tricks.size(); ++t) {
-        for (std::size_t i = 0; i < h.tricks[t].size(); ++i) {
-          start[static_cast<std::size_t>((h.leaders[t] + static_cast<int>(i)) % rules->players)].insert(h.tricks[t][i]);
-        }
-      }
+      const std::array<CardSet, kMaxPlayers> start = held_at_first_lead(h, rules->players);
       PlayState s = start_play(*rules, h.trump, start, h.leaders[0]);
       for (std::size_t t = 0; t < h.tricks.size(); ++t) {
         ASSERT_EQ(s.leader, h.leaders[t]);

@@ -59,7 +59,7 @@ std::string first_tricks(const std::string& yaml, int n) {
 
 // A house ruleset extending court-piece with `options`: its path, for `game:`.
 std::string house(const std::string& name, const std::string& options) {
-  const std::string path = testing::TempDir() + "court-piece-" + name + ".yaml";
+  std::string path = testing::TempDir() + "court-piece-" + name + ".yaml";
   std::ofstream(path) << "name: " << name << "\nextends: court-piece\n" << options;
   return path;
 }

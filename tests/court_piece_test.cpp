@@ -64,11 +64,8 @@ TEST(CourtPieceSheet, AClaimedRevokeForfeitsTheHand) {
 }
 
 TEST(CourtPieceSheet, SevenHandsInARowScoreACourtAndSixDoNot) {
-  std::vector<std::string> seven;
-  for (int i = 0; i < 7; ++i) {
-    // Bob & Dan win every hand without a court: Ann, the dealer, deals again.
-    seven.push_back("dealer: Ann\n    taken: {Ann: 5, Bob: 8}");
-  }
+  // Bob & Dan win every hand without a court: Ann, the dealer, deals again.
+  std::vector<std::string> seven(7, "dealer: Ann\n    taken: {Ann: 5, Bob: 8}");
   seven.back() += "\n    score: {Ann: 0, Bob: 1}\n    streak: {Bob: 0}";
   const auto games = test::validate_yaml(sheet("court-piece", seven));
   EXPECT_EQ(test::diagnostics_text(games), "");

@@ -69,6 +69,7 @@ struct Table {
     check_call(h, seat, bid, v);
     apply_call(h, seat, bid);
     std::vector<Code> out;
+    out.reserve(v.size());
     for (const auto& x : v) {
       out.push_back(x.code);
     }
@@ -326,6 +327,7 @@ HandTally contract(int bidder, int bid, int partner, std::array<int, 4> points) 
 std::vector<long long> scored(const Ruleset& r, const HandTally& t) {
   const GameState g = start_game(r);
   std::vector<long long> out;
+  out.reserve(4);
   for (int s = 0; s < 4; ++s) {
     out.push_back(hand_points(g, t, s));
   }

@@ -71,7 +71,7 @@ TEST_F(HostileJson, NotJson) {
   EXPECT_NE(lone.out.find("lone.jsonl:2:60: error: invalid JSON: a lone UTF-16 high surrogate (\\uD83C)"),
             std::string::npos)
       << lone.out;
-  file("nul.jsonl", kGame + "\n" + std::string("{\"game\": \"pl\0ck\"}\n", 19));
+  file("nul.jsonl", kGame + "\n" + std::string("{\"game\": \"pl\0ck\"}\n", 18));
   expect({"validate", "nul.jsonl"}, 1, R"(^nul\.jsonl:2:13: error: a NUL byte: this is not UTF-8 text.* \[syntax\]$)");
   file("garbage.json", kGame + "\n}]garbage");
   expect({"validate", "garbage.json"}, 1,

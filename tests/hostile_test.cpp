@@ -6,7 +6,7 @@
 // exception's text, and bounded resources: the child's peak memory (from
 // wait4) and the size of its output are asserted. No time is: a busy machine
 // would make the suite flaky (the CPU and wall times are printed, and the
-// figures measured are in README's Limits). Huge inputs are generated here, into a
+// figures measured are in docs/safety.md). Huge inputs are generated here, into a
 // directory unique to the test and process, never committed.
 #include <fcntl.h>
 #include <sys/resource.h>

@@ -14,8 +14,8 @@
 // the trick winners it works out itself), worked back through the plucks.
 // The games are a small Pluck (15 cards, 5 a player), where that is cheap.
 //
-// What a level cannot prove is listed in README.md, "How the referee
-// reports" (the table of mistakes by level); the test keeps to the rest.
+// What a level cannot prove is listed in docs/referee.md, "What each level
+// of a record can prove" (the table of mistakes by level); the test keeps to the rest.
 #include <algorithm>
 #include <bit>
 #include <cstdio>

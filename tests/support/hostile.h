@@ -46,7 +46,7 @@ constexpr bool kSanitized = false;
 // and wall time depend on what else the machine runs (a busy host once took
 // a 1.2 s case past 2 s). Work is bounded by counting it (output bytes,
 // lines, peak memory, and in-process counts); the times are printed
-// ([hostile] lines) and the figures kept in README's Limits; a hang ends at
+// ([hostile] lines) and the figures kept in docs/safety.md; a hang ends at
 // the ctest timeout.
 constexpr long kMaxRssKb = kSanitized ? 600L * 1024 : 200L * 1024;
 // No output line may echo more than a line of the input: the inputs here are
@@ -111,7 +111,7 @@ class Hostile : public ::testing::Test {
   }
 
   fs::path file(const std::string& name, const std::string& text) {
-    const fs::path p = dir_ / name;
+    fs::path p = dir_ / name;
     write(p, text);
     return p;
   }
@@ -175,6 +175,7 @@ class Hostile : public ::testing::Test {
       std::vector<std::string> all{TRICKREF_BINARY};
       all.insert(all.end(), args.begin(), args.end());
       std::vector<char*> argv;
+      argv.reserve(all.size() + 1);
       for (auto& a : all) {
         argv.push_back(a.data());
       }

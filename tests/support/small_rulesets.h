@@ -25,7 +25,7 @@ inline std::string small_ruleset(const std::string& name, const std::string& bas
       }
     }
   }
-  const std::string path = testing::TempDir() + name + ".yaml";
+  std::string path = testing::TempDir() + name + ".yaml";
   std::ofstream(path) << "name: " << name << "\nextends: " << base << "\ndeck:\n  remove: [" << remove
                       << "]\n  jokers: 0\n"
                       << options;

@@ -87,6 +87,13 @@ void compare_golden(const std::string& actual, const std::string& name) {
   EXPECT_EQ(actual, expected.str()) << "golden " << name << " differs";
 }
 
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
 std::string read_source_file(const std::string& relative) {
   std::ifstream f(source_dir() + "/" + relative, std::ios::binary);
   EXPECT_TRUE(f) << "cannot open " << relative;

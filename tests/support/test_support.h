@@ -35,7 +35,6 @@ inline CardSet cards(std::initializer_list<const char*> tokens) {
   return s;
 }
 
-// The resolved built-in ruleset NAME (fails the test if it does not load).
 // `text` as a GoogleTest parameter name: every character but a letter or a
 // digit becomes '_'.
 [[nodiscard]] inline std::string param_name(std::string text) {
@@ -45,6 +44,7 @@ inline CardSet cards(std::initializer_list<const char*> tokens) {
   return text;
 }
 
+// The resolved built-in ruleset NAME (fails the test if it does not load).
 [[nodiscard]] std::shared_ptr<const Ruleset> builtin(const std::string& name);
 // The built-in rulesets whose records the referee reads (referee.h, unrefereed): the
 // quota games, for the suites that play, write and referee games of every ruleset.
@@ -74,6 +74,8 @@ struct CliResult {
 // The contents of a file under the source tree (e.g. "samples/night/x.yaml").
 [[nodiscard]] std::string read_source_file(const std::string& relative);
 [[nodiscard]] std::string source_dir();
+// The bytes of a file (empty when it cannot be read).
+[[nodiscard]] std::string file_bytes(const std::filesystem::path& path);
 
 // A fresh directory for one test's files (named for `name` and this
 // process, under the system's temporary directory), removed with the object.
