@@ -132,6 +132,15 @@ TEST(RandomPlay, DrawBelowIsUniformIntDistribution) {
   EXPECT_EQ(rng(), reference());  // and no more numbers drawn
 }
 
+// SplitMix64's known outputs (its reference generator's first number from
+// state 0, and two more).
+TEST(RandomPlay, SplitMix64GivesItsKnownOutputs) {
+  EXPECT_EQ(splitmix64(0), 0xE220A8397B1DCDAFULL);
+  EXPECT_EQ(splitmix64(1), 10451216379200822465ULL);
+  EXPECT_EQ(splitmix64(2026), 15824617304438902051ULL);
+  static_assert(splitmix64(0) == 16294208416658607535ULL);
+}
+
 // --- uniformity, by counting -----------------------------------------------------
 
 // Every order of four cards (the even-size path: one swap drawn alone, then

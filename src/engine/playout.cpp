@@ -484,10 +484,7 @@ void play_game(const Ruleset& r, std::span<SeatPolicy* const> seats, const Playo
   PlayoutRng deal_rng(options.seed);
   // The seats' generator, from the seed by a SplitMix64 step (another
   // stream than the deal's, whatever the seed).
-  std::uint64_t z = options.seed + 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
-  PlayoutRng rng(z ^ (z >> 31U));
+  PlayoutRng rng(splitmix64(options.seed));
   const int n = r.players;
   game.finished = false;
   game.winners.clear();

@@ -77,6 +77,16 @@ class PlayoutRng {
   std::size_t next_ = kN;
 };
 
+// One step of SplitMix64 (Steele, Lea and Flood, 2014): a well-mixed
+// 64-bit number from `x`. Seeds are derived with it: each game's from the
+// run's seed (simulate), and the seats' generator's from the game's.
+[[nodiscard]] constexpr std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31U);
+}
+
 // A uniformly random integer in [0, n) (precondition: n > 0), drawn exactly
 // as libstdc++'s std::uniform_int_distribution draws from a 64-bit generator
 // (Lemire's multiply, rejecting only when the low half falls under

@@ -15,13 +15,6 @@
 namespace trickref::sim {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31U);
-}
-
 // The bots of one thread, built once and reused for every game, with the
 // game record and the scratch the games are played into.
 class Table {
