@@ -581,13 +581,9 @@ BENCHMARK(JsonLinesFloorOnDemand)->Name("JsonLines/FloorOnDemandIterateMany")->U
 
 void Simulate(benchmark::State& state, const std::string& ruleset, const std::string& bot, std::int64_t games,
               std::optional<PlayoutKernel> kernel = std::nullopt) {
-  const PlayoutKernel before = playout_kernel();
-  if (kernel) {
-    if (!playout_kernel_available(*kernel)) {
-      state.SkipWithError("this kernel is not available on this CPU");
-      return;
-    }
-    use_playout_kernel(*kernel);
+  if (kernel && !playout_kernel_available(*kernel)) {
+    state.SkipWithError("this kernel is not available on this CPU");
+    return;
   }
   RulesetCatalog catalog;
   const auto rules = catalog.resolve(ruleset).ruleset;
@@ -597,6 +593,7 @@ void Simulate(benchmark::State& state, const std::string& ruleset, const std::st
     o.bots.push_back(bot);
   }
   o.jobs = static_cast<unsigned>(state.range(0));
+  o.kernel = kernel;
   std::int64_t hands = 0;
   std::int64_t played = 0;  // hands with a contract, where there is an auction
   for (auto _ : state) {
@@ -609,7 +606,6 @@ void Simulate(benchmark::State& state, const std::string& ruleset, const std::st
   if (rules->has_auction()) {
     state.counters["played/s"] = benchmark::Counter(static_cast<double>(played), benchmark::Counter::kIsRate);
   }
-  use_playout_kernel(before);
 }
 // jobs:1 is timed in CPU time (the machine is shared: CPU time is what the
 // simulation costs); jobs:2 in wall time, to show the scaling.

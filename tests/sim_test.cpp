@@ -124,85 +124,6 @@ TEST(SimStats, DecidedInTheLastHand) {
 
 // --- playout ----------------------------------------------------------------
 
-TEST(SimPlayout, NthCardIsTheKthLowestCard) {
-  // The broadword select against the plain loop, on sets of every size.
-  std::mt19937_64 rng(42);
-  for (int trial = 0; trial < 20000; ++trial) {
-    const std::uint64_t bits = trial < 64 ? ~std::uint64_t{0} << trial : rng() & rng();
-    const CardSet cards(bits);
-    std::uint64_t rest = bits;
-    for (int k = 0; k < cards.size(); ++k) {
-      ASSERT_EQ(nth_card(cards, k), CardSet(rest).lowest()) << std::hex << bits << " k=" << k;
-      rest &= rest - 1;
-    }
-  }
-}
-
-TEST(SimPlayout, PlayoutRngIsMt19937_64NumberForNumber) {
-  for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{5489}, std::uint64_t{0}, ~std::uint64_t{0},
-                             sim::game_seed(2026, 17)}) {
-    std::mt19937_64 reference(seed);
-    PlayoutRng rng(seed);
-    for (int i = 0; i < 2000; ++i) {  // several refills
-      ASSERT_EQ(rng(), reference()) << "seed " << seed << " number " << i;
-    }
-  }
-  // And through the standard library's distributions and shuffle.
-  std::mt19937_64 reference(7);
-  PlayoutRng rng(7);
-  std::vector<int> a(54);
-  std::vector<int> b(54);
-  for (int i = 0; i < 54; ++i) {
-    a[static_cast<std::size_t>(i)] = b[static_cast<std::size_t>(i)] = i;
-  }
-  for (int round = 0; round < 50; ++round) {
-    std::shuffle(a.begin(), a.end(), reference);
-    std::shuffle(b.begin(), b.end(), rng);
-    ASSERT_EQ(a, b);
-    std::uniform_int_distribution<int> d(0, round + 1);
-    ASSERT_EQ(d(reference), d(rng));
-  }
-}
-
-// The deal draws through shuffle_cards, which must keep std::shuffle's
-// order (the seeds of earlier releases give the same games): every deck
-// size a ruleset can have, and the sizes around it.
-TEST(SimPlayout, ShuffleCardsIsStdShuffleCardForCard) {
-  for (std::size_t size = 0; size <= 64; ++size) {
-    for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2026}, sim::game_seed(9, 4)}) {
-      std::mt19937_64 reference(seed);
-      PlayoutRng rng(seed);
-      std::vector<Card> a;
-      for (std::size_t i = 0; i < size; ++i) {
-        a.emplace_back(static_cast<std::uint8_t>(i));
-      }
-      std::vector<Card> b = a;
-      for (int round = 0; round < 40; ++round) {  // a run of hands, one generator
-        std::shuffle(a.begin(), a.end(), reference);
-        shuffle_cards(b, rng);
-        ASSERT_EQ(a, b) << "size " << size << " seed " << seed << " round " << round;
-      }
-      ASSERT_EQ(reference(), rng()) << "size " << size << ": the same numbers drawn";
-    }
-  }
-}
-
-// draw_below against std::uniform_int_distribution: small ranges (every
-// pick), and ranges near 2^64, where the rejection step runs often.
-TEST(SimPlayout, DrawBelowIsUniformIntDistribution) {
-  std::mt19937_64 reference(11);
-  PlayoutRng rng(11);
-  for (std::uint64_t n = 1; n <= 4200; ++n) {
-    ASSERT_EQ(draw_below(rng, n), std::uniform_int_distribution<std::uint64_t>(0, n - 1)(reference)) << n;
-  }
-  for (std::uint64_t n : {~std::uint64_t{0}, (std::uint64_t{1} << 63U) + 1, (std::uint64_t{3} << 62U) + 7}) {
-    for (int i = 0; i < 2000; ++i) {
-      ASSERT_EQ(draw_below(rng, n), std::uniform_int_distribution<std::uint64_t>(0, n - 1)(reference)) << n;
-    }
-  }
-  EXPECT_EQ(rng(), reference());  // and no more numbers drawn
-}
-
 bool same_game(const PlayedGame& a, const PlayedGame& b) {
   if (a.finished != b.finished || a.winners != b.winners || a.score != b.score || a.hands.size() != b.hands.size()) {
     return false;
@@ -240,12 +161,13 @@ TEST(SimPlayout, PlayingIntoAReusedGameGivesTheSameGame) {
       seats.push_back(owned.back().get());
     }
     PlayedGame reused;
+    PlayoutScratch scratch;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
       PlayoutOptions po;
       po.seed = seed;
       po.first_dealer = static_cast<int>(seed % 3);
       po.record_tricks = seed % 3 != 0;
-      play_game(*rules, seats, po, reused);
+      play_game(*rules, seats, po, reused, scratch);
       EXPECT_TRUE(same_game(reused, play_game(*rules, seats, po))) << name << " seed " << seed;
     }
   }
@@ -289,7 +211,6 @@ class Checked final : public SeatPolicy {
 // discards, calls for everyone's play); play_random_game (which draws even
 // for a forced card) too.
 TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
-  const PlayoutKernel before = playout_kernel();
   std::vector<PlayoutKernel> kernels = {PlayoutKernel::kPortable};
   if (playout_kernel_available(PlayoutKernel::kPdep)) {
     kernels.push_back(PlayoutKernel::kPdep);
@@ -297,8 +218,6 @@ TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
     std::cout << "no fast PDEP on this CPU: the portable kernel only\n";
   }
   for (const PlayoutKernel kernel : kernels) {
-    use_playout_kernel(kernel);
-    ASSERT_EQ(playout_kernel(), kernel);
     for (const std::string name :
          {"pluck", "nine-five-two", "pluck-noscore", "pluck-distinct-suits", "call-deuces", "call-deuces-5"}) {
       const auto rules = test::builtin(name);
@@ -319,6 +238,7 @@ TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
         po.seed = seed;
         po.first_dealer = static_cast<int>(seed % 3);
         po.record_tricks = seed % 2 == 0;
+        po.kernel = kernel;
         const PlayedGame a = play_game(*rules, fast, po);
         ASSERT_FALSE(a.hands.empty());
         const auto k = static_cast<int>(kernel);
@@ -334,12 +254,11 @@ TEST(SimPlayout, TheRandomChoicesFastPathPlaysAsTheBotWould) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     PlayoutOptions po;
     po.seed = seed;
-    use_playout_kernel(kernels.front());
+    po.kernel = kernels.front();
     const PlayedGame a = play_random_game(*rules, po);
-    use_playout_kernel(kernels.back());
+    po.kernel = kernels.back();
     EXPECT_TRUE(same_game(a, play_random_game(*rules, po))) << "seed " << seed;
   }
-  use_playout_kernel(before);
 }
 
 TEST(SimBots, EveryChoiceIsOneOfTheLegalOptions) {

@@ -3,6 +3,7 @@
 // optionally write every game as a transcript (YAML files or JSON Lines).
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -96,11 +97,13 @@ std::string format_for(const SimulateCli& o) {
   return "text";
 }
 
-int run_simulate(const SimulateCli& o, Context& ctx) {
-  // Rulesets: each must load; their names must differ (they name output columns and directories).
+// The rulesets of the run, into `rulesets` and their `names`: each must
+// load, their names must differ (they name output columns and directories)
+// and their numbers of players agree; with --out, each must be one whose
+// transcripts `validate` reads. Returns the exit code of a failure.
+std::optional<int> load_rulesets(const SimulateCli& o, Context& ctx, std::vector<sim::SimRuleset>& rulesets,
+                                 std::vector<std::string>& names) {
   RulesetCatalog catalog(o.limits);
-  std::vector<sim::SimRuleset> rulesets;
-  std::vector<std::string> names;
   std::set<std::string> seen;
   for (const auto& ref : o.rules) {
     const auto ruleset = resolve_rules(catalog, ref, false, ctx);
@@ -126,8 +129,13 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
                                           clip(r.rules->name), *missing));
     }
   }
-  // Bots: one name for every seat, or one per seat.
-  std::vector<std::string> bots = split(o.bots);
+  return std::nullopt;
+}
+
+// The bots by seat, into `bots`: one name for every seat, or one per seat.
+// Returns the exit code of a failure.
+std::optional<int> resolve_bots(const SimulateCli& o, int players, Context& ctx, std::vector<std::string>& bots) {
+  bots = split(o.bots);
   std::string known;
   for (auto b : sim::bot_names()) {
     known += (known.empty() ? "" : ", ") + std::string(b);
@@ -144,27 +152,205 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
     return usage_error(ctx, fmt::format("--bots names {} bots for {} players: give one name, or one per seat",
                                         bots.size(), players));
   }
-  // The report's file may replace none of the rulesets read nor the
-  // transcripts, nor anything but a regular file: checked before the games
-  // are played, and again when it is written.
-  const bool report_to_file = !o.output.empty() && o.output != "-";
-  InputFiles report_inputs;
+  return std::nullopt;
+}
+
+// The files a run reads (the rulesets given as files): no output replaces them.
+InputFiles ruleset_files(const SimulateCli& o) {
+  InputFiles files;
   for (const auto& ref : o.rules) {
     if (is_ruleset_path(ref)) {
-      report_inputs.add(ref);
+      files.add(ref);
     }
   }
-  if (report_to_file) {
-    std::error_code ec;
-    if (!o.out.empty() && fs::weakly_canonical(o.output, ec) == fs::weakly_canonical(o.out, ec)) {
-      return usage_error(ctx, fmt::format("cannot write '{}': --output names the file --out writes the games to; "
-                                          "nothing was written",
-                                          printable(o.output)));
+  return files;
+}
+
+// The report's file may replace none of the rulesets read nor the
+// transcripts, nor anything but a regular file: checked before the games
+// are played (and again when it is written). Returns the exit code of a failure.
+std::optional<int> check_report_target(const SimulateCli& o, const InputFiles& inputs, Context& ctx) {
+  std::error_code ec;
+  if (!o.out.empty() && fs::weakly_canonical(o.output, ec) == fs::weakly_canonical(o.out, ec)) {
+    return usage_error(ctx, fmt::format("cannot write '{}': --output names the file --out writes the games to; "
+                                        "nothing was written",
+                                        printable(o.output)));
+  }
+  const TargetCheck check = check_output_target(o.output, inputs);
+  if (check.problem != TargetProblem::kNone) {
+    return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output),
+                                        check.reason));
+  }
+  return std::nullopt;
+}
+
+// The games as transcripts (--out): FILE.jsonl (one game a line) or
+// DIR/<ruleset>/game-01.yaml (numbers zero-padded to the width of --games).
+// Every file is written through AtomicFile: it replaces only a regular file
+// that is not one of the rulesets read, and no partial file is left.
+class TranscriptOut {
+ public:
+  TranscriptOut(const SimulateCli& o, const std::vector<sim::SimRuleset>& rulesets,
+                const std::vector<std::string>& names, const std::vector<std::string>& bots)
+      : o_(o), rulesets_(rulesets), names_(names), inputs_(ruleset_files(o)), detail_(parse_detail(o.detail)),
+        to_jsonl_(fs::path(o.out).extension() == ".jsonl"), width_(static_cast<int>(std::to_string(o.games).size())) {
+    for (std::size_t s = 0; s < bots.size(); ++s) {
+      players_by_seat_.push_back(fmt::format("{}-{}", bots[s], s + 1));
     }
-    const TargetCheck check = check_output_target(o.output, report_inputs);
-    if (check.problem != TargetProblem::kNone) {
-      return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output),
-                                          check.reason));
+  }
+
+  // Opens the JSON Lines file or makes the directories. Returns the exit
+  // code of a failure.
+  std::optional<int> open(Context& ctx) {
+    std::error_code ec;
+    if (to_jsonl_) {
+      const fs::path parent = fs::path(o_.out).parent_path();
+      if (!parent.empty()) {
+        fs::create_directories(parent, ec);
+      }
+      TargetProblem problem = TargetProblem::kNone;
+      const std::string error = jsonl_.open(o_.out, inputs_, true, &problem);
+      if (!error.empty()) {
+        return usage_error(ctx, fmt::format("cannot write {}: {}{}", printable(o_.out), error,
+                                            problem == TargetProblem::kNotRegular
+                                                ? "; transcripts go to a regular file or a directory"
+                                                : ""));
+      }
+      for (const auto& r : rulesets_) {
+        refs_.push_back(ruleset_ref_from(r.ref, parent));
+      }
+      return std::nullopt;
+    }
+    for (std::size_t i = 0; i < rulesets_.size(); ++i) {
+      const fs::path dir = fs::path(o_.out) / names_[i];
+      fs::create_directories(dir, ec);
+      if (ec || !fs::is_directory(dir)) {
+        return usage_error(ctx, fmt::format("cannot create directory {}: {}", printable(dir.generic_string()),
+                                            ec ? ec.message() : "not a directory"));
+      }
+      dirs_.push_back(dir);
+      refs_.push_back(ruleset_ref_from(rulesets_[i].ref, dir));
+    }
+    return std::nullopt;
+  }
+
+  // simulate's hooks: each game rendered on a worker thread, written here in order.
+  void hook(sim::SimulateHooks& hooks) {
+    hooks.render = [this](std::size_t r, std::int64_t g, const PlayedGame& game) { return render(r, g, game); };
+    hooks.write = [this](std::size_t r, std::int64_t g, std::string&& text) { write(r, g, text); };
+  }
+
+  // Closes the JSON Lines file. Returns the first failure writing a
+  // transcript, empty when there was none.
+  std::string finish() {
+    if (jsonl_.is_open()) {
+      write_error_ = jsonl_.commit();
+    }
+    return write_error_;
+  }
+
+ private:
+  [[nodiscard]] std::string render(std::size_t r, std::int64_t g, const PlayedGame& game) const {
+    WriteOptions wo;
+    wo.detail = detail_;
+    wo.id = fmt::format("{}-seed{}-game{}", names_[r], o_.seed, g + 1);
+    wo.event = {{"simulated", fmt::format("seed {}, game {}", o_.seed, g + 1)}};
+    const Ruleset& rules = *rulesets_[r].rules;
+    if (to_jsonl_) {
+      std::string line;
+      append_jsonl(line, game, rules, refs_[r], players_by_seat_, wo);
+      line += '\n';
+      return line;
+    }
+    return to_yaml(game, rules, refs_[r], players_by_seat_, wo);
+  }
+
+  void write(std::size_t r, std::int64_t g, const std::string& text) {
+    if (to_jsonl_) {
+      jsonl_.write(text);
+      return;
+    }
+    if (!write_error_.empty()) {
+      return;  // one failure is reported; the statistics still come
+    }
+    // Small files, many: each renamed into place whole, not synced to disk.
+    const fs::path file = dirs_[r] / fmt::format("game-{:0{}}.yaml", g + 1, width_);
+    AtomicFile f;
+    std::string error = f.open(file, inputs_, false);
+    if (error.empty()) {
+      f.write(text);
+      error = f.commit();
+    }
+    if (!error.empty()) {
+      write_error_ = fmt::format("cannot write {}: {}", printable(file.generic_string()), error);
+    }
+  }
+
+  const SimulateCli& o_;
+  const std::vector<sim::SimRuleset>& rulesets_;
+  const std::vector<std::string>& names_;
+  InputFiles inputs_;
+  Detail detail_;
+  bool to_jsonl_;
+  int width_;  // of the numbers in the YAML files' names: --games's
+  std::vector<std::string> players_by_seat_;
+  AtomicFile jsonl_;
+  std::vector<std::string> refs_;  // how each transcript names its ruleset
+  std::vector<fs::path> dirs_;
+  std::string write_error_;  // the first failure writing a transcript
+};
+
+// The statistics in the format asked for.
+std::string render_report(const std::string& format, const sim::SimReport& report) {
+  if (format == "json") {
+    return json_text(sim::report_json(report), 2) + "\n";
+  }
+  if (format == "csv") {
+    return sim::render_csv(report);
+  }
+  if (format == "html") {
+    return sim::render_html(report);
+  }
+  return sim::render_text(report);
+}
+
+// The report to standard output, or atomically to -o's file.
+int deliver(const SimulateCli& o, const std::string& text, bool to_file, const InputFiles& inputs, Context& ctx) {
+  if (!to_file) {
+    ctx.out << text;
+    ctx.out.flush();
+    return static_cast<int>(ExitCode::kOk);
+  }
+  AtomicFile file;
+  std::string error = file.open(o.output, inputs, true);
+  if (error.empty()) {
+    file.write(text);
+    error = file.commit();
+  }
+  if (!error.empty()) {
+    return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output), error));
+  }
+  if (!o.quiet) {
+    ctx.err << fmt::format("trickref: wrote {}\n", printable(o.output));
+  }
+  return static_cast<int>(ExitCode::kOk);
+}
+
+int run_simulate(const SimulateCli& o, Context& ctx) {
+  std::vector<sim::SimRuleset> rulesets;
+  std::vector<std::string> names;
+  if (const auto failed = load_rulesets(o, ctx, rulesets, names)) {
+    return *failed;
+  }
+  std::vector<std::string> bots;
+  if (const auto failed = resolve_bots(o, rulesets.front().rules->players, ctx, bots)) {
+    return *failed;
+  }
+  const bool report_to_file = !o.output.empty() && o.output != "-";
+  const InputFiles report_inputs = ruleset_files(o);
+  if (report_to_file) {
+    if (const auto failed = check_report_target(o, report_inputs, ctx)) {
+      return *failed;
     }
   }
   sim::SimulateOptions so;
@@ -174,93 +360,13 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   so.jobs = o.jobs;
   so.max_hands = o.max_hands;
   so.hands_no_target = o.hands;
-
-  // Transcripts: FILE.jsonl (one game a line) or DIR/<ruleset>/game-01.yaml
-  // (numbers zero-padded to the width of --games).
-  // Every file is written through AtomicFile: it replaces only a regular file
-  // that is not one of the rulesets read, and no partial file is left.
   sim::SimulateHooks hooks;
-  AtomicFile jsonl;
-  InputFiles input_files;
-  for (const auto& ref : o.rules) {
-    if (is_ruleset_path(ref)) {
-      input_files.add(ref);
-    }
-  }
-  const bool to_jsonl = !o.out.empty() && fs::path(o.out).extension() == ".jsonl";
-  std::vector<std::string> refs;
-  std::vector<fs::path> dirs;
-  std::vector<std::string> players_by_seat;
-  for (int s = 0; s < players; ++s) {
-    players_by_seat.push_back(fmt::format("{}-{}", bots[static_cast<std::size_t>(s)], s + 1));
-  }
-  const Detail detail = parse_detail(o.detail);
-  std::string write_error;  // the first failure writing a transcript
+  TranscriptOut transcripts(o, rulesets, names, bots);
   if (!o.out.empty()) {
-    std::error_code ec;
-    if (to_jsonl) {
-      const fs::path parent = fs::path(o.out).parent_path();
-      if (!parent.empty()) {
-        fs::create_directories(parent, ec);
-      }
-      TargetProblem problem = TargetProblem::kNone;
-      const std::string error = jsonl.open(o.out, input_files, true, &problem);
-      if (!error.empty()) {
-        return usage_error(ctx, fmt::format("cannot write {}: {}{}", printable(o.out), error,
-                                            problem == TargetProblem::kNotRegular
-                                                ? "; transcripts go to a regular file or a directory"
-                                                : ""));
-      }
-      for (const auto& r : rulesets) {
-        refs.push_back(ruleset_ref_from(r.ref, parent));
-      }
-    } else {
-      for (std::size_t i = 0; i < rulesets.size(); ++i) {
-        const fs::path dir = fs::path(o.out) / names[i];
-        fs::create_directories(dir, ec);
-        if (ec || !fs::is_directory(dir)) {
-          return usage_error(ctx, fmt::format("cannot create directory {}: {}", printable(dir.generic_string()),
-                                              ec ? ec.message() : "not a directory"));
-        }
-        dirs.push_back(dir);
-        refs.push_back(ruleset_ref_from(rulesets[i].ref, dir));
-      }
+    if (const auto failed = transcripts.open(ctx)) {
+      return *failed;
     }
-    const int width = static_cast<int>(std::to_string(o.games).size());
-    hooks.render = [&](std::size_t r, std::int64_t g, const PlayedGame& game) {
-      WriteOptions wo;
-      wo.detail = detail;
-      wo.id = fmt::format("{}-seed{}-game{}", names[r], o.seed, g + 1);
-      wo.event = {{"simulated", fmt::format("seed {}, game {}", o.seed, g + 1)}};
-      const Ruleset& rules = *rulesets[r].rules;
-      if (to_jsonl) {
-        std::string line;
-        append_jsonl(line, game, rules, refs[r], players_by_seat, wo);
-        line += '\n';
-        return line;
-      }
-      return to_yaml(game, rules, refs[r], players_by_seat, wo);
-    };
-    hooks.write = [&, width](std::size_t r, std::int64_t g, std::string&& text) {
-      if (to_jsonl) {
-        jsonl.write(text);
-        return;
-      }
-      if (!write_error.empty()) {
-        return;  // one failure is reported; the statistics still come
-      }
-      // Small files, many: each renamed into place whole, not synced to disk.
-      const fs::path file = dirs[r] / fmt::format("game-{:0{}}.yaml", g + 1, width);
-      AtomicFile f;
-      std::string error = f.open(file, input_files, false);
-      if (error.empty()) {
-        f.write(text);
-        error = f.commit();
-      }
-      if (!error.empty()) {
-        write_error = fmt::format("cannot write {}: {}", printable(file.generic_string()), error);
-      }
-    };
+    transcripts.hook(hooks);
   }
   const std::int64_t total = o.games * static_cast<std::int64_t>(rulesets.size());
   const bool progress = ctx.err_tty && !o.quiet && total >= 2000;
@@ -282,41 +388,10 @@ int run_simulate(const SimulateCli& o, Context& ctx) {
   if (progress) {
     ctx.err << "\r" << std::string(60, ' ') << "\r" << std::flush;
   }
-  if (jsonl.is_open()) {
-    write_error = jsonl.commit();
-  }
-  if (!write_error.empty()) {
+  if (const std::string write_error = transcripts.finish(); !write_error.empty()) {
     return usage_error(ctx, fmt::format("writing transcripts to {} failed: {}", printable(o.out), write_error));
   }
-  const std::string format = format_for(o);
-  std::string text;
-  if (format == "json") {
-    text = json_text(sim::report_json(report), 2) + "\n";
-  } else if (format == "csv") {
-    text = sim::render_csv(report);
-  } else if (format == "html") {
-    text = sim::render_html(report);
-  } else {
-    text = sim::render_text(report);
-  }
-  if (!report_to_file) {
-    ctx.out << text;
-    ctx.out.flush();
-    return static_cast<int>(ExitCode::kOk);
-  }
-  AtomicFile file;
-  std::string error = file.open(o.output, report_inputs, true);
-  if (error.empty()) {
-    file.write(text);
-    error = file.commit();
-  }
-  if (!error.empty()) {
-    return usage_error(ctx, fmt::format("cannot write '{}': {}; nothing was written", printable(o.output), error));
-  }
-  if (!o.quiet) {
-    ctx.err << fmt::format("trickref: wrote {}\n", printable(o.output));
-  }
-  return static_cast<int>(ExitCode::kOk);
+  return deliver(o, render_report(format_for(o), report), report_to_file, report_inputs, ctx);
 }
 
 }  // namespace

@@ -11,26 +11,21 @@
 // seed and policies, same game; and the same seed deals the same cards hand
 // after hand whatever the seats draw, so two rulesets with one deck can be
 // compared over the same deals (issue 16: the rules study).
+//
+// The generator, the shuffle and the loop that plays random seats' cards
+// are the random-play kit (engine/random_play.h).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <random>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "engine/play.h"
+#include "engine/random_play.h"
 #include "ruleset/ruleset.h"
-
-// The PDEP build of the random-play loop (engine/playout.cpp): x86-64 with
-// GCC or Clang (target attributes and __builtin_cpu_supports).
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define TRICKREF_PDEP_KERNEL 1
-#else
-#define TRICKREF_PDEP_KERNEL 0
-#endif
 
 namespace trickref {
 
@@ -78,6 +73,12 @@ struct PlayedHand {
   int streak_court_side = -1;
   int streak_side = -1;
   int streak = 0;
+
+  // Every field as a new hand has it, keeping the vectors' storage (a loop
+  // that plays many hands through the same PlayedHand allocates next to
+  // nothing); `trick_count` empty trick lists when `record_tricks`, none
+  // otherwise.
+  void reset(int trick_count, bool record_tricks);
 };
 
 struct PlayedGame {
@@ -93,52 +94,9 @@ struct PlayoutOptions {
   int max_hands = 60;       // a safety stop for targets that are hard to reach
   int hands_no_target = 6;  // hands to play when the ruleset has no target
   bool record_tricks = true;  // false: leave PlayedHand::tricks and leaders empty (faster)
-};
-
-// std::mt19937_64, number for number: the same seed gives the same
-// numbers, so play_random_game keeps giving the same game for a seed (a test
-// checks the two side by side). It is its own class for speed only:
-// libstdc++'s state update picks the twist constant with `(y & 1) ? a : 0`,
-// which compiles to a branch mispredicted half the time, about once per
-// number drawn; here it is a mask. It can also look at the next number
-// without drawing it (peek, skip), for draws only some cases make.
-class PlayoutRng {
- public:
-  using result_type = std::uint64_t;
-  static constexpr result_type default_seed = 5489U;
-
-  PlayoutRng() : PlayoutRng(default_seed) {}
-  explicit PlayoutRng(result_type value) { seed(value); }
-  void seed(result_type value);
-
-  static constexpr result_type min() { return 0; }
-  static constexpr result_type max() { return ~result_type{0}; }
-  result_type operator()() {
-    const result_type z = peek();
-    ++next_;
-    return z;
-  }
-  // The number operator() returns next, without drawing it; skip(1) then
-  // draws it, skip(0) leaves it for the next call. (A draw that only some
-  // cases make, written without a branch.)
-  result_type peek() {
-    if (next_ >= kN) {
-      refill();
-    }
-    result_type z = state_[next_];
-    z ^= (z >> 29U) & 0x5555555555555555ULL;
-    z ^= (z << 17U) & 0x71D67FFFEDA60000ULL;
-    z ^= (z << 37U) & 0xFFF7EEE000000000ULL;
-    z ^= z >> 43U;
-    return z;
-  }
-  void skip(std::size_t drawn) { next_ += drawn; }
-
- private:
-  static constexpr std::size_t kN = 312;
-  void refill();
-  std::array<std::uint64_t, kN> state_{};
-  std::size_t next_ = kN;
+  // The build of the loop that plays when every seat chooses at random: the
+  // same cards either way; fastest_playout_kernel() is the fast one here.
+  PlayoutKernel kernel = PlayoutKernel::kPortable;
 };
 
 // What a seat knows of the hand in progress when it is asked to decide.
@@ -218,59 +176,24 @@ class SeatPolicy {
 [[nodiscard]] PlayedGame play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats,
                                    const PlayoutOptions& options);
 
+// What a loop playing many games keeps from one game to the next, one per
+// thread: the hands left over when a game is shorter than the one before,
+// with their vectors' storage, for the next longer game.
+struct PlayoutScratch {
+  std::vector<PlayedHand> spare_hands;
+};
+
 // The same game, played into `game` (whatever it held is replaced), reusing
-// its vectors' storage: a loop that plays many games through one PlayedGame
-// allocates next to nothing per hand.
+// its vectors' storage and the spare hands in `scratch`: a loop that plays
+// many games through one PlayedGame and one PlayoutScratch allocates next
+// to nothing per hand.
 void play_game(const Ruleset& rules, std::span<SeatPolicy* const> seats, const PlayoutOptions& options,
-               PlayedGame& game);
-
-// The k-th card (0-based, lowest index first) of `cards` (precondition: k < size).
-[[nodiscard]] Card nth_card(CardSet cards, int k);
-
-// A uniformly random card of `cards` (precondition: not empty).
-[[nodiscard]] Card pick_card(CardSet cards, PlayoutRng& rng);
+               PlayedGame& game, PlayoutScratch& scratch);
 
 // The random bots' call in an auction: pass or the lowest bid (`lo`) with
 // equal chance; the lowest bid where passing is not allowed; a pass when no
 // bid is left (lo > hi). 0 is a pass.
 [[nodiscard]] int random_call(bool may_pass, int lo, int hi, PlayoutRng& rng);
-
-// The machine code that plays the cards of random seats (the hot loop of
-// `simulate --bots random,...`): kPortable runs anywhere; kPdep, built only
-// for x86-64 with GCC or Clang, uses POPCNT and PDEP and is chosen at start
-// where the CPU has them fast. Both play the same cards for the same seed.
-enum class PlayoutKernel : std::uint8_t { kPortable, kPdep };
-[[nodiscard]] PlayoutKernel playout_kernel();  // the one in use
-[[nodiscard]] bool playout_kernel_available(PlayoutKernel kernel);
-// For tests and benchmarks: play with `kernel` from now on (ignored if it is
-// not available here).
-void use_playout_kernel(PlayoutKernel kernel);
-
-// A uniformly random integer in [0, n) (precondition: n > 0), drawn exactly
-// as libstdc++'s std::uniform_int_distribution draws from a 64-bit generator
-// (Lemire's multiply, rejecting only when the low half falls under
-// 2^64 mod n), so the seeds of earlier releases keep their games.
-// With `draw` false, n must be 1: the answer is 0 and no number is drawn
-// (the same as not calling it, but without a branch for the caller).
-[[nodiscard]] inline std::uint64_t draw_below(PlayoutRng& rng, std::uint64_t n, bool draw = true) {
-  __extension__ typedef unsigned __int128 Wide;  // GCC and Clang; -Wpedantic accepts it so marked
-  Wide product = static_cast<Wide>(rng.peek()) * n;
-  rng.skip(static_cast<std::size_t>(draw));
-  auto low = static_cast<std::uint64_t>(product);
-  if (low < n) {  // n == 1 never gets past the threshold, so never draws again
-    const std::uint64_t threshold = (std::uint64_t{0} - n) % n;
-    while (low < threshold) {
-      product = static_cast<Wide>(rng()) * n;
-      low = static_cast<std::uint64_t>(product);
-    }
-  }
-  return static_cast<std::uint64_t>(product >> 64U);
-}
-
-// Shuffles `cards` into the order libstdc++'s std::shuffle gives with the
-// same generator (swap positions drawn two at a time from one number), with
-// no division on the way: dealing is on the path of every simulated hand.
-void shuffle_cards(std::span<Card> cards, PlayoutRng& rng);
 
 // Plays one game of `rules` with uniformly random legal choices (trump: the
 // chooser's longest suit, ties at random). The conformance tests, the

@@ -15,17 +15,11 @@
 namespace trickref::sim {
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30U)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27U)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31U);
-}
-
-// The bots of one thread, built once and reused for every game.
+// The bots of one thread, built once and reused for every game, with the
+// game record and the scratch the games are played into.
 class Table {
  public:
-  explicit Table(const std::vector<std::string>& bots) {
+  Table(const std::vector<std::string>& bots, PlayoutKernel kernel) : kernel_(kernel) {
     for (const auto& name : bots) {
       owned_.push_back(make_bot(name));
       seats_.push_back(owned_.back().get());
@@ -40,8 +34,9 @@ class Table {
     po.max_hands = o.max_hands;
     po.hands_no_target = o.hands_no_target;
     po.record_tricks = record_tricks;
+    po.kernel = kernel_;
     play_game(rules, std::span<SeatPolicy* const>(seats_.data(), static_cast<std::size_t>(rules.players)), po,
-              game_);
+              game_, scratch_);
     return game_;
   }
   static int first_dealer(const Ruleset& rules, std::int64_t index) {
@@ -51,8 +46,14 @@ class Table {
  private:
   std::vector<std::unique_ptr<SeatPolicy>> owned_;
   std::vector<SeatPolicy*> seats_;
+  PlayoutKernel kernel_;
   PlayedGame game_;
+  PlayoutScratch scratch_;
 };
+
+// The build of the random-play loop a run uses: the one asked for, else the
+// fastest here (CPUID is asked once, not once per game).
+PlayoutKernel kernel_for(const SimulateOptions& o) { return o.kernel ? *o.kernel : fastest_playout_kernel(); }
 
 }  // namespace
 
@@ -393,117 +394,162 @@ void RulesetStats::merge(const RulesetStats& o) {
 
 PlayedGame simulate_game(const Ruleset& rules, const std::vector<std::string>& bots, const SimulateOptions& options,
                          std::int64_t index, bool record_tricks) {
-  Table table(bots);
+  Table table(bots, kernel_for(options));
   return table.play(rules, options, index, record_tricks);
 }
+
+namespace {
+
+// Runs `work(t)` for t = 0 .. jobs-1, each on a thread of its own (with one
+// job, on this thread). A worker's exception (std::bad_alloc above all)
+// calls `stop`, so that the others take no more work, and is rethrown here
+// once they are all joined: the run ends as it does with one job, never by
+// std::terminate.
+template <class Work, class Stop>
+void run_workers(unsigned jobs, const Work& work, const Stop& stop) {
+  if (jobs == 1) {
+    work(0U);
+    return;
+  }
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto worker = [&](unsigned t) {
+    try {
+      work(t);
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) {
+        failure = std::current_exception();
+      }
+      stop();
+    }
+  };
+  std::vector<std::thread> threads;
+  try {
+    for (unsigned t = 0; t < jobs; ++t) {
+      threads.emplace_back(worker, t);
+    }
+  } catch (...) {
+    stop();
+    for (auto& th : threads) {
+      th.join();
+    }
+    throw;
+  }
+  for (auto& th : threads) {
+    th.join();
+  }
+  if (failure) {
+    std::rethrow_exception(failure);
+  }
+}
+
+// One run of simulate: the rulesets and options, the list of statistics,
+// and each ruleset's statistics before any game (a game's own figures start
+// from them; `paired` adds the empty pairs with the first ruleset's games).
+class Run {
+ public:
+  Run(const std::vector<SimRuleset>& rulesets, const SimulateOptions& o, const SimulateHooks& hooks)
+      : rulesets_(rulesets), o_(o), hooks_(hooks), output_(static_cast<bool>(hooks.render)) {
+    for (const auto& r : rulesets) {
+      empty_.emplace_back(*r.rules);
+    }
+    list_ = statistics(empty_, o);  // the report's rows, drawn from the empty statistics
+    paired_ = empty_;
+    for (std::size_t r = 1; r < rulesets.size(); ++r) {
+      paired_[r].against_first.assign(list_.size(), PairedClusteredMean());
+    }
+  }
+
+  [[nodiscard]] bool output() const { return output_; }
+  [[nodiscard]] const std::vector<RulesetStats>& paired() const { return paired_; }
+
+  // One worker's share of the block of games [start, end): games taken
+  // `chunk` at a time from `next`, each under every ruleset in turn (the
+  // pairs are formed where the games are played), merged into `into`; with
+  // output, each game's text into `texts` (game by game, ruleset by ruleset).
+  void play_block(Table& table, std::atomic<std::int64_t>& next, std::int64_t start, std::int64_t end,
+                  std::vector<RulesetStats>& into, std::vector<std::string>& texts) const {
+    constexpr std::int64_t kChunk = 16;  // games a worker takes at a time
+    const std::size_t nr = rulesets_.size();
+    // The statistics of this block are gathered in memory the worker
+    // allocates itself (no cache line shared with another thread, written
+    // every hand), then merged once.
+    std::vector<RulesetStats> local = paired_;
+    std::vector<RulesetStats> one = empty_;  // one game's figures, by ruleset
+    for (std::int64_t from = next.fetch_add(kChunk); from < end; from = next.fetch_add(kChunk)) {
+      for (std::int64_t g = from; g < std::min(end, from + kChunk); ++g) {
+        for (std::size_t r = 0; r < nr; ++r) {
+          const Ruleset& rules = *rulesets_[r].rules;
+          const PlayedGame& game = table.play(rules, o_, g, output_);
+          one[r] = empty_[r];  // same sizes: no allocation
+          one[r].add(game, Table::first_dealer(rules, g));
+          local[r].merge(one[r]);
+          if (output_) {
+            texts[static_cast<std::size_t>(g - start) * nr + r] = hooks_.render(r, g, game);
+          }
+        }
+        pair_with_first(one, local);
+      }
+    }
+    for (std::size_t r = 0; r < nr; ++r) {
+      into[r].merge(local[r]);
+    }
+  }
+
+ private:
+  // One game's figures under each ruleset paired with the first's.
+  void pair_with_first(const std::vector<RulesetStats>& one, std::vector<RulesetStats>& local) const {
+    for (std::size_t k = 0; k < list_.size() && one.size() > 1; ++k) {
+      if (!list_[k].tally) {
+        continue;  // a count: no interval, no pair
+      }
+      const Tally first = list_[k].tally(one[0]);
+      for (std::size_t r = 1; r < one.size(); ++r) {
+        local[r].against_first[k].add_game(first, list_[k].tally(one[r]));
+      }
+    }
+  }
+
+  const std::vector<SimRuleset>& rulesets_;
+  const SimulateOptions& o_;
+  const SimulateHooks& hooks_;
+  bool output_;
+  std::vector<RulesetStats> empty_;
+  std::vector<Statistic> list_;
+  std::vector<RulesetStats> paired_;
+};
+
+}  // namespace
 
 std::vector<RulesetStats> simulate(const std::vector<SimRuleset>& rulesets, const SimulateOptions& o,
                                    const SimulateHooks& hooks) {
   const std::size_t nr = rulesets.size();
   const std::int64_t total = o.games * static_cast<std::int64_t>(nr);
   const unsigned jobs = std::max(1U, o.jobs);
-  const bool output = static_cast<bool>(hooks.render);
-  // Each ruleset's statistics before any game: the list of statistics (the
-  // report's rows) is drawn from them, and a game's own figures start from them.
-  std::vector<RulesetStats> empty;
-  for (const auto& r : rulesets) {
-    empty.emplace_back(*r.rules);
-  }
-  const std::vector<Statistic> list = statistics(empty, o);
-  std::vector<RulesetStats> paired = empty;  // and the pairs with the first ruleset's games
-  for (std::size_t r = 1; r < nr; ++r) {
-    paired[r].against_first.assign(list.size(), PairedClusteredMean());
-  }
+  const Run run(rulesets, o, hooks);
   // Work goes in blocks of games, each game played under every ruleset in
-  // turn (the pairs are formed where the games are played): the workers play
-  // a block, then this thread writes its transcripts in order and reports
-  // progress. Memory stays bounded by one block of transcripts.
-  const std::int64_t block = std::max<std::int64_t>(1, (output ? 512 : 8192) / static_cast<std::int64_t>(nr));
-  const std::int64_t chunk = 16;  // games a worker takes at a time
-  std::vector<std::vector<RulesetStats>> per_thread(jobs, paired);
+  // turn: the workers play a block, then this thread writes its transcripts
+  // in order and reports progress. Memory stays bounded by one block of
+  // transcripts.
+  const std::int64_t block = std::max<std::int64_t>(1, (run.output() ? 512 : 8192) / static_cast<std::int64_t>(nr));
+  std::vector<std::vector<RulesetStats>> per_thread(jobs, run.paired());
   std::vector<std::unique_ptr<Table>> tables;  // each on its own, apart from the others
+  const PlayoutKernel kernel = kernel_for(o);
   for (unsigned t = 0; t < jobs; ++t) {
-    tables.push_back(std::make_unique<Table>(o.bots));
+    tables.push_back(std::make_unique<Table>(o.bots, kernel));
   }
   std::vector<std::string> texts;
   for (std::int64_t start = 0; start < o.games; start += block) {
     const std::int64_t end = std::min(o.games, start + block);
-    if (output) {
+    if (run.output()) {
       texts.assign(static_cast<std::size_t>(end - start) * nr, std::string());
     }
     std::atomic<std::int64_t> next{start};
-    // A worker's exception (std::bad_alloc above all) stops the others and
-    // is rethrown on this thread once they are joined: the run ends as it
-    // does with one job, never by std::terminate.
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto play_block = [&](unsigned t) {
-      // The statistics of this block are gathered in memory the worker
-      // allocates itself (no cache line shared with another thread, written
-      // every hand), then merged once.
-      std::vector<RulesetStats> local = paired;
-      std::vector<RulesetStats> one = empty;  // one game's figures, by ruleset
-      for (std::int64_t from = next.fetch_add(chunk); from < end; from = next.fetch_add(chunk)) {
-        for (std::int64_t g = from; g < std::min(end, from + chunk); ++g) {
-          for (std::size_t r = 0; r < nr; ++r) {
-            const Ruleset& rules = *rulesets[r].rules;
-            const PlayedGame& game = tables[t]->play(rules, o, g, output);
-            one[r] = empty[r];  // same sizes: no allocation
-            one[r].add(game, Table::first_dealer(rules, g));
-            local[r].merge(one[r]);
-            if (output) {
-              texts[static_cast<std::size_t>(g - start) * nr + r] = hooks.render(r, g, game);
-            }
-          }
-          for (std::size_t k = 0; k < list.size() && nr > 1; ++k) {
-            if (!list[k].tally) {
-              continue;  // a count: no interval, no pair
-            }
-            const Tally first = list[k].tally(one[0]);
-            for (std::size_t r = 1; r < nr; ++r) {
-              local[r].against_first[k].add_game(first, list[k].tally(one[r]));
-            }
-          }
-        }
-      }
-      for (std::size_t r = 0; r < nr; ++r) {
-        per_thread[t][r].merge(local[r]);
-      }
-    };
-    auto worker = [&](unsigned t) {
-      try {
-        play_block(t);
-      } catch (...) {
-        std::lock_guard lock(failure_mutex);
-        if (!failure) {
-          failure = std::current_exception();
-        }
-        next = end;  // the others take no more games
-      }
-    };
-    if (jobs == 1) {
-      play_block(0);
-    } else {
-      std::vector<std::thread> threads;
-      try {
-        for (unsigned t = 0; t < jobs; ++t) {
-          threads.emplace_back(worker, t);
-        }
-      } catch (...) {
-        next = end;
-        for (auto& th : threads) {
-          th.join();
-        }
-        throw;
-      }
-      for (auto& th : threads) {
-        th.join();
-      }
-      if (failure) {
-        std::rethrow_exception(failure);
-      }
-    }
-    if (output && hooks.write) {
+    run_workers(
+        jobs, [&](unsigned t) { run.play_block(*tables[t], next, start, end, per_thread[t], texts); },
+        [&] { next = end; });
+    if (run.output() && hooks.write) {
       for (std::int64_t g = start; g < end; ++g) {
         for (std::size_t r = 0; r < nr; ++r) {
           hooks.write(r, g, std::move(texts[static_cast<std::size_t>(g - start) * nr + r]));

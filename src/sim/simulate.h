@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct SimulateOptions {
   unsigned jobs = 1;
   int max_hands = 1000;      // safety stop: a game still going after this many hands is unfinished
   int hands_no_target = 10;  // hands per game under a ruleset with no target (`target: null`)
+  // The build of the random-play loop (engine/random_play.h); none: the
+  // fastest this CPU has, asked once per run. The same games either way.
+  std::optional<PlayoutKernel> kernel;
 };
 
 // The statistics of one ruleset's games. Seat roles are offsets from the
