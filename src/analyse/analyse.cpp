@@ -191,98 +191,75 @@ static std::string no_play_note(const HandSummary& h) {
   return "no tricks that can be followed are recorded";
 }
 
-static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table, const AnalyseOptions& options) {
-  const HandSummary& h = g.result->hands[index];
+// The hands at the first lead (a.hands), or why they cannot be known
+// (a.note, and false).
+static bool hands_at_first_lead(const GameReport& g, const HandPlay& hp, HandAnalysis& a) {
   const Ruleset& r = *g.rules;
-  const int n = r.players;
-  HandAnalysis a;
-  a.number = h.number;
-  a.trump = h.trump;
-  a.points = r.scoring == ScoringKind::kPoints;
-  if (!h.play) {
-    a.note = no_play_note(h);
-    return a;
-  }
-  const HandPlay& hp = *h.play;
-  a.leader = hp.start.leader;
   // The cards at the first lead: from the deal (and plucks, kitty, discard),
   // else every card each player went on to play.
   std::vector<int> unknown;
-  for (int s = 0; s < n; ++s) {
+  for (int s = 0; s < r.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
     a.hands.push_back(hp.start.hands[i]);
     if (hp.start.hands[i].size() != r.tricks_per_hand()) {
       unknown.push_back(s);
     }
   }
-  if (!unknown.empty()) {
-    const bool from_deal = std::all_of(unknown.begin(), unknown.end(), [&](int s) {
-      return hp.known[static_cast<std::size_t>(s)];
-    });
-    a.note = from_deal ? fmt::format("the hands at the first lead are not of {} cards each ({} held {})",
-                                     r.tricks_per_hand(), seat_list(g, {unknown.front()}),
-                                     hp.start.hands[static_cast<std::size_t>(unknown.front())].size())
-                       : fmt::format("the cards {} held at the first lead cannot be known: the record gives no "
-                                     "full deal for them and its tricks do not show all {}",
-                                     seat_list(g, unknown), r.tricks_per_hand());
-    a.hands.clear();
-    return a;
+  if (unknown.empty()) {
+    return true;
   }
-  std::string why;
-  auto sides = hand_sides(g, h, r, why);
-  if (sides.empty()) {
-    a.note = why;
-    return a;
-  }
-  a.sides = sides;
-  a.three_player = r.partnership == Partnership::kNone && !h.auction;
+  const bool from_deal = std::all_of(unknown.begin(), unknown.end(), [&](int s) {
+    return hp.known[static_cast<std::size_t>(s)];
+  });
+  a.note = from_deal ? fmt::format("the hands at the first lead are not of {} cards each ({} held {})",
+                                   r.tricks_per_hand(), seat_list(g, {unknown.front()}),
+                                   hp.start.hands[static_cast<std::size_t>(unknown.front())].size())
+                     : fmt::format("the cards {} held at the first lead cannot be known: the record gives no "
+                                   "full deal for them and its tricks do not show all {}",
+                                   seat_list(g, unknown), r.tricks_per_hand());
+  a.hands.clear();
+  return false;
+}
+
+// What each seat has before the first trick: the discard's points, where
+// they are the bidder's (call-deuces.md §2.3); zeros otherwise.
+static std::array<int, kMaxPlayers> credited_before_play(const HandSummary& h, const Ruleset& r, bool points) {
   std::array<int, kMaxPlayers> credited{};
-  if (a.points && r.discard_to == DiscardTo::kBidder && h.bidder) {
-    // call-deuces.md §2.3: the discard's points are the bidder's.
+  if (points && r.discard_to == DiscardTo::kBidder && h.bidder) {
+    const HandPlay& hp = *h.play;
     CardSet held;
-    for (int s = 0; s < n; ++s) {
+    for (int s = 0; s < r.players; ++s) {
       held |= hp.start.hands[static_cast<std::size_t>(s)];
     }
     for (const Card c : r.deck - held - hp.start.played) {
       credited[static_cast<std::size_t>(*h.bidder)] += r.card_points[static_cast<std::size_t>(c.index())];
     }
   }
-  std::vector<int> side_of(static_cast<std::size_t>(n), 0);
-  for (std::size_t k = 0; k < sides.size(); ++k) {
-    for (const int s : sides[k].seats) {
-      side_of[static_cast<std::size_t>(s)] = static_cast<int>(k);
-    }
-  }
+  return credited;
+}
 
-  // Equal cards (analysis.md §2), one of each group, highest first.
-  const auto distinct = [](const PlayState& at) { return highest_first(dd_distinct_moves(at, legal_plays(at))); };
-  table.clear();
-  HandSolver solve(r, table, options.max_nodes, sides);
-  solve.pos.push_back(dd_start(hp.start, credited));
-  const auto fail = [&](HandAnalysis& out) {
-    HandAnalysis f;
-    f.number = out.number;
-    f.trump = out.trump;
-    f.leader = out.leader;
-    f.points = out.points;
-    f.three_player = out.three_player;
-    f.note = not_solved_note(options.max_nodes);
-    f.nodes = solve.nodes();
-    return f;
-  };
-  for (std::size_t k = 0; k < sides.size(); ++k) {
-    a.par.push_back(solve.value(0, k));
-  }
-  if (solve.failed) {
-    return fail(a);
-  }
-  a.analysed = true;
-  if (options.par_only) {
-    a.nodes = solve.nodes();
-    return a;
-  }
+// Equal cards (analysis.md §2), one of each group, highest first.
+static std::vector<Card> distinct_moves(const PlayState& at) {
+  return highest_first(dd_distinct_moves(at, legal_plays(at)));
+}
 
-  // The positions after each card, as the referee played them (the record stands).
+// A hand the budget did not solve: what it is, and why no more is said.
+static HandAnalysis unsolved(const HandAnalysis& out, const HandSolver& solve, const AnalyseOptions& options) {
+  HandAnalysis f;
+  f.number = out.number;
+  f.trump = out.trump;
+  f.leader = out.leader;
+  f.points = out.points;
+  f.three_player = out.three_player;
+  f.note = not_solved_note(options.max_nodes);
+  f.nodes = solve.nodes();
+  return f;
+}
+
+// The positions after each card, as the referee played them (the record
+// stands), appended to solve.pos; how many cards that is (a.note says
+// where the trace stops, if it stops early).
+static std::size_t replay(const GameReport& g, const HandPlay& hp, HandSolver& solve, HandAnalysis& a) {
   std::size_t played = 0;
   for (const PlayedCard& pc : hp.plays) {
     DdPosition next = solve.pos.back();
@@ -304,8 +281,13 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
     solve.pos.push_back(next);
     ++played;
   }
+  return played;
+}
 
-  // The trace: each card's value for its player's side before and after.
+// The trace: each card's value for its player's side before and after, and
+// the cards that kept it. False: the budget ran out.
+static bool trace(const HandPlay& hp, std::size_t played, const std::vector<int>& side_of, HandSolver& solve,
+                  HandAnalysis& a) {
   for (std::size_t k = 0; k < played; ++k) {
     const PlayedCard& pc = hp.plays[k];
     AnalysedPlay p;
@@ -318,66 +300,119 @@ static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table,
     p.before = solve.value(k, side);
     p.after = solve.value(k + 1, side);
     if (solve.failed) {
-      return fail(a);
+      return false;
     }
-    const PlayState& at = solve.pos[k].play;
-    for (const Card c : distinct(at)) {
+    for (const Card c : distinct_moves(solve.pos[k].play)) {
       const bool keeps = pc.legal && c == pc.card ? p.after >= p.before : solve.reaches(k, c, side, p.before);
       if (keeps) {
         p.best.push_back(c);
       }
     }
     if (solve.failed) {
-      return fail(a);
+      return false;
     }
     a.plays.push_back(std::move(p));
   }
+  return true;
+}
 
-  // The decisive play of each side with a target: its own legal card after
-  // which its value fell below the target and never came back. Between the
-  // checkpoints (its own legal cards, every illegal card, the end) only the
-  // opponents' legal cards move its value, and only upwards, so the highest
-  // value between two checkpoints is at the later one.
-  for (std::size_t side = 0; side < sides.size(); ++side) {
-    if (!sides[side].target) {
+// The decisive play of a side with a target: its own legal card after which
+// its value fell below the target and never came back. Between the
+// checkpoints (its own legal cards, every illegal card, the end) only the
+// opponents' legal cards move its value, and only upwards, so the highest
+// value between two checkpoints is at the later one. False: the budget ran
+// out.
+static bool decisive_plays(std::size_t side, int target, std::size_t played, HandSolver& solve, HandAnalysis& a) {
+  std::vector<std::pair<std::size_t, int>> checks;  // (position, value)
+  for (std::size_t k = 0; k < played; ++k) {
+    const AnalysedPlay& p = a.plays[k];
+    if (!p.legal || static_cast<std::size_t>(p.side) == side) {
+      checks.emplace_back(k, solve.value(k, side));
+      checks.emplace_back(k + 1, solve.value(k + 1, side));
+    }
+  }
+  checks.emplace_back(played, solve.value(played, side));
+  if (solve.failed) {
+    return false;
+  }
+  for (std::size_t k = 0; k < played; ++k) {
+    const AnalysedPlay& p = a.plays[k];
+    if (!p.legal || static_cast<std::size_t>(p.side) != side || p.before < target || p.after >= target) {
       continue;
     }
-    const int target = *sides[side].target;
-    std::vector<std::pair<std::size_t, int>> checks;  // (position, value)
-    for (std::size_t k = 0; k < played; ++k) {
-      const AnalysedPlay& p = a.plays[k];
-      if (!p.legal || static_cast<std::size_t>(p.side) == side) {
-        checks.emplace_back(k, solve.value(k, side));
-        checks.emplace_back(k + 1, solve.value(k + 1, side));
+    const bool recovered = std::any_of(checks.begin(), checks.end(), [&](const auto& c) {
+      return c.first > k + 1 && c.second >= target;
+    });
+    if (recovered) {
+      continue;
+    }
+    DecisivePlay d{static_cast<int>(side), static_cast<int>(k), target, {}};
+    for (const Card c : distinct_moves(solve.pos[k].play)) {
+      const bool in_best = std::find(p.best.begin(), p.best.end(), c) != p.best.end();
+      if (in_best || (c != p.card && solve.reaches(k, c, side, target))) {
+        d.kept.push_back(c);
       }
     }
-    checks.emplace_back(played, solve.value(played, side));
     if (solve.failed) {
-      return fail(a);
+      return false;
     }
-    for (std::size_t k = 0; k < played; ++k) {
-      const AnalysedPlay& p = a.plays[k];
-      if (!p.legal || static_cast<std::size_t>(p.side) != side || p.before < target || p.after >= target) {
-        continue;
-      }
-      const bool recovered = std::any_of(checks.begin(), checks.end(), [&](const auto& c) {
-        return c.first > k + 1 && c.second >= target;
-      });
-      if (recovered) {
-        continue;
-      }
-      DecisivePlay d{static_cast<int>(side), static_cast<int>(k), target, {}};
-      const PlayState& at = solve.pos[k].play;
-      for (const Card c : distinct(at)) {
-        const bool in_best = std::find(p.best.begin(), p.best.end(), c) != p.best.end();
-        if (in_best || (c != p.card && solve.reaches(k, c, side, target))) {
-          d.kept.push_back(c);
-        }
-      }
-      if (solve.failed) {
-        return fail(a);
-      }
-      a.decisive.push_back(std::move(d));
+    a.decisive.push_back(std::move(d));
+  }
+  return true;
+}
+
+static HandAnalysis hand(const GameReport& g, std::size_t index, DdTable& table, const AnalyseOptions& options) {
+  const HandSummary& h = g.result->hands[index];
+  const Ruleset& r = *g.rules;
+  HandAnalysis a;
+  a.number = h.number;
+  a.trump = h.trump;
+  a.points = r.scoring == ScoringKind::kPoints;
+  if (!h.play) {
+    a.note = no_play_note(h);
+    return a;
+  }
+  const HandPlay& hp = *h.play;
+  a.leader = hp.start.leader;
+  if (!hands_at_first_lead(g, hp, a)) {
+    return a;
+  }
+  std::string why;
+  auto sides = hand_sides(g, h, r, why);
+  if (sides.empty()) {
+    a.note = why;
+    return a;
+  }
+  a.sides = sides;
+  a.three_player = r.partnership == Partnership::kNone && !h.auction;
+  std::vector<int> side_of(static_cast<std::size_t>(r.players), 0);
+  for (std::size_t k = 0; k < sides.size(); ++k) {
+    for (const int s : sides[k].seats) {
+      side_of[static_cast<std::size_t>(s)] = static_cast<int>(k);
+    }
+  }
+
+  table.clear();
+  HandSolver solve(r, table, options.max_nodes, sides);
+  solve.pos.push_back(dd_start(hp.start, credited_before_play(h, r, a.points)));
+  for (std::size_t k = 0; k < sides.size(); ++k) {
+    a.par.push_back(solve.value(0, k));
+  }
+  if (solve.failed) {
+    return unsolved(a, solve, options);
+  }
+  a.analysed = true;
+  if (options.par_only) {
+    a.nodes = solve.nodes();
+    return a;
+  }
+  const std::size_t played = replay(g, hp, solve, a);
+  if (!trace(hp, played, side_of, solve, a)) {
+    return unsolved(a, solve, options);
+  }
+  for (std::size_t side = 0; side < sides.size(); ++side) {
+    if (sides[side].target && !decisive_plays(side, *sides[side].target, played, solve, a)) {
+      return unsolved(a, solve, options);
     }
   }
   a.nodes = solve.nodes();
