@@ -208,15 +208,15 @@ static bool hands_at_first_lead(const GameReport& g, const HandPlay& hp, HandAna
   if (unknown.empty()) {
     return true;
   }
-  const bool from_deal = std::all_of(unknown.begin(), unknown.end(), [&](int s) {
-    return hp.known[static_cast<std::size_t>(s)];
-  });
+  const bool from_deal =
+      std::all_of(unknown.begin(), unknown.end(), [&](int s) { return hp.known[static_cast<std::size_t>(s)]; });
   a.note = from_deal ? fmt::format("the hands at the first lead are not of {} cards each ({} held {})",
                                    r.tricks_per_hand(), seat_list(g, {unknown.front()}),
                                    hp.start.hands[static_cast<std::size_t>(unknown.front())].size())
-                     : fmt::format("the cards {} held at the first lead cannot be known: the record gives no "
-                                   "full deal for them and its tricks do not show all {}",
-                                   seat_list(g, unknown), r.tricks_per_hand());
+                     : fmt::format(
+                           "the cards {} held at the first lead cannot be known: the record gives no "
+                           "full deal for them and its tricks do not show all {}",
+                           seat_list(g, unknown), r.tricks_per_hand());
   a.hands.clear();
   return false;
 }
@@ -340,9 +340,8 @@ static bool decisive_plays(std::size_t side, int target, std::size_t played, Han
     if (!p.legal || static_cast<std::size_t>(p.side) != side || p.before < target || p.after >= target) {
       continue;
     }
-    const bool recovered = std::any_of(checks.begin(), checks.end(), [&](const auto& c) {
-      return c.first > k + 1 && c.second >= target;
-    });
+    const bool recovered =
+        std::any_of(checks.begin(), checks.end(), [&](const auto& c) { return c.first > k + 1 && c.second >= target; });
     if (recovered) {
       continue;
     }
