@@ -35,6 +35,37 @@ constexpr std::uint64_t kLane = 0xFFFF;
 }
 [[nodiscard]] inline int top_place(std::uint64_t bits) { return 63 - std::countl_zero(bits); }
 
+// The side suits (not `trump`) a hand holding a trump lacks, one bit a
+// suit: where it can ruff. None when it holds no trump.
+[[nodiscard]] inline unsigned ruffable_suits(std::uint64_t hand, int trump) {
+  unsigned out = 0;
+  if (((hand >> (16 * trump)) & kLane) != 0) {
+    for (int lane = 0; lane < 4; ++lane) {
+      out |= static_cast<unsigned>(lane != trump && ((hand >> (16 * lane)) & kLane) == 0) << lane;
+    }
+  }
+  return out;
+}
+
+// How early to try throwing the card at `place` from `mine` (DDS's
+// ordering of discards): the lowest card, from a long suit rather than a
+// short one; not from a guarded second-best card or a bare winner. `live`:
+// every card still held.
+[[nodiscard]] inline int discard_score(std::uint64_t mine, std::uint64_t live, int place) {
+  const std::uint64_t lane_mask = kLane << (place & ~15);
+  const std::uint64_t in_lane = live & lane_mask;
+  const int len = std::popcount(mine & lane_mask);
+  const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
+  const std::uint64_t second = in_lane & ~top;
+  int score = 100 + (len * 64) / 36 - (place & 15);
+  if (len == 2 && second != 0 && (mine & (std::uint64_t{1} << top_place(second))) != 0) {
+    score -= 6;
+  } else if (len == 1 && (mine & top) != 0) {
+    score -= 8;
+  }
+  return score;
+}
+
 [[nodiscard]] CardSet in_play(const PlayState& s) {
   CardSet all;
   for (int p = 0; p < s.players; ++p) {
@@ -400,6 +431,99 @@ struct DdSolver::Search {
     int score = 0;
   };
 
+  // What the player due sees of the cards held, for ordering its moves.
+  struct Holdings {
+    bool team = false;  // the player due is on the side
+    std::uint64_t mine = 0;
+    std::uint64_t partners = 0;
+    std::uint64_t opponents = 0;
+    std::uint64_t later_opponents = 0;  // opponents still to play to this trick
+    std::uint64_t live = 0;             // every card held
+    unsigned ruffed = 0;                // the side suits an opponent holding a trump lacks (bit a suit)
+    unsigned partner_ruffs = 0;         // the side suits a partner holding a trump lacks
+  };
+  [[nodiscard]] Holdings holdings(const PlayState& s) const {
+    Holdings h;
+    const int seat = s.to_play();
+    h.team = ours(seat);
+    const int t = static_cast<int>(s.trump);
+    for (int i = 0; i < s.players; ++i) {
+      const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
+      const std::uint64_t held = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
+      if (p == seat) {
+        h.mine = held;
+      } else if (ours(p) == h.team) {
+        h.partners |= held;
+        h.partner_ruffs |= ruffable_suits(held, t);
+      } else {
+        h.opponents |= held;
+        if (i > s.count) {
+          h.later_opponents |= held;
+        }
+        h.ruffed |= ruffable_suits(held, t);
+      }
+    }
+    h.live = h.mine | h.partners | h.opponents;
+    return h;
+  }
+
+  // A lead's place in the order (`remembered`: the table's best lead).
+  [[nodiscard]] static int lead_score(const Holdings& h, int place, std::uint8_t remembered) {
+    const int lane = place >> 4;
+    const std::uint64_t lane_mask = kLane << (16 * lane);
+    const std::uint64_t in_lane = h.live & lane_mask;
+    if (remembered != 0xFF) {
+      const int from_top = std::popcount(in_lane & ~((std::uint64_t{2} << place) - 1));
+      if ((remembered >> 4) == lane && (remembered & 15) == from_top) {
+        return 1000;
+      }
+    }
+    const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
+    int score = 0;
+    if ((top & h.mine) != 0) {
+      score = (std::uint64_t{1} << place) == top ? 60 : 20 - (place & 15);
+    } else if ((top & h.partners) != 0) {
+      score = 50 - (place & 15);
+    } else {
+      score = 25 - (place & 15);
+    }
+    score += 4 * std::popcount(h.opponents & lane_mask);  // many cards to follow with: few ruffs (measured)
+    if (((h.ruffed >> lane) & 1U) != 0) {
+      score -= 40;
+    } else if (((h.partner_ruffs >> lane) & 1U) != 0) {
+      score += 25;
+    }
+    return score;
+  }
+
+  // A card's place in the order when following to the trick in progress.
+  [[nodiscard]] int follow_score(const PlayState& s, const Holdings& h, Card c, int place) const {
+    int score = 0;
+    const bool winning_now = ours(s.best_seat) == h.team;
+    const int strength = strength_if_played(s, c);
+    const bool beats = strength > s.best_strength;
+    if (strength < 0) {
+      score = discard_score(h.mine, h.live, place);
+    } else if (winning_now) {
+      score = 100 - strength;  // the team wins it so far: play low
+    } else if (beats) {
+      // Takes it from the other team: surely, if no opponent after can beat it.
+      const std::uint64_t follow = h.later_opponents & (kLane << (16 * static_cast<int>(s.led_suit)));
+      const std::uint64_t trumps_after = h.later_opponents & (kLane << (16 * static_cast<int>(s.trump)));
+      const std::uint64_t above = ~((std::uint64_t{2} << place) - 1);
+      const bool sure = s.trumps.contains(c) ? (trumps_after & above) == 0 || follow != 0
+                                             : (follow & above) == 0 && (follow != 0 || trumps_after == 0);
+      score = (sure ? 300 : 200) - strength;
+    } else {
+      score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
+    }
+    if (points) {
+      const int pv = r.card_points[static_cast<std::size_t>(c.index())];
+      score += (winning_now || beats) ? pv : -pv;
+    }
+    return score;
+  }
+
   // The moves worth trying, best guess first (DDS's ideas, simplified):
   // the lead the table remembers, then the card that last cut off at this
   // depth; leads from suits the team holds the top of (the top card, or a
@@ -414,104 +538,11 @@ struct DdSolver::Search {
             std::uint64_t& pruned) const {
     const CardSet distinct = dd_distinct_moves(s, moves);
     pruned = effective((moves - distinct).bits(), s.trump);
-    const int seat = s.to_play();
-    const bool team = ours(seat);
-    std::uint64_t mine = 0;
-    std::uint64_t partners = 0;
-    std::uint64_t opponents = 0;
-    std::uint64_t later_opponents = 0;  // opponents still to play to this trick
-    unsigned ruffed = 0;                // the side suits an opponent holding a trump lacks (bit a suit)
-    unsigned partner_ruffs = 0;         // the side suits a partner holding a trump lacks
-    const int t = static_cast<int>(s.trump);
-    for (int i = 0; i < s.players; ++i) {
-      const int p = s.leader + i >= s.players ? s.leader + i - s.players : s.leader + i;
-      const std::uint64_t h = effective(s.hands[static_cast<std::size_t>(p)].bits(), s.trump);
-      if (p == seat) {
-        mine = h;
-      } else if (ours(p) == team) {
-        partners |= h;
-        if (((h >> (16 * t)) & kLane) != 0) {
-          for (int lane = 0; lane < 4; ++lane) {
-            partner_ruffs |= static_cast<unsigned>(lane != t && ((h >> (16 * lane)) & kLane) == 0) << lane;
-          }
-        }
-      } else {
-        opponents |= h;
-        if (i > s.count) {
-          later_opponents |= h;
-        }
-        if (((h >> (16 * t)) & kLane) != 0) {
-          for (int lane = 0; lane < 4; ++lane) {
-            ruffed |= static_cast<unsigned>(lane != t && ((h >> (16 * lane)) & kLane) == 0) << lane;
-          }
-        }
-      }
-    }
-    const std::uint64_t live = mine | partners | opponents;
+    const Holdings h = holdings(s);
     int n = 0;
     for (const Card c : distinct) {
       const int place = place_of(c, s.trump);
-      const int lane = place >> 4;
-      const std::uint64_t lane_mask = kLane << (16 * lane);
-      int score = 0;
-      if (s.count == 0) {
-        const std::uint64_t in_lane = live & lane_mask;
-        const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
-        const int opp_len = std::popcount(opponents & lane_mask);
-        if ((top & mine) != 0) {
-          score = (std::uint64_t{1} << place) == top ? 60 : 20 - (place & 15);
-        } else if ((top & partners) != 0) {
-          score = 50 - (place & 15);
-        } else {
-          score = 25 - (place & 15);
-        }
-        score += 4 * opp_len;  // many cards to follow with: few ruffs (measured)
-        if (((ruffed >> lane) & 1U) != 0) {
-          score -= 40;
-        } else if (((partner_ruffs >> lane) & 1U) != 0) {
-          score += 25;
-        }
-        if (remembered != 0xFF) {
-          const int from_top = std::popcount(in_lane & ~((std::uint64_t{2} << place) - 1));
-          if ((remembered >> 4) == lane && (remembered & 15) == from_top) {
-            score = 1000;
-          }
-        }
-      } else {
-        const bool winning_now = ours(s.best_seat) == team;
-        const int strength = strength_if_played(s, c);
-        const bool beats = strength > s.best_strength;
-        if (winning_now) {
-          score = 100 - strength;  // the team wins it so far: play low
-        } else if (beats) {
-          // Takes it from the other team: surely, if no opponent after can beat it.
-          const std::uint64_t follow = later_opponents & (kLane << (16 * static_cast<int>(s.led_suit)));
-          const bool sure = s.trumps.contains(c) ? (later_opponents & (kLane << (16 * t)) & ~((std::uint64_t{2} << place) - 1)) == 0 || follow != 0
-                                                 : (follow & ~((std::uint64_t{2} << place) - 1)) == 0 && (follow != 0 || (later_opponents & (kLane << (16 * t))) == 0);
-          score = (sure ? 300 : 200) - strength;
-        } else {
-          score = 100 - strength - (s.trumps.contains(c) ? 50 : 0);
-        }
-        if (strength < 0) {
-          // A discard (DDS's ordering): the lowest card, from a long suit
-          // rather than a short one; not from a guarded second-best card or
-          // a bare winner.
-          const std::uint64_t in_lane = live & lane_mask;
-          const int len = std::popcount(mine & lane_mask);
-          const std::uint64_t top = std::uint64_t{1} << top_place(in_lane);
-          const std::uint64_t second = in_lane & ~top;
-          score = 100 + (len * 64) / 36 - (place & 15);
-          if (len == 2 && second != 0 && (mine & (std::uint64_t{1} << top_place(second))) != 0) {
-            score -= 6;
-          } else if (len == 1 && (mine & top) != 0) {
-            score -= 8;
-          }
-        }
-        if (points) {
-          const int pv = r.card_points[static_cast<std::size_t>(c.index())];
-          score += (winning_now || beats) ? pv : -pv;
-        }
-      }
+      int score = s.count == 0 ? lead_score(h, place, remembered) : follow_score(s, h, c, place);
       if (s.count == 0 && c == killer && score < 1000) {
         score += 30;
       }
